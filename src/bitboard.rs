@@ -1,0 +1,42 @@
+//! Rows of the board as `u64` bitmasks: bit `c` stands for column `c`.
+
+/// All `n` columns of a row.
+pub(crate) fn full_row(n: usize) -> u64 {
+    if n == 64 { u64::MAX } else { (1 << n) - 1 }
+}
+
+/// The squares of one row that the queens above it attack.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct Masks {
+    columns: u64,
+    /// Attacked along down-right diagonals; shifted towards higher columns each row.
+    down_right: u64,
+    /// Attacked along down-left diagonals; shifted towards lower columns each row.
+    down_left: u64,
+}
+
+impl Masks {
+    /// Every attacked square of the row.
+    pub(crate) fn attacked(self) -> u64 {
+        self.columns | self.down_right | self.down_left
+    }
+
+    /// The columns that already hold a queen.
+    pub(crate) fn columns(self) -> u64 {
+        self.columns
+    }
+
+    /// The masks of the next row once a queen stands on `bit` in this one.
+    pub(crate) fn below(self, bit: u64) -> Masks {
+        Masks {
+            columns: self.columns | bit,
+            down_right: (self.down_right | bit) << 1,
+            down_left: (self.down_left | bit) >> 1,
+        }
+    }
+}
+
+/// The lowest set bit of a non-zero mask: the leftmost open column.
+pub(crate) fn lowest_bit(mask: u64) -> u64 {
+    mask & mask.wrapping_neg()
+}

@@ -1,0 +1,23 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod adaptors;
+mod bitboard;
+mod count;
+mod error;
+#[cfg(feature = "generator")]
+pub mod generator;
+mod parse;
+mod render;
+mod search;
+mod solution;
+mod symmetry;
+
+pub use adaptors::{Boards, Fundamental, SolutionsExt, Tally};
+pub use count::{count, count_fundamental, try_count};
+pub use error::{Error, Square};
+pub use render::{Board, Style};
+pub use search::Queens;
+pub use solution::Solution;
+pub use symmetry::Symmetry;

@@ -1,0 +1,304 @@
+//! Drawing solutions as text: [`Style`] names a format, [`Board`] draws one solution in it.
+
+use std::fmt::{self, Write};
+use std::str::FromStr;
+
+use crate::error::Error;
+use crate::solution::Solution;
+
+/// A text format for a solution: each of the seed programs' formats, and a few standard ones.
+///
+/// Every style can be read back with [`str::parse`] into the same [`Solution`]. Board
+/// styles end each row with a newline; the one-line styles ([`Style::List`],
+/// [`Style::Fen`], [`Style::Algebraic`]) have none.
+///
+/// # Examples
+///
+/// ```
+/// use queens::{Queens, Style};
+///
+/// let s = Queens::new(4).next().unwrap();
+/// assert_eq!(s.render(Style::List).to_string(), "[1, 3, 0, 2]");
+/// assert_eq!(s.render(Style::Stars).to_string(), "* Q * *\n* * * Q\nQ * * *\n* * Q *\n");
+/// assert_eq!("fen".parse::<Style>()?, Style::Fen);
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Style {
+    /// Rows of `.` with an `O` for the queen (seed 003's `prettyprint`); the `Display` form.
+    #[default]
+    Dots,
+    /// The column list, `[0, 4, 7, 5, 2, 6, 1, 3]` (seed 001).
+    List,
+    /// A 0/1 matrix, `1` for a queen (seed 000); [`Board::numbered`] adds its `answer K:`.
+    Matrix,
+    /// Rows of `*` with a `Q` for the queen (seed 002).
+    Stars,
+    /// Row and column numbers around `o` for a queen and `-` for an empty square (seed 004).
+    Grid,
+    /// `♛` on a checkered board of `□` (light) and `■` (dark) squares.
+    Unicode,
+    /// The piece-placement field of Forsyth-Edwards Notation, row 0 as the top rank, e.g.
+    /// `Q7/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/3Q4`; runs of ten or more empty squares are written in
+    /// decimal, as extended FEN does for large boards.
+    Fen,
+    /// Algebraic squares, one per row from the top: `a8 e7 h6 f5 c4 g3 b2 d1`. Files past
+    /// `z` continue `aa`, `ab`, ... so that every board size can be written.
+    Algebraic,
+}
+
+impl Style {
+    /// Every style, in the order of the enum.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Style;
+    ///
+    /// for style in Style::ALL {
+    ///     assert_eq!(style.name().parse::<Style>(), Ok(style));
+    /// }
+    /// ```
+    pub const ALL: [Style; 8] = [
+        Style::Dots,
+        Style::List,
+        Style::Matrix,
+        Style::Stars,
+        Style::Grid,
+        Style::Unicode,
+        Style::Fen,
+        Style::Algebraic,
+    ];
+
+    /// The style's lowercase name, as [`FromStr`] reads it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::Style::Grid.name(), "grid");
+    /// ```
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Dots => "dots",
+            Style::List => "list",
+            Style::Matrix => "matrix",
+            Style::Stars => "stars",
+            Style::Grid => "grid",
+            Style::Unicode => "unicode",
+            Style::Fen => "fen",
+            Style::Algebraic => "algebraic",
+        }
+    }
+
+    /// Whether the style draws one row per line (as opposed to one line per solution).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Style;
+    ///
+    /// assert!(Style::Matrix.is_board());
+    /// assert!(!Style::Fen.is_board());
+    /// ```
+    #[must_use]
+    pub fn is_board(self) -> bool {
+        !matches!(self, Style::List | Style::Fen | Style::Algebraic)
+    }
+}
+
+impl fmt::Display for Style {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Style {
+    type Err = Error;
+
+    fn from_str(name: &str) -> Result<Style, Error> {
+        Style::ALL
+            .into_iter()
+            .find(|style| style.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| {
+                let known: Vec<&str> = Style::ALL.iter().map(|s| s.name()).collect();
+                Error::parse(format!(
+                    "unknown style {name:?}; expected one of {}",
+                    known.join(", ")
+                ))
+            })
+    }
+}
+
+/// One solution drawn in one [`Style`]; made by [`Solution::render`], printed with `{}`.
+///
+/// # Examples
+///
+/// ```
+/// use queens::{Queens, Style};
+///
+/// let s = Queens::new(4).next().unwrap();
+/// let text = s.render(Style::Matrix).numbered(1).to_string();
+/// assert_eq!(text, "answer 1:\n0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n");
+/// ```
+#[derive(Debug, Clone, Copy)]
+#[must_use = "a Board only draws when formatted"]
+pub struct Board<'a> {
+    solution: &'a Solution,
+    style: Style,
+    number: Option<usize>,
+}
+
+impl Board<'_> {
+    /// Heads the drawing with `answer K:`, as seed 000 numbers its boards.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Queens, Style};
+    ///
+    /// let s = Queens::new(4).next().unwrap();
+    /// assert_eq!(s.render(Style::List).numbered(7).to_string(), "answer 7:\n[1, 3, 0, 2]");
+    /// ```
+    pub fn numbered(self, k: usize) -> Self {
+        Board {
+            number: Some(k),
+            ..self
+        }
+    }
+}
+
+impl Solution {
+    /// Draws the solution in the given style.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Queens, Style};
+    ///
+    /// let first = Queens::new(8).next().unwrap();
+    /// assert_eq!(first.render(Style::Fen).to_string(), "Q7/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/3Q4");
+    /// assert_eq!(first.render(Style::Algebraic).to_string(), "a8 e7 h6 f5 c4 g3 b2 d1");
+    /// ```
+    pub fn render(&self, style: Style) -> Board<'_> {
+        Board {
+            solution: self,
+            style,
+            number: None,
+        }
+    }
+}
+
+/// Draws the board in [`Style::Dots`].
+impl fmt::Display for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.render(Style::default()).fmt(f)
+    }
+}
+
+impl fmt::Display for Board<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(k) = self.number {
+            writeln!(f, "answer {k}:")?;
+        }
+        let columns = self.solution.columns();
+        match self.style {
+            Style::Dots => draw_rows(f, columns, " ", |queen, _| if queen { 'O' } else { '.' }),
+            Style::Matrix => draw_rows(f, columns, " ", |queen, _| if queen { '1' } else { '0' }),
+            Style::Stars => draw_rows(f, columns, " ", |queen, _| if queen { 'Q' } else { '*' }),
+            Style::Unicode => draw_rows(f, columns, "", |queen, light| match (queen, light) {
+                (true, _) => '♛',
+                (false, true) => '□',
+                (false, false) => '■',
+            }),
+            Style::Grid => draw_grid(f, columns),
+            Style::List => write!(f, "{columns:?}"),
+            Style::Fen => draw_fen(f, columns),
+            Style::Algebraic => draw_algebraic(f, columns),
+        }
+    }
+}
+
+/// One line per row, cells joined by `separator`; `cell(is_queen, is_light_square)`.
+fn draw_rows(
+    f: &mut fmt::Formatter<'_>,
+    columns: &[usize],
+    separator: &str,
+    cell: impl Fn(bool, bool) -> char,
+) -> fmt::Result {
+    for (row, &queen) in columns.iter().enumerate() {
+        for col in 0..columns.len() {
+            if col > 0 {
+                f.write_str(separator)?;
+            }
+            f.write_char(cell(col == queen, (row + col) % 2 == 0))?;
+        }
+        f.write_char('\n')?;
+    }
+    Ok(())
+}
+
+/// Seed 004's board: a header of column numbers, then each row behind its number.
+fn draw_grid(f: &mut fmt::Formatter<'_>, columns: &[usize]) -> fmt::Result {
+    let n = columns.len();
+    if n == 0 {
+        return Ok(());
+    }
+    let width = (n - 1).to_string().len();
+    write!(f, "{:width$}", "")?;
+    for col in 0..n {
+        write!(f, " {col:>width$}")?;
+    }
+    f.write_char('\n')?;
+    for (row, &queen) in columns.iter().enumerate() {
+        write!(f, "{row:>width$}")?;
+        for col in 0..n {
+            let cell = if col == queen { 'o' } else { '-' };
+            write!(f, " {cell:>width$}")?;
+        }
+        f.write_char('\n')?;
+    }
+    Ok(())
+}
+
+fn draw_fen(f: &mut fmt::Formatter<'_>, columns: &[usize]) -> fmt::Result {
+    let n = columns.len();
+    for (row, &queen) in columns.iter().enumerate() {
+        if row > 0 {
+            f.write_char('/')?;
+        }
+        if queen > 0 {
+            write!(f, "{queen}")?;
+        }
+        f.write_char('Q')?;
+        if n - 1 - queen > 0 {
+            write!(f, "{}", n - 1 - queen)?;
+        }
+    }
+    Ok(())
+}
+
+fn draw_algebraic(f: &mut fmt::Formatter<'_>, columns: &[usize]) -> fmt::Result {
+    let n = columns.len();
+    for (row, &queen) in columns.iter().enumerate() {
+        if row > 0 {
+            f.write_char(' ')?;
+        }
+        write!(f, "{}{}", file_name(queen), n - row)?;
+    }
+    Ok(())
+}
+
+/// A file's letters: `a`..`z`, then `aa`, `ab`, ... (bijective base 26).
+pub(crate) fn file_name(col: usize) -> String {
+    let mut letters = Vec::new();
+    let mut rest = col + 1;
+    while rest > 0 {
+        rest -= 1;
+        letters.push(b'a' + (rest % 26) as u8);
+        rest /= 26;
+    }
+    letters.reverse();
+    String::from_utf8(letters).expect("ASCII letters")
+}
