@@ -1,7 +1,7 @@
 //! Counting solutions without building them.
 
-use crate::error::Error;
 use crate::bitboard::{Masks, full_row, lowest_bit};
+use crate::error::Error;
 use crate::search::Queens;
 
 /// The number of solutions of the `n`-queens problem (OEIS A000170).

@@ -81,10 +81,17 @@ impl fmt::Display for Error {
                 write!(f, "square {square:?} is off the {n}x{n} board")
             }
             Error::PrefixTooLong { len, n } => {
-                write!(f, "{len} queens given for the first rows of a board with {n} rows")
+                write!(
+                    f,
+                    "{len} queens given for the first rows of a board with {n} rows"
+                )
             }
             Error::SameRow { first, second } => {
-                write!(f, "queens on {first:?} and {second:?} share row {}", first.0)
+                write!(
+                    f,
+                    "queens on {first:?} and {second:?} share row {}",
+                    first.0
+                )
             }
             Error::Attack { first, second } => {
                 write!(f, "queens on {first:?} and {second:?} attack each other")

@@ -10,7 +10,9 @@ use crate::solution::Solution;
 /// Accepted: a column list (`[0, 4, 7]`, `(0, 4, 7)` or `0,4,7`); a FEN placement
 /// (`Q7/4Q3/...`); algebraic squares (`a8 e7 ...`); or a board of one line per row in any
 /// board style, with an optional `answer K:` heading and, for [`Style::Grid`](crate::Style::Grid),
-/// its row and column numbers. The result is validated like [`Solution::new`].
+/// its row and column numbers. The result is validated like [`Solution::new`]. The empty
+/// board of `n = 0` draws as empty text in every style but the list, so it reads back
+/// only from `[]`.
 ///
 /// # Errors
 ///
@@ -42,9 +44,7 @@ impl FromStr for Solution {
         let columns = match lines.as_slice() {
             [] => return Err(Error::parse("no solution in empty text")),
             [line] if is_list(line) => parse_list(line)?,
-            [line] if line.contains('/') || line.chars().all(|c| c.is_ascii_digit() || c == 'Q') => {
-                parse_fen(line)?
-            }
+            [line] if is_fen(line) => parse_fen(line)?,
             [line] if line.split_whitespace().all(is_square_name) => parse_algebraic(line)?,
             rows => parse_board(rows)?,
         };
@@ -73,7 +73,10 @@ fn parse_list(line: &str) -> Result<Vec<usize>, Error> {
     let inner = line
         .strip_prefix('[')
         .and_then(|rest| rest.strip_suffix(']'))
-        .or_else(|| line.strip_prefix('(').and_then(|rest| rest.strip_suffix(')')))
+        .or_else(|| {
+            line.strip_prefix('(')
+                .and_then(|rest| rest.strip_suffix(')'))
+        })
         .unwrap_or(line)
         .trim();
     // Python prints a one-element tuple as `(0,)`.
@@ -91,13 +94,19 @@ fn parse_list(line: &str) -> Result<Vec<usize>, Error> {
         .collect()
 }
 
+/// Ranks split by `/`; the one rank of `n = 1` is just `Q`.
+fn is_fen(line: &str) -> bool {
+    line.contains('/') || line == "Q"
+}
+
 fn parse_fen(line: &str) -> Result<Vec<usize>, Error> {
     let ranks: Vec<&str> = line.split('/').collect();
     let n = ranks.len();
     ranks
         .iter()
         .map(|rank| {
-            let wrong = || Error::parse(format!("FEN rank {rank:?} is not one queen on {n} squares"));
+            let wrong =
+                || Error::parse(format!("FEN rank {rank:?} is not one queen on {n} squares"));
             let (before, after) = rank.split_once('Q').ok_or_else(wrong)?;
             let run = |digits: &str| match digits {
                 "" => Some(0),
@@ -140,11 +149,12 @@ fn parse_algebraic(line: &str) -> Result<Vec<usize>, Error> {
 
 /// Inverse of [`crate::render::file_name`]: `a` is 0, `z` 25, `aa` 26.
 fn file_index(file: &str) -> Option<usize> {
-    file.bytes().try_fold(0usize, |acc, letter| {
-        acc.checked_mul(26)?
-            .checked_add(usize::from(letter - b'a') + 1)
-    })
-    .map(|index| index - 1)
+    file.bytes()
+        .try_fold(0usize, |acc, letter| {
+            acc.checked_mul(26)?
+                .checked_add(usize::from(letter - b'a') + 1)
+        })
+        .map(|index| index - 1)
 }
 
 /// A board of one line per row; each row has exactly one queen symbol.
@@ -153,9 +163,14 @@ fn parse_board(rows: &[&str]) -> Result<Vec<usize>, Error> {
     rows.iter()
         .enumerate()
         .map(|(row, line)| {
-            let cells: Vec<char> = strip_row_number(line).chars().filter(|c| !c.is_whitespace()).collect();
+            let cells: Vec<char> = strip_row_number(line)
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect();
             if let Some(bad) = cells.iter().find(|&&c| !is_queen(c) && !is_empty_square(c)) {
-                return Err(Error::parse(format!("unexpected {bad:?} in board row {line:?}")));
+                return Err(Error::parse(format!(
+                    "unexpected {bad:?} in board row {line:?}"
+                )));
             }
             if cells.len() != n {
                 return Err(Error::parse(format!(
@@ -166,7 +181,9 @@ fn parse_board(rows: &[&str]) -> Result<Vec<usize>, Error> {
             let mut queens = (0..n).filter(|&col| is_queen(cells[col]));
             match (queens.next(), queens.next()) {
                 (Some(col), None) => Ok(col),
-                (None, _) => Err(Error::parse(format!("board row {row} ({line:?}) has no queen"))),
+                (None, _) => Err(Error::parse(format!(
+                    "board row {row} ({line:?}) has no queen"
+                ))),
                 (Some(_), Some(_)) => Err(Error::parse(format!(
                     "board row {row} ({line:?}) has more than one queen"
                 ))),
@@ -180,7 +197,9 @@ fn strip_row_number(line: &str) -> &str {
     match line.split_once(char::is_whitespace) {
         Some((label, rest))
             if label.bytes().all(|b| b.is_ascii_digit())
-                && rest.chars().any(|c| !c.is_ascii_digit() && !c.is_whitespace()) =>
+                && rest
+                    .chars()
+                    .any(|c| !c.is_ascii_digit() && !c.is_whitespace()) =>
         {
             rest
         }

@@ -186,9 +186,9 @@ impl Queens {
         for (row, open) in allowed.iter_mut().enumerate().take(n) {
             *open = match fixed.iter().find(|&&(r, _)| r == row) {
                 Some(&(_, col)) => 1 << col,
-                None => fixed.iter().fold(full, |open, &queen| {
-                    open & !attacked_in_row(queen, row, n)
-                }),
+                None => fixed
+                    .iter()
+                    .fold(full, |open, &queen| open & !attacked_in_row(queen, row, n)),
             };
         }
         Ok(Queens {
@@ -279,31 +279,41 @@ impl Queens {
             }
             State::Searching => {}
         }
+        // The hot loop works on locals; the struct's copies are written back on return.
         let last = self.n - 1;
-        loop {
-            let depth = self.depth;
+        let mut depth = self.depth;
+        let mut nodes = self.nodes;
+        let found = loop {
             let untried = self.untried[depth];
             if untried == 0 {
                 if depth == 0 {
-                    self.state = State::Exhausted;
-                    return false;
+                    break false;
                 }
-                self.depth -= 1;
+                depth -= 1;
                 continue;
             }
             let bit = lowest_bit(untried);
             self.untried[depth] = untried ^ bit;
             self.columns[depth] = bit.trailing_zeros() as usize;
-            self.nodes += 1;
+            nodes += 1;
             if depth == last {
                 // Stay on the last row: the next call tries its remaining squares.
-                return true;
+                break true;
             }
             let below = self.taken[depth].below(bit);
-            self.taken[depth + 1] = below;
-            self.untried[depth + 1] = self.allowed[depth + 1] & !below.attacked();
-            self.depth = depth + 1;
+            let open = self.allowed[depth + 1] & !below.attacked();
+            if open != 0 {
+                depth += 1;
+                self.taken[depth] = below;
+                self.untried[depth] = open;
+            }
+        };
+        self.depth = depth;
+        self.nodes = nodes;
+        if !found {
+            self.state = State::Exhausted;
         }
+        found
     }
 }
 

@@ -163,7 +163,10 @@ impl Symmetry {
             square
         };
         let mirror = |x: usize, flip: bool| if flip { n - 1 - x } else { x };
-        (mirror(row, parts.flip_rows), mirror(col, parts.flip_columns))
+        (
+            mirror(row, parts.flip_rows),
+            mirror(col, parts.flip_columns),
+        )
     }
 }
 

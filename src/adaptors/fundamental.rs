@@ -48,6 +48,8 @@ impl<I: Clone> Clone for Fundamental<I> {
 
 impl<I: fmt::Debug> fmt::Debug for Fundamental<I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Fundamental").field("iter", &self.iter).finish()
+        f.debug_struct("Fundamental")
+            .field("iter", &self.iter)
+            .finish()
     }
 }

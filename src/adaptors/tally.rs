@@ -134,7 +134,12 @@ impl Sum for Tally {
 
 impl fmt::Display for Tally {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} solutions, {} fundamental", self.solutions, self.fundamental())?;
+        write!(
+            f,
+            "{} solutions, {} fundamental",
+            self.solutions,
+            self.fundamental()
+        )?;
         let by_size: Vec<String> = [1, 2, 4, 8]
             .into_iter()
             .filter(|&size| self.orbits(size) > 0)

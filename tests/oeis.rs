@@ -1,0 +1,91 @@
+//! Known counts from OEIS, through every counting path.
+
+use queens::{Queens, SolutionsExt, count, count_fundamental};
+
+/// OEIS A000170: solutions of the n-queens problem, n = 0, 1, 2, ...
+const A000170: [u64; 14] = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
+
+/// OEIS A002562: solutions up to rotation and reflection, n = 0, 1, 2, ...
+const A002562: [u64; 13] = [1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787];
+
+#[test]
+fn iterator_yields_a000170_solutions() {
+    for (n, &expected) in A000170.iter().enumerate() {
+        let yielded: u64 = Queens::new(n).map(|_| 1).sum();
+        assert_eq!(yielded, expected, "n = {n}");
+    }
+}
+
+#[test]
+fn next_columns_yields_a000170_solutions() {
+    for (n, &expected) in A000170.iter().enumerate() {
+        let mut search = Queens::new(n);
+        let mut seen = 0;
+        while search.next_columns().is_some() {
+            seen += 1;
+        }
+        assert_eq!(seen, expected, "n = {n}");
+    }
+}
+
+#[test]
+fn count_functions_give_a000170() {
+    for (n, &expected) in A000170.iter().enumerate() {
+        assert_eq!(count(n), expected, "count({n})");
+        assert_eq!(
+            Queens::new(n).count() as u64,
+            expected,
+            "Queens::new({n}).count()"
+        );
+    }
+}
+
+#[test]
+fn count_of_a_started_search_counts_what_remains() {
+    let mut search = Queens::new(10);
+    search.by_ref().take(100).for_each(drop);
+    assert_eq!(search.count(), 724 - 100);
+}
+
+#[test]
+fn fundamental_gives_a002562() {
+    for (n, &expected) in A002562.iter().enumerate().skip(1) {
+        assert_eq!(
+            Queens::new(n).fundamental().count() as u64,
+            expected,
+            "n = {n}"
+        );
+        assert_eq!(count_fundamental(n), expected, "count_fundamental({n})");
+        assert_eq!(
+            Queens::new(n).tally().fundamental(),
+            expected,
+            "tally, n = {n}"
+        );
+    }
+}
+
+#[test]
+fn orbits_of_fundamental_solutions_add_up_to_all_solutions() {
+    for (n, &total) in A000170.iter().enumerate().take(13).skip(1) {
+        let orbit_total: usize = Queens::new(n).fundamental().map(|s| s.orbit_size()).sum();
+        assert_eq!(orbit_total as u64, total, "n = {n}");
+    }
+}
+
+#[test]
+fn tally_splits_classes_by_orbit_size() {
+    for (n, &total) in A000170.iter().enumerate().take(13).skip(1) {
+        let tally = Queens::new(n).tally();
+        assert_eq!(tally.solutions(), total, "n = {n}");
+        let weighted: u64 = [1, 2, 4, 8]
+            .iter()
+            .map(|&k| k * tally.orbits(k as usize))
+            .sum();
+        assert_eq!(weighted, tally.solutions(), "n = {n}");
+    }
+    let eight = Queens::new(8).tally();
+    assert_eq!(
+        (eight.orbits(8), eight.orbits(4), eight.orbits(2)),
+        (11, 1, 0)
+    );
+}

@@ -1,0 +1,160 @@
+//! Property tests: validity, order, constraints, parsing and two independent oracles.
+
+use itertools::Itertools;
+use proptest::prelude::*;
+use queens::{Queens, Solution, Style, Symmetry};
+
+/// Brute force: every permutation of the columns with no shared diagonal.
+fn brute_force(n: usize) -> Vec<Vec<usize>> {
+    (0..n)
+        .permutations(n)
+        .filter(|p| {
+            (0..n)
+                .array_combinations()
+                .all(|[a, b]| p[a].abs_diff(p[b]) != b - a)
+        })
+        .collect()
+}
+
+fn all_solutions(n: usize) -> Vec<Solution> {
+    Queens::new(n).collect()
+}
+
+#[test]
+fn state_machine_matches_brute_force_permutations() {
+    for n in 0..=8 {
+        let ours: Vec<Vec<usize>> = Queens::new(n).map(Solution::into_vec).collect();
+        assert_eq!(ours, brute_force(n), "n = {n}");
+    }
+}
+
+#[cfg(feature = "generator")]
+#[test]
+fn state_machine_matches_recursive_generator() {
+    for n in 0..=10 {
+        assert!(
+            queens::generator::solutions(n).eq(Queens::new(n)),
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn symmetry_group_laws() {
+    let s = Queens::new(8).nth(10).unwrap();
+    for a in Symmetry::ALL {
+        assert_eq!(a.compose(a.inverse()), Symmetry::Identity);
+        assert_eq!(a.inverse().compose(a), Symmetry::Identity);
+        for b in Symmetry::ALL {
+            let ab = a.compose(b);
+            assert_eq!(
+                s.transform(ab),
+                s.transform(a).transform(b),
+                "{a:?} then {b:?}"
+            );
+            for c in Symmetry::ALL {
+                assert_eq!(ab.compose(c), a.compose(b.compose(c)));
+            }
+        }
+    }
+    let distinct: std::collections::HashSet<_> =
+        Symmetry::ALL.iter().map(|&a| s.transform(a)).collect();
+    assert_eq!(distinct.len(), s.orbit_size());
+}
+
+#[test]
+fn the_empty_board_reads_back_from_its_list_form() {
+    let empty = Queens::new(0).next().unwrap();
+    assert_eq!(empty.render(Style::List).to_string().parse(), Ok(empty));
+}
+
+proptest! {
+    #[test]
+    fn yielded_solutions_are_valid_and_strictly_increasing(n in 0usize..=11, k in 1usize..200) {
+        let taken: Vec<Solution> = Queens::new(n).take(k).collect();
+        for s in &taken {
+            prop_assert_eq!(&Solution::new(s.to_vec()), &Ok(s.clone()));
+        }
+        prop_assert!(taken.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn with_prefix_equals_filtered_enumeration(
+        n in 1usize..=9,
+        prefix in proptest::collection::vec(0usize..9, 0..5),
+    ) {
+        let prefix: Vec<usize> = prefix.into_iter().take(n).map(|c| c % n).collect();
+        let expected: Vec<Solution> = all_solutions(n)
+            .into_iter()
+            .filter(|s| s.starts_with(&prefix))
+            .collect();
+        match Queens::with_prefix(n, &prefix) {
+            Ok(search) => prop_assert_eq!(search.collect::<Vec<_>>(), expected),
+            // Refused only when the prefix itself has attacking queens.
+            Err(err) => {
+                let is_attack = matches!(err, queens::Error::Attack { .. });
+                prop_assert!(is_attack, "{}", err);
+                prop_assert!(expected.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn with_queens_equals_filtered_enumeration(
+        n in 1usize..=9,
+        squares in proptest::collection::vec((0usize..9, 0usize..9), 0..4),
+    ) {
+        let squares: Vec<(usize, usize)> =
+            squares.into_iter().map(|(r, c)| (r % n, c % n)).unique_by(|&(r, _)| r).collect();
+        let expected: Vec<Solution> = all_solutions(n)
+            .into_iter()
+            .filter(|s| squares.iter().all(|&(r, c)| s[r] == c))
+            .collect();
+        match Queens::with_queens(n, &squares) {
+            Ok(search) => {
+                let constrained = search.clone().count();
+                prop_assert_eq!(search.collect::<Vec<_>>(), expected.clone());
+                prop_assert_eq!(constrained, expected.len());
+            }
+            Err(err) => {
+                let is_attack = matches!(err, queens::Error::Attack { .. });
+                prop_assert!(is_attack, "{}", err);
+                prop_assert!(expected.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn parsing_a_rendering_gives_the_solution_back(n in 1usize..=12, index in 0usize..500) {
+        let solutions = all_solutions(n);
+        prop_assume!(!solutions.is_empty());
+        let s = &solutions[index % solutions.len()];
+        for style in Style::ALL {
+            let plain = s.render(style).to_string();
+            prop_assert_eq!(&plain.parse::<Solution>(), &Ok(s.clone()), "{} {:?}", style, plain);
+            let numbered = s.render(style).numbered(index + 1).to_string();
+            prop_assert_eq!(&numbered.parse::<Solution>(), &Ok(s.clone()), "{} {:?}", style, numbered);
+        }
+    }
+
+    #[test]
+    fn parsing_arbitrary_text_never_panics(text in ".{0,200}") {
+        let _ = text.parse::<Solution>();
+    }
+
+    #[test]
+    fn parsing_board_like_text_never_panics(text in "[-.*oOQ01 \n/a-h1-9,\\[\\]]{0,120}") {
+        let _ = text.parse::<Solution>();
+    }
+
+    #[test]
+    fn canonical_is_the_smallest_image(n in 4usize..=10, index in 0usize..1000) {
+        let solutions = all_solutions(n);
+        let s = &solutions[index % solutions.len()];
+        let canonical = s.canonical();
+        prop_assert!(canonical.is_canonical());
+        prop_assert!(Symmetry::ALL.iter().all(|&a| canonical <= s.transform(a)));
+        prop_assert!(Symmetry::ALL.iter().any(|&a| canonical == s.transform(a)));
+        prop_assert!(matches!(s.orbit_size(), 2 | 4 | 8));
+    }
+}
