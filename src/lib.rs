@@ -12,12 +12,15 @@ mod parse;
 mod render;
 mod search;
 mod solution;
+mod svg;
 mod symmetry;
 
 pub use adaptors::{Boards, Fundamental, SolutionsExt, Tally};
 pub use count::{count, count_fundamental, try_count};
 pub use error::{Error, Square};
+pub use parse::parse_many;
 pub use render::{Board, Style};
 pub use search::Queens;
 pub use solution::Solution;
+pub use svg::svg;
 pub use symmetry::Symmetry;

@@ -7,7 +7,8 @@ use crate::solution::Solution;
 
 /// Reads a solution in any [`Style`](crate::Style), guessing the style from the text.
 ///
-/// Accepted: a column list (`[0, 4, 7]`, `(0, 4, 7)` or `0,4,7`); a FEN placement
+/// Accepted: a column list (`[0, 4, 7]`, `(0, 4, 7)` or `0,4,7`); a JSON object with a
+/// `"columns"` list (`{"n":3,"columns":[0,4,7]}`, as `queens solve --format json` writes); a FEN placement
 /// (`Q7/4Q3/...`); algebraic squares (`a8 e7 ...`); or a board of one line per row in any
 /// board style, with an optional `answer K:` heading and, for [`Style::Grid`](crate::Style::Grid),
 /// its row and column numbers. The result is validated like [`Solution::new`]. The empty
@@ -43,6 +44,7 @@ impl FromStr for Solution {
             .collect();
         let columns = match lines.as_slice() {
             [] => return Err(Error::parse("no solution in empty text")),
+            [line] if line.starts_with('{') => parse_list(json_columns(line)?)?,
             [line] if is_list(line) => parse_list(line)?,
             [line] if is_fen(line) => parse_fen(line)?,
             [line] if line.split_whitespace().all(is_square_name) => parse_algebraic(line)?,
@@ -50,6 +52,54 @@ impl FromStr for Solution {
         };
         Solution::new(columns)
     }
+}
+
+/// Reads every solution in a text holding many, in any mix of the forms [`FromStr`] reads.
+///
+/// One-line forms (lists, JSON objects, FEN, algebraic squares) are one solution per
+/// line; board rows gather into one solution until a blank line or the heading of the next
+/// board (`answer K:`, or a grid's column numbers). Each item is the line the solution
+/// starts on (counted from 1) and what reading it gave, so one bad solution does not hide
+/// the others.
+///
+/// # Examples
+///
+/// ```
+/// let text = "[1, 3, 0, 2]\n\n. . O .\nO . . .\n. . . O\n. O . .\n\n[0, 1, 2, 3]\n";
+/// let read = queens::parse_many(text);
+/// assert_eq!(read.len(), 3);
+/// assert_eq!(read[1].0, 3);
+/// assert_eq!(read[1].1.as_deref(), Ok(&[2, 0, 3, 1][..]));
+/// assert!(read[2].1.is_err());
+/// ```
+pub fn parse_many(text: &str) -> Vec<(usize, Result<Solution, Error>)> {
+    let mut texts: Vec<(usize, String)> = Vec::new();
+    let mut board: Option<(usize, String)> = None;
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        let one_line = !is_heading(trimmed) && is_one_line_form(trimmed);
+        if trimmed.is_empty() || is_heading(trimmed) || one_line {
+            texts.extend(board.take());
+        }
+        if one_line {
+            texts.push((index + 1, trimmed.to_string()));
+        } else if !trimmed.is_empty() {
+            let (_, rows) = board.get_or_insert_with(|| (index + 1, String::new()));
+            rows.push_str(trimmed);
+            rows.push('\n');
+        }
+    }
+    texts.extend(board);
+    texts
+        .into_iter()
+        .map(|(line, text)| (line, text.parse()))
+        .collect()
+}
+
+/// Lists, JSON, FEN and algebraic squares hold characters that no board row has.
+fn is_one_line_form(line: &str) -> bool {
+    line.chars()
+        .any(|c| matches!(c, '[' | '(' | '{' | '/' | ',') || (c.is_ascii_lowercase() && c != 'o'))
 }
 
 /// An `answer K:` heading (seed 000) or a grid's header of column numbers.
@@ -63,6 +113,21 @@ fn is_heading(line: &str) -> bool {
         .all(|(i, token)| token.parse::<usize>() == Ok(i))
         // A one-cell matrix row "1" is a board, "0" alone is the grid header of n = 1.
         && line != "1"
+}
+
+/// The `[...]` after `"columns":` in a JSON object.
+fn json_columns(object: &str) -> Result<&str, Error> {
+    let missing = || Error::parse(format!("no \"columns\" list in JSON object {object:?}"));
+    let after = object.split_once("\"columns\"").ok_or_else(missing)?.1;
+    let list = after
+        .trim_start()
+        .strip_prefix(':')
+        .ok_or_else(missing)?
+        .trim_start();
+    match list.find(']') {
+        Some(end) if list.starts_with('[') => Ok(&list[..=end]),
+        _ => Err(missing()),
+    }
 }
 
 fn is_list(line: &str) -> bool {

@@ -2,7 +2,7 @@
 
 use itertools::Itertools;
 use proptest::prelude::*;
-use queens::{Queens, Solution, Style, Symmetry};
+use queens::{Queens, Solution, SolutionsExt, Style, Symmetry};
 
 /// Brute force: every permutation of the columns with no shared diagonal.
 fn brute_force(n: usize) -> Vec<Vec<usize>> {
@@ -68,7 +68,36 @@ fn the_empty_board_reads_back_from_its_list_form() {
     assert_eq!(empty.render(Style::List).to_string().parse(), Ok(empty));
 }
 
+#[test]
+fn parse_many_reads_back_a_stream_in_every_style() {
+    let solutions: Vec<Solution> = Queens::new(6).collect();
+    for style in Style::ALL {
+        let boards: Vec<String> = Queens::new(6).boards(style).collect();
+        let read: Result<Vec<Solution>, _> = queens::parse_many(&boards.join("\n"))
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect();
+        assert_eq!(read.as_ref(), Ok(&solutions), "{style}");
+    }
+    let numbered: String = Queens::new(6).boards(Style::Matrix).numbered().collect();
+    let read: Result<Vec<Solution>, _> = queens::parse_many(&numbered)
+        .into_iter()
+        .map(|(_, s)| s)
+        .collect();
+    assert_eq!(read, Ok(solutions));
+}
+
 proptest! {
+    #[test]
+    fn parse_many_never_panics(text in "\\PC{0,300}") {
+        let _ = queens::parse_many(&text);
+    }
+
+    #[test]
+    fn parse_many_never_panics_on_board_like_text(text in "[-.*oOQ01 \n/a-h1-9,{}:\"\\[\\]]{0,300}") {
+        let _ = queens::parse_many(&text);
+    }
+
     #[test]
     fn yielded_solutions_are_valid_and_strictly_increasing(n in 0usize..=11, k in 1usize..200) {
         let taken: Vec<Solution> = Queens::new(n).take(k).collect();

@@ -1,0 +1,200 @@
+//! The command line: clap definitions and the parsers of its values.
+
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use clap::{Args, Parser, Subcommand};
+use queens::{Square, Style};
+
+/// Solve, count, check and draw N-Queens boards.
+#[derive(Debug, Parser)]
+#[command(
+    name = "queens",
+    version,
+    after_help = "With only a board size, `queens N` is `queens solve N`.\n\n\
+                  Examples:\n  queens 8\n  queens solve 8 --first 3 --format list\n  \
+                  queens count 12\n  queens show 0,4,7,5,2,6,1,3 --format grid"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Stream the solutions of an N x N board as they are found (the default command).
+    #[command(
+        after_help = "Examples:\n  queens solve 8\n  queens solve 8 --first 3 --format list\n  \
+                            queens solve 8 --fundamental --format fen\n  \
+                            queens solve 4 --format matrix --numbered\n  \
+                            queens solve 8 --prefix 1,3 --queen 7,4 --format grid\n  \
+                            queens solve 12 --format json | head -3\n  \
+                            queens solve 8 --first 4 --format svg --output boards.svg"
+    )]
+    Solve(SolveArgs),
+    /// Count the solutions of an N x N board.
+    #[command(after_help = "Examples:\n  queens count 12\n  queens count 10 --fundamental")]
+    Count(CountArgs),
+    /// Check solutions read from a file or standard input, in any format `solve` writes.
+    #[command(
+        after_help = "Examples:\n  queens solve 8 --format fen | queens check\n  \
+                            queens check solutions.txt"
+    )]
+    Check(CheckArgs),
+    /// Draw one given placement.
+    #[command(after_help = "Examples:\n  queens show 0,4,7,5,2,6,1,3\n  \
+                            queens show 0,4,7,5,2,6,1,3 --format unicode")]
+    Show(ShowArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Board size.
+    pub n: usize,
+    /// Stop after K solutions.
+    #[arg(long, value_name = "K")]
+    pub first: Option<usize>,
+    /// Keep one solution per symmetry class.
+    #[arg(long)]
+    pub fundamental: bool,
+    #[command(flatten)]
+    pub format: FormatArgs,
+    /// Head each text board with `answer K:`, counting from 1.
+    #[arg(long)]
+    pub numbered: bool,
+    /// Columns of the queens in the first rows, e.g. 1,3,0.
+    #[arg(long, value_name = "COLUMNS", value_parser = parse_columns)]
+    pub prefix: Option<Columns>,
+    /// A queen fixed on row ROW, column COL (counted from 0); may be repeated.
+    #[arg(long = "queen", value_name = "ROW,COL", value_parser = parse_square)]
+    pub queens: Vec<Square>,
+    /// Print no summary line on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// Board size.
+    pub n: usize,
+    /// Count one solution per symmetry class.
+    #[arg(long)]
+    pub fundamental: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// File to read; standard input when absent or `-`.
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The placement: a column list like 0,4,7,5,2,6,1,3, or any format `solve` writes.
+    pub placement: String,
+    #[command(flatten)]
+    pub format: FormatArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct FormatArgs {
+    /// Output format: dots, list, matrix, stars, grid, unicode, fen, algebraic, json or svg.
+    #[arg(long, short, default_value = "dots", value_parser = parse_format)]
+    pub format: Format,
+    /// Write to FILE instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// How solutions are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// One of the library's text styles.
+    Text(Style),
+    /// JSON Lines: one object per solution.
+    Json,
+    /// One SVG picture of every solution.
+    Svg,
+}
+
+/// A column list, kept whole (clap would split a bare `Vec` into many values).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Columns(pub Vec<usize>);
+
+pub fn parse_format(name: &str) -> Result<Format, String> {
+    match name {
+        "json" => Ok(Format::Json),
+        "svg" => Ok(Format::Svg),
+        _ => Style::from_str(name).map(Format::Text).map_err(|_| {
+            format!(
+                "unknown format {name:?}; expected one of {}, json, svg",
+                style_names()
+            )
+        }),
+    }
+}
+
+fn style_names() -> String {
+    Style::ALL.map(Style::name).join(", ")
+}
+
+pub fn parse_columns(text: &str) -> Result<Columns, String> {
+    if text.trim().is_empty() {
+        return Ok(Columns(Vec::new()));
+    }
+    text.split(',')
+        .map(|item| parse_number(item, text, "comma-separated columns like 1,3,0"))
+        .collect::<Result<_, _>>()
+        .map(Columns)
+}
+
+pub fn parse_square(text: &str) -> Result<Square, String> {
+    let expected = "a square as ROW,COL like 7,2";
+    let (row, col) = text
+        .split_once(',')
+        .ok_or_else(|| format!("expected {expected}, found {text:?}"))?;
+    Ok((
+        parse_number(row, text, expected)?,
+        parse_number(col, text, expected)?,
+    ))
+}
+
+fn parse_number(item: &str, whole: &str, expected: &str) -> Result<usize, String> {
+    item.trim()
+        .parse()
+        .map_err(|_| format!("expected {expected}, found {:?} in {whole:?}", item.trim()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn value_parsers_accept_what_help_shows() {
+        assert_eq!(parse_columns("1,3,0"), Ok(Columns(vec![1, 3, 0])));
+        assert_eq!(parse_columns(""), Ok(Columns(vec![])));
+        assert_eq!(parse_square("7, 2"), Ok((7, 2)));
+        assert_eq!(parse_format("json"), Ok(Format::Json));
+        assert_eq!(parse_format("grid"), Ok(Format::Text(Style::Grid)));
+    }
+
+    #[test]
+    fn value_parsers_name_what_is_wrong() {
+        assert!(parse_columns("1,x").unwrap_err().contains("\"x\""));
+        assert!(parse_square("7").unwrap_err().contains("ROW,COL"));
+        assert!(parse_format("png").unwrap_err().contains("svg"));
+    }
+
+    proptest! {
+        #[test]
+        fn value_parsers_never_panic(text in "\\PC{0,40}", bytes in proptest::collection::vec(any::<u8>(), 0..40)) {
+            let lossy = String::from_utf8_lossy(&bytes);
+            for input in [text.as_str(), &lossy] {
+                let _ = parse_columns(input);
+                let _ = parse_square(input);
+                let _ = parse_format(input);
+            }
+        }
+    }
+}

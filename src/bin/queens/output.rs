@@ -1,0 +1,97 @@
+//! Writing a stream of solutions in the chosen format, to standard output or a file.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+
+use queens::Solution;
+
+use crate::Failure;
+use crate::args::{Format, FormatArgs};
+
+/// An SVG holds every board in memory; more than this is surely a mistake.
+const MAX_SVG_BOARDS: usize = 10_000;
+
+/// Writes solutions one at a time, as they arrive.
+pub struct SolutionWriter {
+    out: Box<dyn Write>,
+    format: Format,
+    /// Whether text boards get an `answer K:` heading.
+    numbered: bool,
+    written: usize,
+    /// Boards waiting for the one SVG picture written at the end.
+    svg_boards: Vec<Solution>,
+}
+
+impl SolutionWriter {
+    /// Opens the output named by the arguments: a file, or locked and buffered stdout.
+    pub fn create(args: &FormatArgs, numbered: bool) -> Result<Self, Failure> {
+        let out: Box<dyn Write> = match &args.output {
+            Some(path) => Box::new(BufWriter::new(File::create(path).map_err(|err| {
+                Failure::Usage(format!("cannot create {}: {err}", path.display()))
+            })?)),
+            None => Box::new(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
+        };
+        Ok(SolutionWriter {
+            out,
+            format: args.format,
+            numbered,
+            written: 0,
+            svg_boards: Vec::new(),
+        })
+    }
+
+    /// How many solutions have been written.
+    pub fn written(&self) -> usize {
+        self.written
+    }
+
+    pub fn write(&mut self, solution: Solution) -> Result<(), Failure> {
+        self.written += 1;
+        match self.format {
+            Format::Text(style) => {
+                let board = solution.render(style);
+                let board = if self.numbered {
+                    board.numbered(self.written)
+                } else {
+                    board
+                };
+                if !style.is_board() {
+                    writeln!(self.out, "{board}")?;
+                } else if self.written > 1 {
+                    write!(self.out, "\n{board}")?;
+                } else {
+                    write!(self.out, "{board}")?;
+                }
+            }
+            Format::Json => {
+                let columns: Vec<String> = solution.iter().map(usize::to_string).collect();
+                writeln!(
+                    self.out,
+                    r#"{{"n":{},"index":{},"columns":[{}]}}"#,
+                    solution.n(),
+                    self.written,
+                    columns.join(",")
+                )?;
+            }
+            Format::Svg => {
+                if self.svg_boards.len() == MAX_SVG_BOARDS {
+                    return Err(Failure::Usage(format!(
+                        "an SVG picture holds at most {MAX_SVG_BOARDS} boards; use --first to choose fewer"
+                    )));
+                }
+                self.svg_boards.push(solution);
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes what was held back and flushes.
+    pub fn finish(mut self) -> Result<(), Failure> {
+        if self.format == Format::Svg {
+            self.out
+                .write_all(queens::svg(&self.svg_boards).as_bytes())?;
+        }
+        self.out.flush()?;
+        Ok(())
+    }
+}

@@ -1,0 +1,92 @@
+//! Drawing solutions as an SVG picture.
+
+use std::fmt::Write;
+
+use crate::solution::Solution;
+
+/// Side of one square, in SVG user units.
+const SQUARE: usize = 32;
+/// Space between two boards and around the picture.
+const GAP: usize = 16;
+/// A queen's crown on a 32 x 32 square: five points over a band.
+const CROWN: &str = "M8 24 L5 11 L11 17 L16 7 L21 17 L27 11 L24 24 Z M8 25 H24 V28 H8 Z";
+
+/// One SVG picture of the given solutions, drawn as checkered boards in a grid of rows.
+///
+/// Boards are laid out left to right, about as many per row as there are rows, each with
+/// crowned queens on light and dark squares; boards of different sizes may be mixed.
+///
+/// # Examples
+///
+/// ```
+/// use queens::Queens;
+///
+/// let picture = queens::svg(&Queens::new(8).take(4).collect::<Vec<_>>());
+/// assert!(picture.starts_with("<svg "));
+/// assert_eq!(picture.matches(r#"class="queen""#).count(), 4 * 8);
+/// ```
+#[must_use]
+pub fn svg(solutions: &[Solution]) -> String {
+    let per_row = solutions.len().isqrt().max(1);
+    let per_row = if per_row * per_row < solutions.len() {
+        per_row + 1
+    } else {
+        per_row
+    };
+    let largest = solutions.iter().map(Solution::n).max().unwrap_or(0);
+    let cell = largest * SQUARE + GAP;
+    let rows = solutions.len().div_ceil(per_row);
+    let (width, height) = (GAP + per_row.min(solutions.len()) * cell, GAP + rows * cell);
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+    );
+    let _ = writeln!(
+        out,
+        "<title>{} N-Queens solution(s)</title>",
+        solutions.len()
+    );
+    for (i, solution) in solutions.iter().enumerate() {
+        let (x, y) = (GAP + (i % per_row) * cell, GAP + (i / per_row) * cell);
+        draw_board(&mut out, solution, x, y);
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+fn draw_board(out: &mut String, solution: &Solution, x: usize, y: usize) {
+    let n = solution.n();
+    let _ = writeln!(out, r#"<g transform="translate({x} {y})">"#);
+    for row in 0..n {
+        for col in 0..n {
+            let fill = if (row + col) % 2 == 0 {
+                "#f0d9b5"
+            } else {
+                "#b58863"
+            };
+            let _ = writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#,
+                col * SQUARE,
+                row * SQUARE
+            );
+        }
+    }
+    for (row, col) in solution.queens() {
+        // A crown drawn as a shape, so the picture needs no font with a chess glyph.
+        let _ = writeln!(
+            out,
+            r##"<path class="queen" transform="translate({} {})" d="{CROWN}" fill="#222" stroke="#fff" stroke-width="1"/>"##,
+            col * SQUARE,
+            row * SQUARE
+        );
+    }
+    let _ = writeln!(
+        out,
+        r##"<rect width="{0}" height="{0}" fill="none" stroke="#333"/>"##,
+        n * SQUARE
+    );
+    out.push_str("</g>\n");
+}

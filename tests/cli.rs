@@ -1,0 +1,288 @@
+//! The `queens` binary, run as a user runs it.
+#![cfg(feature = "cli")]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+
+use queens::{Queens, Solution, Style};
+
+fn queens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn queens_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8 errors")
+}
+
+fn read_back(text: &str) -> Vec<Solution> {
+    queens::parse_many(text)
+        .into_iter()
+        .map(|(line, s)| s.unwrap_or_else(|err| panic!("line {line}: {err}")))
+        .collect()
+}
+
+#[test]
+fn a_bare_size_solves_and_prints_boards() {
+    let out = queens(&["8"]);
+    assert!(out.status.success());
+    assert_eq!(read_back(&stdout(&out)), Queens::new(8).collect::<Vec<_>>());
+    assert!(
+        stderr(&out).starts_with("92 solutions of 8 queens in "),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn every_text_format_reads_back() {
+    let expected: Vec<Solution> = Queens::new(6).collect();
+    for style in Style::ALL {
+        let out = queens(&["solve", "6", "--format", style.name(), "--quiet"]);
+        assert!(out.status.success(), "{style}");
+        assert!(out.stderr.is_empty(), "--quiet prints no summary");
+        assert_eq!(read_back(&stdout(&out)), expected, "{style}");
+    }
+}
+
+#[test]
+fn json_lines_are_numbered_objects() {
+    let out = queens(&["solve", "8", "--format", "json", "--first", "3", "-q"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], r#"{"n":8,"index":1,"columns":[0,4,7,5,2,6,1,3]}"#);
+    for (i, line) in lines.iter().enumerate() {
+        assert!(line.starts_with(&format!(r#"{{"n":8,"index":{},"columns":["#, i + 1)));
+        assert!(line.ends_with("]}"));
+    }
+    assert_eq!(read_back(&text), Queens::new(8).take(3).collect::<Vec<_>>());
+}
+
+#[test]
+fn svg_draws_every_board_into_the_output_file() {
+    let dir = std::env::temp_dir().join(format!("queens-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("boards.svg");
+    let out = queens(&[
+        "solve",
+        "8",
+        "--first",
+        "4",
+        "--format",
+        "svg",
+        "--output",
+        path.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out.stdout.is_empty());
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches(r#"class="queen""#).count(), 32);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn first_fundamental_prefix_and_queens_select_solutions() {
+    let out = queens(&[
+        "solve",
+        "8",
+        "--fundamental",
+        "--first",
+        "5",
+        "--format",
+        "list",
+        "-q",
+    ]);
+    let expected: Vec<Solution> = Queens::new(8)
+        .filter(|s| s.is_canonical())
+        .take(5)
+        .collect();
+    assert_eq!(read_back(&stdout(&out)), expected);
+
+    let out = queens(&[
+        "solve", "8", "--prefix", "1,3", "--queen", "7,4", "--format", "list",
+    ]);
+    let expected: Vec<Solution> = Queens::new(8)
+        .filter(|s| s[0] == 1 && s[1] == 3 && s[7] == 4)
+        .collect();
+    assert_eq!(read_back(&stdout(&out)), expected);
+    assert!(!expected.is_empty());
+}
+
+#[test]
+fn count_prints_the_number() {
+    assert_eq!(stdout(&queens(&["count", "10"])), "724\n");
+    assert_eq!(stdout(&queens(&["count", "10", "--fundamental"])), "92\n");
+}
+
+#[test]
+fn show_draws_one_placement() {
+    let out = queens(&["show", "1,3,0,2", "--format", "stars"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "* Q * *\n* * * Q\nQ * * *\n* * Q *\n");
+}
+
+#[test]
+fn check_reports_each_solution_and_fails_on_invalid_ones() {
+    let listed = stdout(&queens(&["solve", "6", "--format", "grid", "-q"]));
+    let out = queens_with_input(&["check"], &listed);
+    assert!(out.status.success());
+    assert!(stdout(&out).ends_with("4 valid, 0 invalid\n"));
+
+    let out = queens_with_input(
+        &["check", "-"],
+        "[1, 3, 0, 2]\n[0, 2, 4, 1, 3]\n[0, 1, 2]\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.contains("line 3: invalid: queens on (0, 0) and (1, 1) attack each other"),
+        "{text}"
+    );
+    assert!(text.ends_with("2 valid, 1 invalid\n"));
+}
+
+#[test]
+fn output_to_a_closed_pipe_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["solve", "14", "--format", "list"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(
+        first.trim_end(),
+        "[0, 2, 4, 6, 11, 9, 12, 3, 13, 8, 1, 5, 7, 10]"
+    );
+    // The reader is dropped here: the pipe closes while the tool still writes.
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}
+
+#[test]
+fn bad_input_is_one_line_on_stderr_with_exit_code_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["eight"], "invalid value 'eight'"),
+        (
+            &["65"],
+            "board size 65 is too large: at most 64 is supported",
+        ),
+        (&["count", "70"], "board size 70 is too large"),
+        (&["8", "--prefix", "1,x"], "found \"x\""),
+        (
+            &["8", "--prefix", "0,1"],
+            "queens on (0, 0) and (1, 1) attack each other",
+        ),
+        (
+            &["8", "--queen", "9,9"],
+            "square (9, 9) is off the 8x8 board",
+        ),
+        (&["8", "--queen", "7"], "ROW,COL"),
+        (
+            &["4", "--prefix", "1,3,0,2,1"],
+            "5 queens given for the first rows of a board with 4 rows",
+        ),
+        (&["8", "--format", "png"], "unknown format \"png\""),
+        (&["show", "0,1,2"], "attack each other"),
+        (&["show", "[1, 3, x]"], "\"x\""),
+        (
+            &["check", "/nonexistent/solutions.txt"],
+            "cannot read /nonexistent/solutions.txt",
+        ),
+    ];
+    for &(args, message) in cases {
+        let out = queens(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("queens: error: ") && err.contains(message),
+            "{args:?}: {err}"
+        );
+    }
+    let out = queens_with_input(&["check"], "\n\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no solutions found"));
+}
+
+#[test]
+fn every_command_has_help_with_examples() {
+    for command in [
+        &["--help"][..],
+        &["solve", "--help"],
+        &["count", "--help"],
+        &["check", "--help"],
+        &["show", "--help"],
+    ] {
+        let out = queens(command);
+        assert!(out.status.success(), "{command:?}");
+        assert!(stdout(&out).contains("Examples:"), "{command:?}");
+    }
+}
+
+/// Every `$ queens ...` transcript in README.md is what the tool prints today.
+#[test]
+fn readme_transcripts_match_the_tool() {
+    let readme = include_str!("../README.md");
+    let mut checked = 0;
+    for block in readme.split("```console\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let (command, expected) = block.split_once('\n').unwrap();
+        let stages: Vec<Vec<&str>> = command
+            .strip_prefix("$ ")
+            .expect("a transcript starts with `$ `")
+            .split(" | ")
+            .map(|stage| stage.split_whitespace().skip(1).collect())
+            .collect();
+        let mut text = String::new();
+        for (i, stage) in stages.iter().enumerate() {
+            let out = if i == 0 {
+                queens(stage)
+            } else {
+                queens_with_input(stage, &text)
+            };
+            text = stdout(&out);
+        }
+        assert_eq!(text, expected, "{command}");
+        checked += 1;
+    }
+    assert!(checked >= 4, "README shows each subcommand");
+}
+
+/// The picture in `docs/` is what the command in README.md draws today.
+#[test]
+fn committed_svg_is_up_to_date() {
+    let fundamental: Vec<Solution> = Queens::new(8).filter(|s| s.is_canonical()).collect();
+    let committed = include_str!("../docs/fundamental-8.svg");
+    assert_eq!(committed, queens::svg(&fundamental));
+}
