@@ -212,7 +212,7 @@ fn parse_algebraic(line: &str) -> Result<Vec<usize>, Error> {
         .collect()
 }
 
-/// Inverse of [`crate::render::file_name`]: `a` is 0, `z` 25, `aa` 26.
+/// The inverse of how files are written: `a` is 0, `z` 25, `aa` 26.
 fn file_index(file: &str) -> Option<usize> {
     file.bytes()
         .try_fold(0usize, |acc, letter| {

@@ -1,6 +1,6 @@
 //! Drawing solutions as text: [`Style`] names a format, [`Board`] draws one solution in it.
 
-use std::fmt::{self, Write};
+use std::fmt;
 use std::str::FromStr;
 
 use crate::error::Error;
@@ -197,108 +197,167 @@ impl fmt::Display for Solution {
     }
 }
 
-impl fmt::Display for Board<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Board<'_> {
+    /// Appends the drawing to `out`, exactly as `Display` writes it.
+    ///
+    /// Writing many boards through one reused `String` avoids the formatting machinery's
+    /// per-piece cost; the command-line tool's output goes this way.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Queens, Style};
+    ///
+    /// let mut text = String::new();
+    /// for s in Queens::new(4) {
+    ///     s.render(Style::List).write_into(&mut text);
+    ///     text.push('\n');
+    /// }
+    /// assert_eq!(text, "[1, 3, 0, 2]\n[2, 0, 3, 1]\n");
+    /// ```
+    pub fn write_into(&self, out: &mut String) {
         if let Some(k) = self.number {
-            writeln!(f, "answer {k}:")?;
+            out.push_str("answer ");
+            push_number(out, k);
+            out.push_str(":\n");
         }
         let columns = self.solution.columns();
         match self.style {
-            Style::Dots => draw_rows(f, columns, " ", |queen, _| if queen { 'O' } else { '.' }),
-            Style::Matrix => draw_rows(f, columns, " ", |queen, _| if queen { '1' } else { '0' }),
-            Style::Stars => draw_rows(f, columns, " ", |queen, _| if queen { 'Q' } else { '*' }),
-            Style::Unicode => draw_rows(f, columns, "", |queen, light| match (queen, light) {
+            Style::Dots => draw_rows(out, columns, " ", |queen, _| if queen { 'O' } else { '.' }),
+            Style::Matrix => draw_rows(out, columns, " ", |queen, _| if queen { '1' } else { '0' }),
+            Style::Stars => draw_rows(out, columns, " ", |queen, _| if queen { 'Q' } else { '*' }),
+            Style::Unicode => draw_rows(out, columns, "", |queen, light| match (queen, light) {
                 (true, _) => '♛',
                 (false, true) => '□',
                 (false, false) => '■',
             }),
-            Style::Grid => draw_grid(f, columns),
-            Style::List => write!(f, "{columns:?}"),
-            Style::Fen => draw_fen(f, columns),
-            Style::Algebraic => draw_algebraic(f, columns),
+            Style::Grid => draw_grid(out, columns),
+            Style::List => draw_list(out, columns),
+            Style::Fen => draw_fen(out, columns),
+            Style::Algebraic => draw_algebraic(out, columns),
         }
     }
+}
+
+impl fmt::Display for Board<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = String::new();
+        self.write_into(&mut text);
+        f.pad(&text)
+    }
+}
+
+/// Appends a number's decimal digits without going through `fmt`.
+fn push_number(out: &mut String, mut number: usize) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (number % 10) as u8;
+        number /= 10;
+        if number == 0 {
+            break;
+        }
+    }
+    digits[start..]
+        .iter()
+        .for_each(|&d| out.push(char::from(d)));
+}
+
+/// Appends `number` right-aligned in `width` characters.
+fn push_padded(out: &mut String, number: usize, width: usize) {
+    let len = number.checked_ilog10().unwrap_or(0) as usize + 1;
+    out.extend(std::iter::repeat_n(' ', width.saturating_sub(len)));
+    push_number(out, number);
 }
 
 /// One line per row, cells joined by `separator`; `cell(is_queen, is_light_square)`.
 fn draw_rows(
-    f: &mut fmt::Formatter<'_>,
+    out: &mut String,
     columns: &[usize],
     separator: &str,
     cell: impl Fn(bool, bool) -> char,
-) -> fmt::Result {
+) {
     for (row, &queen) in columns.iter().enumerate() {
         for col in 0..columns.len() {
             if col > 0 {
-                f.write_str(separator)?;
+                out.push_str(separator);
             }
-            f.write_char(cell(col == queen, (row + col) % 2 == 0))?;
+            out.push(cell(col == queen, (row + col) % 2 == 0));
         }
-        f.write_char('\n')?;
+        out.push('\n');
     }
-    Ok(())
 }
 
 /// Seed 004's board: a header of column numbers, then each row behind its number.
-fn draw_grid(f: &mut fmt::Formatter<'_>, columns: &[usize]) -> fmt::Result {
+fn draw_grid(out: &mut String, columns: &[usize]) {
     let n = columns.len();
     if n == 0 {
-        return Ok(());
+        return;
     }
-    let width = (n - 1).to_string().len();
-    write!(f, "{:width$}", "")?;
+    let width = (n - 1).checked_ilog10().unwrap_or(0) as usize + 1;
+    out.extend(std::iter::repeat_n(' ', width));
     for col in 0..n {
-        write!(f, " {col:>width$}")?;
+        out.push(' ');
+        push_padded(out, col, width);
     }
-    f.write_char('\n')?;
+    out.push('\n');
     for (row, &queen) in columns.iter().enumerate() {
-        write!(f, "{row:>width$}")?;
+        push_padded(out, row, width);
         for col in 0..n {
-            let cell = if col == queen { 'o' } else { '-' };
-            write!(f, " {cell:>width$}")?;
+            out.extend(std::iter::repeat_n(' ', width));
+            out.push(if col == queen { 'o' } else { '-' });
         }
-        f.write_char('\n')?;
+        out.push('\n');
     }
-    Ok(())
 }
 
-fn draw_fen(f: &mut fmt::Formatter<'_>, columns: &[usize]) -> fmt::Result {
+fn draw_list(out: &mut String, columns: &[usize]) {
+    out.push('[');
+    for (row, &column) in columns.iter().enumerate() {
+        if row > 0 {
+            out.push_str(", ");
+        }
+        push_number(out, column);
+    }
+    out.push(']');
+}
+
+fn draw_fen(out: &mut String, columns: &[usize]) {
     let n = columns.len();
     for (row, &queen) in columns.iter().enumerate() {
         if row > 0 {
-            f.write_char('/')?;
+            out.push('/');
         }
         if queen > 0 {
-            write!(f, "{queen}")?;
+            push_number(out, queen);
         }
-        f.write_char('Q')?;
+        out.push('Q');
         if n - 1 - queen > 0 {
-            write!(f, "{}", n - 1 - queen)?;
+            push_number(out, n - 1 - queen);
         }
     }
-    Ok(())
 }
 
-fn draw_algebraic(f: &mut fmt::Formatter<'_>, columns: &[usize]) -> fmt::Result {
+fn draw_algebraic(out: &mut String, columns: &[usize]) {
     let n = columns.len();
     for (row, &queen) in columns.iter().enumerate() {
         if row > 0 {
-            f.write_char(' ')?;
+            out.push(' ');
         }
-        write!(f, "{}{}", file_name(queen), n - row)?;
+        push_file_name(out, queen);
+        push_number(out, n - row);
     }
-    Ok(())
 }
 
-/// A file's letters: `a`..`z`, then `aa`, `ab`, ... (bijective base 26).
-pub(crate) fn file_name(col: usize) -> String {
+/// Appends a file's letters: `a`..`z`, then `aa`, `ab`, ... (bijective base 26).
+fn push_file_name(out: &mut String, col: usize) {
     let mut letters = Vec::new();
     let mut rest = col + 1;
     while rest > 0 {
         rest -= 1;
-        letters.push(b'a' + (rest % 26) as u8);
+        letters.push(char::from(b'a' + (rest % 26) as u8));
         rest /= 26;
     }
-    letters.reverse();
-    String::from_utf8(letters).expect("ASCII letters")
+    out.extend(letters.iter().rev());
 }

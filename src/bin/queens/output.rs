@@ -18,6 +18,8 @@ pub struct SolutionWriter {
     /// Whether text boards get an `answer K:` heading.
     numbered: bool,
     written: usize,
+    /// The text of the solution being written.
+    line: String,
     /// Boards waiting for the one SVG picture written at the end.
     svg_boards: Vec<Solution>,
 }
@@ -36,6 +38,7 @@ impl SolutionWriter {
             format: args.format,
             numbered,
             written: 0,
+            line: String::new(),
             svg_boards: Vec::new(),
         })
     }
@@ -55,13 +58,17 @@ impl SolutionWriter {
                 } else {
                     board
                 };
-                if !style.is_board() {
-                    writeln!(self.out, "{board}")?;
-                } else if self.written > 1 {
-                    write!(self.out, "\n{board}")?;
-                } else {
-                    write!(self.out, "{board}")?;
+                // One reused String per solution: formatting piece by piece into the writer
+                // costs more than the search.
+                self.line.clear();
+                if style.is_board() && self.written > 1 {
+                    self.line.push('\n');
                 }
+                board.write_into(&mut self.line);
+                if !style.is_board() {
+                    self.line.push('\n');
+                }
+                self.out.write_all(self.line.as_bytes())?;
             }
             Format::Json => {
                 let columns: Vec<String> = solution.iter().map(usize::to_string).collect();
