@@ -21,11 +21,6 @@ impl Masks {
         self.columns | self.down_right | self.down_left
     }
 
-    /// The columns that already hold a queen.
-    pub(crate) fn columns(self) -> u64 {
-        self.columns
-    }
-
     /// The masks of the next row once a queen stands on `bit` in this one.
     pub(crate) fn below(self, bit: u64) -> Masks {
         Masks {
@@ -39,4 +34,17 @@ impl Masks {
 /// The lowest set bit of a non-zero mask: the leftmost open column.
 pub(crate) fn lowest_bit(mask: u64) -> u64 {
     mask & mask.wrapping_neg()
+}
+
+/// The squares of `row` that a queen on `queen` attacks (or stands on).
+pub(crate) fn attacked_in_row((r, c): (usize, usize), row: usize, n: usize) -> u64 {
+    let distance = r.abs_diff(row);
+    let mut mask = 1 << c;
+    if c + distance < n {
+        mask |= 1 << (c + distance);
+    }
+    if distance <= c {
+        mask |= 1 << (c - distance);
+    }
+    mask
 }

@@ -56,6 +56,18 @@ pub enum Error {
         /// The queen in the higher-numbered row.
         second: Square,
     },
+    /// A shard was asked for that does not exist: the index must be below the count.
+    InvalidShard {
+        /// The shard's index.
+        index: usize,
+        /// The number of shards.
+        of: usize,
+    },
+    /// Results handed back to resume a count do not belong to it.
+    BadResume {
+        /// What did not fit, naming the values.
+        reason: String,
+    },
     /// Text could not be read as a solution.
     Parse {
         /// What was wrong, naming the offending text.
@@ -96,6 +108,13 @@ impl fmt::Display for Error {
             Error::Attack { first, second } => {
                 write!(f, "queens on {first:?} and {second:?} attack each other")
             }
+            Error::InvalidShard { index, of } => {
+                write!(
+                    f,
+                    "shard {index} of {of} does not exist: shards are numbered 0 to k - 1 for k >= 1"
+                )
+            }
+            Error::BadResume { reason } => write!(f, "cannot resume the count: {reason}"),
             Error::Parse { reason } => write!(f, "cannot read solution: {reason}"),
         }
     }

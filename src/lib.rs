@@ -16,7 +16,7 @@ mod svg;
 mod symmetry;
 
 pub use adaptors::{Boards, Fundamental, SolutionsExt, Tally};
-pub use count::{count, count_fundamental, try_count};
+pub use count::{Counter, Counts, Progress, Subproblem, count, count_fundamental, try_count};
 pub use error::{Error, Square};
 pub use parse::parse_many;
 pub use render::{Board, Style};

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::iter::FusedIterator;
 
-use crate::bitboard::{Masks, full_row, lowest_bit};
+use crate::bitboard::{Masks, attacked_in_row, full_row, lowest_bit};
 use crate::error::{Error, Square};
 use crate::solution::{Solution, attacks};
 
@@ -337,19 +337,6 @@ fn checked_fixed_queens(n: usize, queens: &[Square]) -> Result<Vec<Square>, Erro
         }
     }
     Ok(sorted)
-}
-
-/// The squares of `row` that a queen on `queen` attacks (or stands on).
-fn attacked_in_row((r, c): Square, row: usize, n: usize) -> u64 {
-    let distance = r.abs_diff(row);
-    let mut mask = 1 << c;
-    if c + distance < n {
-        mask |= 1 << (c + distance);
-    }
-    if distance <= c {
-        mask |= 1 << (c - distance);
-    }
-    mask
 }
 
 impl Iterator for Queens {

@@ -170,6 +170,17 @@ impl Symmetry {
     }
 }
 
+impl Symmetry {
+    /// Whether the placement `columns` (one queen per row) is its own image under `self`.
+    pub(crate) fn fixes(self, columns: &[usize]) -> bool {
+        let n = columns.len();
+        columns.iter().enumerate().all(|(row, &col)| {
+            let (image_row, image_col) = self.apply((row, col), n);
+            columns[image_row] == image_col
+        })
+    }
+}
+
 impl Solution {
     /// The solution moved by a symmetry of the board; still a solution.
     ///
@@ -241,7 +252,10 @@ impl Solution {
     /// ```
     #[must_use]
     pub fn orbit_size(&self) -> usize {
-        let fixed_by = self.images().filter(|image| image == self).count();
+        let fixed_by = Symmetry::ALL
+            .iter()
+            .filter(|g| g.fixes(self.columns()))
+            .count();
         8 / fixed_by
     }
 }

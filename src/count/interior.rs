@@ -1,0 +1,168 @@
+//! Counting the completions of a board whose border queens are placed.
+
+use crate::bitboard::{attacked_in_row, full_row, lowest_bit};
+use crate::error::Square;
+
+/// The squares of a row attacked by the queens above it; rows may be skipped.
+#[derive(Clone, Copy, Default)]
+struct Masks3 {
+    columns: u64,
+    down_right: u64,
+    down_left: u64,
+}
+
+impl Masks3 {
+    fn attacked(self) -> u64 {
+        self.columns | self.down_right | self.down_left
+    }
+
+    fn below(self, bit: u64, gap: u32) -> Masks3 {
+        Masks3 {
+            columns: self.columns | bit,
+            down_right: (self.down_right | bit) << gap,
+            down_left: (self.down_left | bit) >> gap,
+        }
+    }
+}
+
+/// The rows left free by fixed queens, with the squares the fixed queens leave open in each.
+///
+/// Because an attack goes both ways, a square the fixed queens do not attack is one whose
+/// queen does not attack them: the search never needs to look at the fixed rows again and
+/// jumps over them, shifting the diagonal masks by the distance between free rows.
+pub(crate) struct Interior {
+    /// Number of free rows.
+    free: usize,
+    /// The free rows, top to bottom.
+    rows: [usize; 64],
+    /// Open squares of each free row.
+    open: [u64; 64],
+    /// Distance from each free row to the next.
+    gaps: [u32; 64],
+}
+
+impl Interior {
+    pub(crate) fn new(n: usize, fixed: &[Square]) -> Interior {
+        let full = full_row(n);
+        let mut interior = Interior {
+            free: 0,
+            rows: [0; 64],
+            open: [0; 64],
+            gaps: [0; 64],
+        };
+        for row in (0..n).filter(|&row| fixed.iter().all(|&(r, _)| r != row)) {
+            let k = interior.free;
+            interior.rows[k] = row;
+            interior.open[k] = fixed
+                .iter()
+                .fold(full, |open, &queen| open & !attacked_in_row(queen, row, n));
+            if k > 0 {
+                interior.gaps[k - 1] = (row - interior.rows[k - 1]) as u32;
+            }
+            interior.free += 1;
+        }
+        interior
+    }
+
+    /// The number of ways to fill the free rows.
+    pub(crate) fn count(&self) -> u64 {
+        match self.free {
+            0 => 1,
+            1 => u64::from(self.open[0].count_ones()),
+            _ => self.count_two_or_more(),
+        }
+    }
+
+    /// An explicit-stack search: each step looks one row ahead and skips a queen that leaves
+    /// the next row no square, and the last row is counted with a popcount instead of a visit.
+    fn count_two_or_more(&self) -> u64 {
+        let last = self.free - 1;
+        let mut untried = [0u64; 64];
+        let mut taken = [Masks3::default(); 64];
+        untried[0] = self.open[0];
+        let mut k = 0;
+        let mut total = 0;
+        loop {
+            let candidates = untried[k];
+            if candidates == 0 {
+                if k == 0 {
+                    return total;
+                }
+                k -= 1;
+                continue;
+            }
+            let bit = lowest_bit(candidates);
+            untried[k] = candidates ^ bit;
+            let below = taken[k].below(bit, self.gaps[k]);
+            let next = self.open[k + 1] & !below.attacked();
+            if k + 1 == last {
+                total += u64::from(next.count_ones());
+            } else if next != 0
+                && self.open[k + 2] & !below.below(0, self.gaps[k + 1]).attacked() != 0
+            {
+                k += 1;
+                taken[k] = below;
+                untried[k] = next;
+            }
+        }
+    }
+
+    /// A cheap estimate of the search's size, to compare orientations of one constellation:
+    /// the logarithm of the product of the open squares of the upper half of the free rows,
+    /// where the search branches most.
+    pub(crate) fn estimated_cost(&self, n: usize) -> f64 {
+        let rows = (n / 2).min(self.free);
+        self.open[..rows]
+            .iter()
+            .map(|open| f64::from(open.count_ones()).ln())
+            .sum()
+    }
+
+    /// Calls `visit` with the full column list of every completion of `fixed`.
+    pub(crate) fn for_each_solution(
+        &self,
+        n: usize,
+        fixed: &[Square],
+        mut visit: impl FnMut(&[usize]),
+    ) {
+        let mut columns = vec![0; n];
+        for &(row, col) in fixed {
+            columns[row] = col;
+        }
+        if self.free == 0 {
+            visit(&columns);
+            return;
+        }
+        self.visit_from(0, 0, 0, 0, &mut columns, &mut visit);
+    }
+
+    fn visit_from(
+        &self,
+        k: usize,
+        taken: u64,
+        down_right: u64,
+        down_left: u64,
+        columns: &mut [usize],
+        visit: &mut impl FnMut(&[usize]),
+    ) {
+        let mut open = self.open[k] & !(taken | down_right | down_left);
+        while open != 0 {
+            let bit = lowest_bit(open);
+            open ^= bit;
+            columns[self.rows[k]] = bit.trailing_zeros() as usize;
+            if k + 1 == self.free {
+                visit(columns);
+            } else {
+                let gap = self.gaps[k];
+                self.visit_from(
+                    k + 1,
+                    taken | bit,
+                    (down_right | bit) << gap,
+                    (down_left | bit) >> gap,
+                    columns,
+                    visit,
+                );
+            }
+        }
+    }
+}

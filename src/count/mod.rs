@@ -1,0 +1,502 @@
+//! Counting solutions without building them: [`count`], [`count_fundamental`] and the
+//! [`Counter`] builder for threads, shards, progress and resuming.
+
+mod constellation;
+mod interior;
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::error::Error;
+use crate::search::Queens;
+use constellation::{Constellation, constellations};
+use interior::Interior;
+
+/// The number of solutions of the `n`-queens problem (OEIS A000170), on every core.
+///
+/// See [`Counter`] for how the count is split and for control over threads.
+///
+/// # Panics
+///
+/// If `n > Queens::MAX_N`; [`try_count`] returns an error instead.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(queens::count(8), 92);
+/// assert_eq!(queens::count(0), 1);
+/// ```
+#[must_use]
+pub fn count(n: usize) -> u64 {
+    match try_count(n) {
+        Ok(total) => total,
+        Err(err) => panic!("{err}; use queens::try_count to handle this as an error"),
+    }
+}
+
+/// The number of solutions of the `n`-queens problem, or an error if `n` is too large.
+///
+/// # Errors
+///
+/// [`Error::TooLarge`] if `n > Queens::MAX_N`.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(queens::try_count(10), Ok(724));
+/// assert!(queens::try_count(65).is_err());
+/// ```
+pub fn try_count(n: usize) -> Result<u64, Error> {
+    Ok(Counter::new(n)?.fundamental(false).run()?.total)
+}
+
+/// The number of solutions counted once per symmetry class (OEIS A002562), on every core.
+///
+/// # Panics
+///
+/// If `n > Queens::MAX_N`; use [`Counter`] to get an error instead.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(queens::count_fundamental(8), 12);
+/// ```
+#[must_use]
+pub fn count_fundamental(n: usize) -> u64 {
+    let counter = match Counter::new(n) {
+        Ok(counter) => counter,
+        Err(err) => panic!("{err}; use queens::Counter to handle this as an error"),
+    };
+    counter
+        .run()
+        .expect("a whole, unresumed count cannot fail")
+        .fundamental
+        .expect("fundamental counting is on by default")
+}
+
+/// A configurable count: threads, a shard of the work, progress reports and resuming.
+///
+/// The count is split into numbered subproblems, one per symmetry class of *border
+/// constellations* (the queens of the top and bottom rows and the left and right columns).
+/// Each subproblem counts the completions of one constellation with a bitboard search and
+/// weights it by the size of its class, so only about an eighth of the search space is
+/// visited. Fundamental solutions are counted exactly: a solution's class is decided by its
+/// own symmetry, checked only for the rare constellations that are themselves symmetric.
+///
+/// The subproblems' numbering is fixed for each `n`, so [`Counter::shard`] can hand out
+/// disjoint slices of them to separate processes or machines, and
+/// [`Counter::resume`] can skip the ones a checkpoint recorded.
+///
+/// # Examples
+///
+/// ```
+/// use queens::Counter;
+///
+/// let counts = Counter::new(10)?.threads(2).run()?;
+/// assert_eq!((counts.total, counts.fundamental), (724, Some(92)));
+///
+/// // Three shards, e.g. on three machines, add up to the whole.
+/// let shards: Vec<_> = (0..3).map(|i| Counter::new(10)?.shard(i, 3).run()).collect::<Result<_, _>>()?;
+/// assert_eq!(shards.iter().map(|c| c.total).sum::<u64>(), 724);
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Clone)]
+#[must_use = "a Counter counts nothing until `run` is called"]
+pub struct Counter {
+    n: usize,
+    threads: usize,
+    shard: (usize, usize),
+    fundamental: bool,
+    resumed: Vec<Subproblem>,
+    on_finished: Option<Arc<FinishedCallback>>,
+}
+
+type FinishedCallback = dyn Fn(&Subproblem, Progress) + Send + Sync;
+
+/// The result of one subproblem of a [`Counter`]: what a checkpoint records.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::{Arc, Mutex};
+/// use queens::{Counter, Subproblem};
+///
+/// let finished = Arc::new(Mutex::new(Vec::<Subproblem>::new()));
+/// let sink = Arc::clone(&finished);
+/// let counts = Counter::new(9)?.on_finished(move |s, _| sink.lock().unwrap().push(*s)).run()?;
+/// let finished = finished.lock().unwrap();
+/// assert_eq!(finished.len(), counts.subproblems);
+/// assert_eq!(finished.iter().map(|s| s.total).sum::<u64>(), 352);
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Subproblem {
+    /// Its number among all subproblems of the board size.
+    pub index: usize,
+    /// Solutions it accounts for.
+    pub total: u64,
+    /// Symmetry classes it accounts for, when fundamental counting is on.
+    pub fundamental: Option<u64>,
+}
+
+/// How far a count has come, passed to [`Counter::on_finished`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Progress {
+    /// Subproblems finished (resumed ones included).
+    pub done: usize,
+    /// Subproblems in this shard.
+    pub of: usize,
+}
+
+/// What a [`Counter`] found.
+///
+/// # Examples
+///
+/// ```
+/// let counts = queens::Counter::new(8)?.run()?;
+/// assert_eq!(counts.to_string(), "n = 8: 92 solutions, 12 fundamental");
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Counts {
+    /// The board size.
+    pub n: usize,
+    /// The shard counted, as `(index, of)`; `(0, 1)` for the whole count.
+    pub shard: (usize, usize),
+    /// Solutions found.
+    pub total: u64,
+    /// Symmetry classes found, when fundamental counting is on.
+    pub fundamental: Option<u64>,
+    /// Subproblems in the shard.
+    pub subproblems: usize,
+}
+
+impl fmt::Display for Counts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "n = {}: {} solutions", self.n, self.total)?;
+        if let Some(fundamental) = self.fundamental {
+            write!(f, ", {fundamental} fundamental")?;
+        }
+        if self.shard.1 > 1 {
+            write!(f, " (shard {} of {})", self.shard.0, self.shard.1)?;
+        }
+        Ok(())
+    }
+}
+
+impl Counter {
+    /// A count of every solution of the `n`-queens problem, with fundamental solutions, on
+    /// every core.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TooLarge`] if `n > Queens::MAX_N`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::Counter::new(6)?.run()?.total, 4);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn new(n: usize) -> Result<Counter, Error> {
+        if n > Queens::MAX_N {
+            return Err(Error::TooLarge {
+                n,
+                max: Queens::MAX_N,
+            });
+        }
+        Ok(Counter {
+            n,
+            threads: 0,
+            shard: (0, 1),
+            fundamental: true,
+            resumed: Vec::new(),
+            on_finished: None,
+        })
+    }
+
+    /// Uses `threads` threads; 0 (the default) means one per core. Without the `parallel`
+    /// feature every count runs on the calling thread.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::Counter::new(9)?.threads(1).run()?.total, 352);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn threads(self, threads: usize) -> Counter {
+        Counter { threads, ..self }
+    }
+
+    /// Counts only shard `index` of `of`: the subproblems whose number leaves remainder
+    /// `index` when divided by `of`. The `of` shards of a board size are disjoint and together
+    /// count every solution exactly once.
+    ///
+    /// An index that is not below `of` makes [`Counter::run`] fail.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Counter;
+    ///
+    /// let halves = Counter::new(12)?.shard(0, 2).run()?.total + Counter::new(12)?.shard(1, 2).run()?.total;
+    /// assert_eq!(halves, 14200);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn shard(self, index: usize, of: usize) -> Counter {
+        Counter {
+            shard: (index, of),
+            ..self
+        }
+    }
+
+    /// Whether to count symmetry classes too (the default). Turning it off saves the few
+    /// subproblems whose constellation is symmetric from listing their solutions.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let counts = queens::Counter::new(8)?.fundamental(false).run()?;
+    /// assert_eq!((counts.total, counts.fundamental), (92, None));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn fundamental(self, fundamental: bool) -> Counter {
+        Counter {
+            fundamental,
+            ..self
+        }
+    }
+
+    /// Calls `report` after each subproblem finishes, from the thread that ran it, with its
+    /// result and the progress so far: enough to draw a progress bar or write a checkpoint.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use std::sync::Arc;
+    ///
+    /// let last = Arc::new(AtomicUsize::new(0));
+    /// let seen = Arc::clone(&last);
+    /// let counts = queens::Counter::new(10)?
+    ///     .on_finished(move |_, progress| { seen.fetch_max(progress.done, Ordering::Relaxed); })
+    ///     .run()?;
+    /// assert_eq!(last.load(Ordering::Relaxed), counts.subproblems);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn on_finished(
+        self,
+        report: impl Fn(&Subproblem, Progress) + Send + Sync + 'static,
+    ) -> Counter {
+        Counter {
+            on_finished: Some(Arc::new(report)),
+            ..self
+        }
+    }
+
+    /// Takes the results of subproblems finished earlier (say, read from a checkpoint): they
+    /// are added in and not computed again.
+    ///
+    /// [`Counter::run`] fails if one is not a subproblem of this shard, appears twice, or
+    /// lacks the fundamental count that this counter asks for.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use queens::Counter;
+    ///
+    /// let record = Arc::new(Mutex::new(Vec::new()));
+    /// let sink = Arc::clone(&record);
+    /// Counter::new(11)?.on_finished(move |s, _| sink.lock().unwrap().push(*s)).run()?;
+    /// let half: Vec<_> = record.lock().unwrap().iter().copied().step_by(2).collect();
+    /// assert_eq!(Counter::new(11)?.resume(half).run()?.total, 2680);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn resume(self, finished: impl IntoIterator<Item = Subproblem>) -> Counter {
+        let mut resumed = self.resumed;
+        resumed.extend(finished);
+        Counter { resumed, ..self }
+    }
+
+    /// How many subproblems the board size has in all shards together.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(queens::Counter::new(12)?.total_subproblems() > 100);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn total_subproblems(&self) -> usize {
+        constellations(self.n).len()
+    }
+
+    /// Runs the count.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidShard`] for a shard that does not exist, and [`Error::BadResume`] for
+    /// resumed results that do not fit (see [`Counter::resume`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Counter, Error};
+    ///
+    /// assert_eq!(Counter::new(12)?.run()?.fundamental, Some(1787));
+    /// assert_eq!(Counter::new(12)?.shard(3, 3).run().unwrap_err(), Error::InvalidShard { index: 3, of: 3 });
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn run(&self) -> Result<Counts, Error> {
+        let (index, of) = self.shard;
+        if index >= of {
+            return Err(Error::InvalidShard { index, of });
+        }
+        let all = constellations(self.n);
+        let mine: Vec<usize> = (index..all.len()).step_by(of).collect();
+        let resumed = self.checked_resumed(&mine)?;
+        let todo: Vec<usize> = mine
+            .iter()
+            .copied()
+            .filter(|i| !resumed.contains(i))
+            .collect();
+        let done = AtomicUsize::new(resumed.len());
+        let solve_one = |index: usize| {
+            let result = solve(self.n, index, &all[index], self.fundamental);
+            let progress = Progress {
+                done: done.fetch_add(1, Ordering::Relaxed) + 1,
+                of: mine.len(),
+            };
+            if let Some(report) = &self.on_finished {
+                report(&result, progress);
+            }
+            result
+        };
+        let results = run_all(self.threads, &todo, solve_one);
+        let everything = || results.iter().chain(&self.resumed);
+        Ok(Counts {
+            n: self.n,
+            shard: self.shard,
+            total: everything().map(|s| s.total).sum(),
+            fundamental: self
+                .fundamental
+                .then(|| everything().map(|s| s.fundamental.unwrap_or(0)).sum()),
+            subproblems: mine.len(),
+        })
+    }
+
+    /// The indices of the resumed results, once they are known to fit this count.
+    fn checked_resumed(&self, mine: &[usize]) -> Result<Vec<usize>, Error> {
+        let mut indices: Vec<usize> = self.resumed.iter().map(|s| s.index).collect();
+        let bad = |reason: String| Err(Error::BadResume { reason });
+        if let Some(s) = self
+            .resumed
+            .iter()
+            .find(|s| mine.binary_search(&s.index).is_err())
+        {
+            let (index, of) = self.shard;
+            return bad(format!(
+                "subproblem {} is not one of the {} of shard {index} of {of} for n = {}",
+                s.index,
+                mine.len(),
+                self.n
+            ));
+        }
+        if let Some(s) = self
+            .resumed
+            .iter()
+            .find(|s| self.fundamental && s.fundamental.is_none())
+        {
+            return bad(format!("subproblem {} has no fundamental count", s.index));
+        }
+        indices.sort_unstable();
+        if let Some(pair) = indices.windows(2).find(|pair| pair[0] == pair[1]) {
+            return bad(format!("subproblem {} is given twice", pair[0]));
+        }
+        Ok(indices)
+    }
+}
+
+impl fmt::Debug for Counter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Counter")
+            .field("n", &self.n)
+            .field("threads", &self.threads)
+            .field("shard", &self.shard)
+            .field("fundamental", &self.fundamental)
+            .field("resumed", &self.resumed.len())
+            .field("on_finished", &self.on_finished.is_some())
+            .finish()
+    }
+}
+
+/// Solves the subproblems on `threads` threads (0: one per core).
+#[cfg(feature = "parallel")]
+fn run_all(
+    threads: usize,
+    todo: &[usize],
+    solve_one: impl Fn(usize) -> Subproblem + Sync,
+) -> Vec<Subproblem> {
+    use rayon::prelude::*;
+    let work = || {
+        todo.par_iter()
+            .with_max_len(1)
+            .map(|&i| solve_one(i))
+            .collect()
+    };
+    if threads == 1 {
+        todo.iter().map(|&i| solve_one(i)).collect()
+    } else if threads == 0 {
+        work()
+    } else {
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(work),
+            // Threads could not be started: the count is still right on this one.
+            Err(_) => todo.iter().map(|&i| solve_one(i)).collect(),
+        }
+    }
+}
+
+/// Solves the subproblems one after another: the `parallel` feature is off.
+#[cfg(not(feature = "parallel"))]
+fn run_all(
+    _threads: usize,
+    todo: &[usize],
+    solve_one: impl Fn(usize) -> Subproblem,
+) -> Vec<Subproblem> {
+    todo.iter().map(|&i| solve_one(i)).collect()
+}
+
+/// Counts the completions of one constellation class.
+fn solve(n: usize, index: usize, constellation: &Constellation, fundamental: bool) -> Subproblem {
+    let Constellation {
+        queens,
+        weight,
+        stabilizer,
+    } = constellation;
+    let interior = Interior::new(n, queens);
+    let (completions, classes) = if fundamental && !stabilizer.is_empty() {
+        // Solutions of a symmetric constellation may be symmetric themselves: count the
+        // orbits of the stabilizer among them (Burnside's lemma).
+        let (mut completions, mut fixed) = (0, 0);
+        interior.for_each_solution(n, queens, |columns| {
+            completions += 1;
+            fixed += stabilizer.iter().filter(|g| g.fixes(columns)).count() as u64;
+        });
+        (
+            completions,
+            Some((completions + fixed) / (1 + stabilizer.len() as u64)),
+        )
+    } else {
+        let completions = interior.count();
+        (completions, fundamental.then_some(completions))
+    };
+    Subproblem {
+        index,
+        total: weight * completions,
+        fundamental: classes,
+    }
+}
