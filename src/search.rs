@@ -177,9 +177,7 @@ impl Queens {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn with_queens(n: usize, queens: &[Square]) -> Result<Queens, Error> {
-        if n > MAX {
-            return Err(Error::TooLarge { n, max: MAX });
-        }
+        check_size(n)?;
         let fixed = checked_fixed_queens(n, queens)?;
         let full = full_row(n);
         let mut allowed = [0; MAX];
@@ -315,6 +313,14 @@ impl Queens {
         }
         found
     }
+}
+
+/// Refuses boards larger than the bitboards hold.
+pub(crate) fn check_size(n: usize) -> Result<(), Error> {
+    if n > MAX {
+        return Err(Error::TooLarge { n, max: MAX });
+    }
+    Ok(())
 }
 
 /// Checks fixed queens: on the board, one per row, none attacking another.

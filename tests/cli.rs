@@ -197,6 +197,11 @@ fn bad_input_is_one_line_on_stderr_with_exit_code_2() {
             "board size 65 is too large: at most 64 is supported",
         ),
         (&["count", "70"], "board size 70 is too large"),
+        (&["count", "8", "--shard", "2/2"], "I must be below K"),
+        (
+            &["merge", "/nonexistent/shard.json"],
+            "cannot read /nonexistent/shard.json",
+        ),
         (&["8", "--prefix", "1,x"], "found \"x\""),
         (
             &["8", "--prefix", "0,1"],
@@ -285,4 +290,130 @@ fn committed_svg_is_up_to_date() {
     let fundamental: Vec<Solution> = Queens::new(8).filter(|s| s.is_canonical()).collect();
     let committed = include_str!("../docs/fundamental-8.svg");
     assert_eq!(committed, queens::svg(&fundamental));
+}
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("queens-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn count_shards_print_json_records_that_merge_to_the_total() {
+    let records: Vec<String> = (0..7)
+        .map(|i| {
+            let out = queens(&["count", "12", "--shard", &format!("{i}/7"), "--json"]);
+            assert!(out.status.success());
+            assert!(
+                out.stderr.is_empty(),
+                "no progress bar when stderr is not a terminal"
+            );
+            stdout(&out)
+        })
+        .collect();
+    assert!(
+        records[3].starts_with(r#"{"n":12,"shard":3,"of":7,"total":"#),
+        "{}",
+        records[3]
+    );
+    let merged = queens_with_input(&["merge"], &records.concat());
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    let text = stdout(&merged);
+    assert!(
+        text.starts_with(r#"{"n":12,"shards":7,"total":14200,"fundamental":1787,"#),
+        "{text}"
+    );
+
+    let path = temp_path("shards.json");
+    std::fs::write(&path, records[..3].concat()).unwrap();
+    let rest = temp_path("rest.json");
+    std::fs::write(&rest, records[3..].concat()).unwrap();
+    let from_files = queens(&["merge", path.to_str().unwrap(), rest.to_str().unwrap()]);
+    assert_eq!(stdout(&from_files), text);
+}
+
+#[test]
+fn merge_refuses_bad_sets_of_records() {
+    let record = |n: usize, i: usize, k: usize| {
+        stdout(&queens(&[
+            "count",
+            &n.to_string(),
+            "--shard",
+            &format!("{i}/{k}"),
+            "--json",
+        ]))
+    };
+    let cases = [
+        (record(9, 0, 2), "1 of 2 shards missing: 1"),
+        (
+            record(9, 0, 2) + &record(9, 0, 2) + &record(9, 1, 2),
+            "shards repeated: 0",
+        ),
+        (record(9, 0, 2) + &record(10, 1, 2), "different boards"),
+        (record(9, 0, 2) + &record(9, 1, 3), "different splits"),
+        ("{\"n\":9}\n".to_string(), "no \"shard\" field"),
+        (String::new(), "no shard records"),
+    ];
+    for (input, message) in cases {
+        let out = queens_with_input(&["merge"], &input);
+        assert_eq!(out.status.code(), Some(2), "{input}");
+        assert!(out.stdout.is_empty());
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_killed_count_resumes_from_its_checkpoint() {
+    let path = temp_path("n16.checkpoint");
+    let _ = std::fs::remove_file(&path);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args([
+            "count",
+            "16",
+            "--threads",
+            "1",
+            "--checkpoint",
+            path.to_str().unwrap(),
+        ])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait for some subproblems to be recorded, then kill the count without warning.
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&path).map_or(0, |t| t.lines().count()) < 50 {
+        assert!(started.elapsed().as_secs() < 60, "no progress recorded");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL on Unix
+    child.wait().unwrap();
+    let recorded = std::fs::read_to_string(&path).unwrap().lines().count() - 1;
+
+    let out = queens(&[
+        "count",
+        "16",
+        "--checkpoint",
+        path.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(r#""total":14772512,"fundamental":1846955"#),
+        "{text}"
+    );
+    let lines = std::fs::read_to_string(&path).unwrap().lines().count() - 1;
+    let subproblems = queens::Counter::new(16).unwrap().total_subproblems();
+    assert!(
+        recorded >= 50 && recorded < subproblems,
+        "{recorded} of {subproblems} recorded before the kill"
+    );
+    assert_eq!(lines, subproblems, "each subproblem recorded once");
+
+    let other = queens(&["count", "15", "--checkpoint", path.to_str().unwrap()]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(
+        stderr(&other).contains("it is for n = 16"),
+        "{}",
+        stderr(&other)
+    );
 }

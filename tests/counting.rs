@@ -148,3 +148,20 @@ fn bad_shards_and_resumes_are_refused() {
     );
     assert!(Counter::new(65).is_err());
 }
+
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_enumeration_equals_sequential_as_sets() {
+    use rayon::prelude::*;
+    use std::collections::HashSet;
+    for n in 0..=10 {
+        let parallel: HashSet<_> = queens::par_solutions(n).collect();
+        let sequential: HashSet<_> = Queens::new(n).collect();
+        assert_eq!(parallel, sequential, "n = {n}");
+        assert_eq!(
+            queens::par_solutions(n).count(),
+            sequential.len(),
+            "no duplicates, n = {n}"
+        );
+    }
+}

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::error::Error;
-use crate::search::Queens;
+use crate::search::check_size;
 use constellation::{Constellation, constellations};
 use interior::Interior;
 
@@ -201,12 +201,7 @@ impl Counter {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn new(n: usize) -> Result<Counter, Error> {
-        if n > Queens::MAX_N {
-            return Err(Error::TooLarge {
-                n,
-                max: Queens::MAX_N,
-            });
-        }
+        check_size(n)?;
         Ok(Counter {
             n,
             threads: 0,

@@ -32,9 +32,19 @@ pub enum Command {
                             queens solve 8 --first 4 --format svg --output boards.svg"
     )]
     Solve(SolveArgs),
-    /// Count the solutions of an N x N board.
-    #[command(after_help = "Examples:\n  queens count 12\n  queens count 10 --fundamental")]
+    /// Count the solutions of an N x N board, on every core, or one shard of the count.
+    #[command(
+        after_help = "Examples:\n  queens count 12\n  queens count 10 --fundamental\n  \
+                            queens count 16 --threads 1\n  \
+                            queens count 18 --shard 3/64 --json > shard-3.json\n  \
+                            queens count 18 --checkpoint n18.checkpoint"
+    )]
     Count(CountArgs),
+    /// Add up the JSON records of `count --shard ... --json`, checking that every shard is there once.
+    #[command(
+        after_help = "Examples:\n  queens merge shard-*.json\n  cat shard-*.json | queens merge"
+    )]
+    Merge(MergeArgs),
     /// Check solutions read from a file or standard input, in any format `solve` writes.
     #[command(
         after_help = "Examples:\n  queens solve 8 --format fen | queens check\n  \
@@ -77,9 +87,27 @@ pub struct SolveArgs {
 pub struct CountArgs {
     /// Board size.
     pub n: usize,
-    /// Count one solution per symmetry class.
+    /// Print the number of symmetry classes instead of solutions.
     #[arg(long)]
     pub fundamental: bool,
+    /// Threads to use; 0 means one per core.
+    #[arg(long, short = 't', value_name = "T", default_value_t = 0)]
+    pub threads: usize,
+    /// Count only shard I of K (0 <= I < K); the K shards together count everything once.
+    #[arg(long, value_name = "I/K", value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
+    /// Print one JSON record (n, shard, of, total, fundamental, subproblems, seconds).
+    #[arg(long)]
+    pub json: bool,
+    /// Record each finished subproblem in FILE, and skip those it already holds.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Files of JSON records; standard input when none is given.
+    pub files: Vec<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -148,6 +176,23 @@ pub fn parse_columns(text: &str) -> Result<Columns, String> {
         .map(Columns)
 }
 
+pub fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let expected = "a shard as I/K like 3/64";
+    let (index, of) = text
+        .split_once('/')
+        .ok_or_else(|| format!("expected {expected}, found {text:?}"))?;
+    let (index, of) = (
+        parse_number(index, text, expected)?,
+        parse_number(of, text, expected)?,
+    );
+    if index >= of {
+        return Err(format!(
+            "shard {index}/{of} does not exist: I must be below K"
+        ));
+    }
+    Ok((index, of))
+}
+
 pub fn parse_square(text: &str) -> Result<Square, String> {
     let expected = "a square as ROW,COL like 7,2";
     let (row, col) = text
@@ -177,6 +222,7 @@ mod tests {
         assert_eq!(parse_square("7, 2"), Ok((7, 2)));
         assert_eq!(parse_format("json"), Ok(Format::Json));
         assert_eq!(parse_format("grid"), Ok(Format::Text(Style::Grid)));
+        assert_eq!(parse_shard("3/64"), Ok((3, 64)));
     }
 
     #[test]
@@ -184,6 +230,8 @@ mod tests {
         assert!(parse_columns("1,x").unwrap_err().contains("\"x\""));
         assert!(parse_square("7").unwrap_err().contains("ROW,COL"));
         assert!(parse_format("png").unwrap_err().contains("svg"));
+        assert!(parse_shard("4/4").unwrap_err().contains("below"));
+        assert!(parse_shard("4").unwrap_err().contains("I/K"));
     }
 
     proptest! {
@@ -194,6 +242,7 @@ mod tests {
                 let _ = parse_columns(input);
                 let _ = parse_square(input);
                 let _ = parse_format(input);
+                let _ = parse_shard(input);
             }
         }
     }

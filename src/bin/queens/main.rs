@@ -2,19 +2,26 @@
 //! and prints; every computation is a library call.
 
 mod args;
+mod checkpoint;
+mod json;
 mod output;
+mod progress;
+mod shards;
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use queens::{Queens, Solution, SolutionsExt};
+use queens::{Counter, Queens, Solution, SolutionsExt};
 
-use args::{CheckArgs, Cli, Command, CountArgs, ShowArgs, SolveArgs};
+use args::{CheckArgs, Cli, Command, CountArgs, MergeArgs, ShowArgs, SolveArgs};
+use checkpoint::Checkpoint;
 use output::SolutionWriter;
+use shards::ShardRecord;
 
 /// Why the command stopped early.
 pub enum Failure {
@@ -46,6 +53,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
         Command::Count(args) => count(&args),
+        Command::Merge(args) => merge(&args),
         Command::Check(args) => check(&args),
         Command::Show(args) => show(&args),
     };
@@ -67,7 +75,7 @@ fn main() -> ExitCode {
 /// `queens 8` means `queens solve 8`: insert the default command before a bare size.
 fn with_default_command(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     let mut args: Vec<OsString> = args.collect();
-    let commands = ["solve", "count", "check", "show", "help"];
+    let commands = ["solve", "count", "merge", "check", "show", "help"];
     let needs_command = args.get(1).is_some_and(|first| {
         let first = first.to_string_lossy();
         !commands.contains(&first.as_ref()) && !first.starts_with('-')
@@ -142,13 +150,68 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
 }
 
 fn count(args: &CountArgs) -> Result<(), Failure> {
-    let total = if args.fundamental {
-        let _ = Queens::try_new(args.n)?;
-        queens::count_fundamental(args.n)
-    } else {
-        queens::try_count(args.n)?
+    let (index, of) = args.shard.unwrap_or((0, 1));
+    let mut counter = Counter::new(args.n)?.threads(args.threads).shard(index, of);
+    let checkpoint = match &args.checkpoint {
+        Some(path) => Some(Arc::new(Checkpoint::open(path, args.n, index, of)?)),
+        None => None,
     };
-    writeln!(io::stdout(), "{total}")?;
+    if let Some(checkpoint) = &checkpoint {
+        counter = counter.resume(checkpoint.resumed().iter().copied());
+    }
+    let bar = progress::Bar::new(counter.total_subproblems().div_ceil(of));
+    let (record_to, report_to) = (checkpoint.clone(), bar.clone());
+    let started = Instant::now();
+    let counts = counter
+        .on_finished(move |subproblem, progress| {
+            if let Some(checkpoint) = &record_to {
+                checkpoint.record(subproblem);
+            }
+            report_to.update(progress);
+        })
+        .run()?;
+    bar.finish();
+    if let Some(checkpoint) = checkpoint.and_then(Arc::into_inner) {
+        checkpoint.finish()?;
+    }
+    let mut out = io::stdout().lock();
+    if args.json {
+        let record = ShardRecord::new(&counts, started.elapsed().as_secs_f64());
+        writeln!(out, "{}", record.to_json())?;
+    } else if args.fundamental {
+        writeln!(out, "{}", counts.fundamental.unwrap_or(0))?;
+    } else {
+        writeln!(out, "{}", counts.total)?;
+    }
+    Ok(())
+}
+
+fn merge(args: &MergeArgs) -> Result<(), Failure> {
+    let mut texts = Vec::new();
+    if args.files.is_empty() {
+        let mut input = String::new();
+        io::stdin().read_to_string(&mut input)?;
+        texts.push(("standard input".to_string(), input));
+    }
+    for path in &args.files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|err| Failure::Usage(format!("cannot read {}: {err}", path.display())))?;
+        texts.push((path.display().to_string(), text));
+    }
+    let mut records = Vec::new();
+    for (name, text) in &texts {
+        for (i, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, line)| !line.trim().is_empty())
+        {
+            let record = ShardRecord::parse(line)
+                .map_err(|reason| Failure::Usage(format!("{name}, line {}: {reason}", i + 1)))?;
+            records.push(record);
+        }
+    }
+    let merged = shards::merge(&records).map_err(Failure::Usage)?;
+    writeln!(io::stdout(), "{}", merged.to_json())?;
     Ok(())
 }
 
