@@ -56,6 +56,20 @@ pub enum Error {
         /// The queen in the higher-numbered row.
         second: Square,
     },
+    /// The board has no solution at all (`n = 2` and `n = 3`).
+    NoSolution {
+        /// The board size.
+        n: usize,
+    },
+    /// A randomized search gave up within its step budget.
+    SearchFailed {
+        /// The board size.
+        n: usize,
+        /// The seed it started from.
+        seed: u64,
+        /// The steps it took in all.
+        steps: u64,
+    },
     /// A shard was asked for that does not exist: the index must be below the count.
     InvalidShard {
         /// The shard's index.
@@ -108,6 +122,11 @@ impl fmt::Display for Error {
             Error::Attack { first, second } => {
                 write!(f, "queens on {first:?} and {second:?} attack each other")
             }
+            Error::NoSolution { n } => write!(f, "the {n}x{n} board has no solution"),
+            Error::SearchFailed { n, seed, steps } => write!(
+                f,
+                "no solution for n = {n} found from seed {seed} within {steps} steps; try another seed"
+            ),
             Error::InvalidShard { index, of } => {
                 write!(
                     f,

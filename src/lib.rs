@@ -4,13 +4,16 @@
 
 mod adaptors;
 mod bitboard;
+mod construct;
 mod count;
 mod error;
 #[cfg(feature = "generator")]
 pub mod generator;
+mod most_constrained;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod parse;
+mod random;
 mod render;
 mod search;
 mod solution;
@@ -18,11 +21,14 @@ mod svg;
 mod symmetry;
 
 pub use adaptors::{Boards, Fundamental, SolutionsExt, Tally};
+pub use construct::construct;
 pub use count::{Counter, Counts, Progress, Subproblem, count, count_fundamental, try_count};
 pub use error::{Error, Square};
+pub use most_constrained::MostConstrained;
 #[cfg(feature = "parallel")]
 pub use parallel::{par_solutions, try_par_solutions};
 pub use parse::parse_many;
+pub use random::random;
 pub use render::{Board, Style};
 pub use search::Queens;
 pub use solution::Solution;

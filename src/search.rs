@@ -5,6 +5,7 @@ use std::iter::FusedIterator;
 
 use crate::bitboard::{Masks, attacked_in_row, full_row, lowest_bit};
 use crate::error::{Error, Square};
+use crate::most_constrained::MostConstrained;
 use crate::solution::{Solution, attacks};
 
 /// Largest board the search handles: one bit per column in a `u64`.
@@ -236,6 +237,29 @@ impl Queens {
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The same solutions in another order, found fast on every board up to
+    /// [`Queens::MAX_N`]: the row with the fewest open squares is filled first.
+    ///
+    /// Use it to find some solutions of a large board, where the lexicographic order needs
+    /// billions of steps before its first solution (n = 34 and up). Fixed queens are kept;
+    /// a search already under way starts over.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Queens;
+    ///
+    /// let first_1000: Vec<_> = Queens::new(64).most_constrained().take(1000).collect();
+    /// assert_eq!(first_1000.len(), 1000);
+    ///
+    /// let fixed = Queens::with_queens(40, &[(0, 0), (39, 20)])?.most_constrained().next().unwrap();
+    /// assert_eq!((fixed[0], fixed[39]), (0, 20));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn most_constrained(self) -> MostConstrained {
+        MostConstrained::new(self.n, self.allowed)
     }
 
     /// Advances to the next solution and lends its column list, without allocating.

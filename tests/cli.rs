@@ -380,7 +380,7 @@ fn a_killed_count_resumes_from_its_checkpoint() {
         .unwrap();
     // Wait for some subproblems to be recorded, then kill the count without warning.
     let started = std::time::Instant::now();
-    while std::fs::read_to_string(&path).map_or(0, |t| t.lines().count()) < 50 {
+    while std::fs::read_to_string(&path).map_or(0, |t| t.lines().count()) < 51 {
         assert!(started.elapsed().as_secs() < 60, "no progress recorded");
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
@@ -416,4 +416,35 @@ fn a_killed_count_resumes_from_its_checkpoint() {
         "{}",
         stderr(&other)
     );
+}
+
+#[test]
+fn one_prints_a_solution_of_any_size() {
+    let out = queens(&["one", "1000000", "--format", "list"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let solution: Solution = stdout(&out).parse().unwrap();
+    assert_eq!(solution.n(), 1_000_000);
+
+    let first = stdout(&queens(&[
+        "one", "50", "--random", "--seed", "3", "--format", "json",
+    ]));
+    let again = stdout(&queens(&[
+        "one", "50", "--random", "--seed", "3", "--format", "json",
+    ]));
+    let other = stdout(&queens(&[
+        "one", "50", "--random", "--seed", "4", "--format", "json",
+    ]));
+    assert_eq!(first, again);
+    assert_ne!(first, other);
+    assert_eq!(read_back(&first).len(), 1);
+}
+
+#[test]
+fn solve_finds_first_solutions_of_large_boards_fast() {
+    let out = queens(&["solve", "64", "--first", "20", "--format", "list", "-q"]);
+    assert!(out.status.success());
+    let solutions = read_back(&stdout(&out));
+    let distinct: std::collections::HashSet<_> = solutions.iter().collect();
+    assert_eq!((solutions.len(), distinct.len()), (20, 20));
+    assert!(solutions.iter().all(|s| s.n() == 64));
 }

@@ -23,6 +23,10 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Stream the solutions of an N x N board as they are found (the default command).
+    ///
+    /// Up to n = 30 solutions come in lexicographic order. Above that, where the first
+    /// lexicographic solution can take billions of steps, they come in most-constrained-row
+    /// order, which finds each one in about a millisecond.
     #[command(
         after_help = "Examples:\n  queens solve 8\n  queens solve 8 --first 3 --format list\n  \
                             queens solve 8 --fundamental --format fen\n  \
@@ -51,6 +55,13 @@ pub enum Command {
                             queens check solutions.txt"
     )]
     Check(CheckArgs),
+    /// Print one solution of an N x N board, for any N: by formula, or at random.
+    #[command(
+        after_help = "Examples:\n  queens one 1000000 --format list > million.txt\n  \
+                            queens one 12 --format grid\n  \
+                            queens one 100 --random --seed 7 --format json"
+    )]
+    One(OneArgs),
     /// Draw one given placement.
     #[command(after_help = "Examples:\n  queens show 0,4,7,5,2,6,1,3\n  \
                             queens show 0,4,7,5,2,6,1,3 --format unicode")]
@@ -108,6 +119,20 @@ pub struct CountArgs {
 pub struct MergeArgs {
     /// Files of JSON records; standard input when none is given.
     pub files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct OneArgs {
+    /// Board size: any number (boards above 1000 need a one-line format: list, json, fen, algebraic).
+    pub n: usize,
+    /// A random solution (local search) instead of the constructed one.
+    #[arg(long)]
+    pub random: bool,
+    /// Seed of the random search; the same seed gives the same solution.
+    #[arg(long, value_name = "S", default_value_t = 0, requires = "random")]
+    pub seed: u64,
+    #[command(flatten)]
+    pub format: FormatArgs,
 }
 
 #[derive(Debug, Args)]

@@ -18,7 +18,7 @@ use clap::Parser;
 use clap::error::ErrorKind;
 use queens::{Counter, Queens, Solution, SolutionsExt};
 
-use args::{CheckArgs, Cli, Command, CountArgs, MergeArgs, ShowArgs, SolveArgs};
+use args::{CheckArgs, Cli, Command, CountArgs, MergeArgs, OneArgs, ShowArgs, SolveArgs};
 use checkpoint::Checkpoint;
 use output::SolutionWriter;
 use shards::ShardRecord;
@@ -56,6 +56,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => merge(&args),
         Command::Check(args) => check(&args),
         Command::Show(args) => show(&args),
+        Command::One(args) => one(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -75,7 +76,7 @@ fn main() -> ExitCode {
 /// `queens 8` means `queens solve 8`: insert the default command before a bare size.
 fn with_default_command(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     let mut args: Vec<OsString> = args.collect();
-    let commands = ["solve", "count", "merge", "check", "show", "help"];
+    let commands = ["solve", "count", "merge", "one", "check", "show", "help"];
     let needs_command = args.get(1).is_some_and(|first| {
         let first = first.to_string_lossy();
         !commands.contains(&first.as_ref()) && !first.starts_with('-')
@@ -99,11 +100,19 @@ fn usage_error(err: &clap::Error) -> ExitCode {
         let _ = write!(io::stderr(), "{}", err.render());
         return ExitCode::from(2);
     }
+    // clap's message runs up to the first blank line; usage and tips follow it.
     let rendered = err.render().to_string();
-    let first_line = rendered.lines().next().unwrap_or("invalid arguments");
-    eprintln!("queens: {first_line}");
+    let message: Vec<&str> = rendered
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    eprintln!("queens: {}", message.join(" "));
     ExitCode::from(2)
 }
+
+/// Above this size `solve` uses the most-constrained order, which finds solutions fast.
+const LEXICOGRAPHIC_UP_TO: usize = 30;
 
 fn solve(args: &SolveArgs) -> Result<(), Failure> {
     let prefix = args.prefix.as_ref().map_or(&[][..], |p| &p.0[..]);
@@ -121,6 +130,11 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
         .chain(args.queens.iter().copied())
         .collect();
     let search = Queens::with_queens(args.n, &fixed)?;
+    let search: Box<dyn Iterator<Item = Solution>> = if args.n > LEXICOGRAPHIC_UP_TO {
+        Box::new(search.most_constrained())
+    } else {
+        Box::new(search)
+    };
     let mut writer = SolutionWriter::create(&args.format, args.numbered)?;
     let started = Instant::now();
     let limit = args.first.unwrap_or(usize::MAX);
@@ -253,6 +267,18 @@ fn check(args: &CheckArgs) -> Result<(), Failure> {
     } else {
         Ok(())
     }
+}
+
+fn one(args: &OneArgs) -> Result<(), Failure> {
+    output::check_drawable(args.n, args.format.format)?;
+    let solution = if args.random {
+        queens::random(args.n, args.seed)?
+    } else {
+        queens::construct(args.n)?
+    };
+    let mut writer = SolutionWriter::create(&args.format, false)?;
+    writer.write(solution)?;
+    writer.finish()
 }
 
 fn show(args: &ShowArgs) -> Result<(), Failure> {

@@ -11,6 +11,24 @@ use crate::args::{Format, FormatArgs};
 /// An SVG holds every board in memory; more than this is surely a mistake.
 const MAX_SVG_BOARDS: usize = 10_000;
 
+/// Largest board drawn square by square: a board format prints n² characters.
+const MAX_DRAWN: usize = 1000;
+
+/// Refuses formats that draw every square for boards too large to read.
+pub fn check_drawable(n: usize, format: Format) -> Result<(), Failure> {
+    let draws_squares = match format {
+        Format::Text(style) => style.is_board(),
+        Format::Svg => true,
+        Format::Json => false,
+    };
+    if draws_squares && n > MAX_DRAWN {
+        return Err(Failure::Usage(format!(
+            "a {n}x{n} board is too large to draw (at most {MAX_DRAWN}); use --format list, json, fen or algebraic"
+        )));
+    }
+    Ok(())
+}
+
 /// Writes solutions one at a time, as they arrive.
 pub struct SolutionWriter {
     out: Box<dyn Write>,
