@@ -73,8 +73,9 @@ impl Interior {
         }
     }
 
-    /// An explicit-stack search: each step looks one row ahead and skips a queen that leaves
-    /// the next row no square, and the last row is counted with a popcount instead of a visit.
+    /// An explicit-stack search: each step looks ahead and skips a queen that leaves one of
+    /// the next three rows no open square, and the last row is counted with a popcount
+    /// instead of a visit.
     fn count_two_or_more(&self) -> u64 {
         let last = self.free - 1;
         let mut untried = [0u64; 64];
@@ -99,6 +100,10 @@ impl Interior {
                 total += u64::from(next.count_ones());
             } else if next != 0
                 && self.open[k + 2] & !below.below(0, self.gaps[k + 1]).attacked() != 0
+                && (k + 2 == last
+                    || self.open[k + 3]
+                        & !below.below(0, self.gaps[k + 1] + self.gaps[k + 2]).attacked()
+                        != 0)
             {
                 k += 1;
                 taken[k] = below;
