@@ -5,10 +5,11 @@ use std::fmt;
 use std::iter::FusedIterator;
 
 use crate::bitboard::full_row;
+use crate::search::{Queens, State};
 use crate::solution::Solution;
 
 /// Largest board: one bit per column in a `u64`.
-const MAX: usize = 64;
+const MAX: usize = Queens::MAX_N;
 
 /// Every solution of a board, searching the row with the fewest open squares first.
 ///
@@ -43,13 +44,6 @@ pub struct MostConstrained {
     depth: usize,
     stack: [Frame; MAX],
     columns: [usize; MAX],
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
-    Fresh,
-    Searching,
-    Exhausted,
 }
 
 /// One row being tried, and the board before a queen is put on it.

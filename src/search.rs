@@ -58,12 +58,12 @@ pub struct Queens {
     columns: [usize; MAX],
 }
 
-/// Where the state machine stands between two calls to `next`.
+/// Where a search stands between two calls to `next`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
+pub(crate) enum State {
     /// Nothing tried yet.
     Fresh,
-    /// Rows `0..depth` hold a partial board whose untried squares remain to be explored.
+    /// A partial board is on the stack, with untried squares left to explore.
     Searching,
     /// Every solution has been yielded.
     Exhausted,

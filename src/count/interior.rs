@@ -102,7 +102,9 @@ impl Interior {
                 && self.open[k + 2] & !below.below(0, self.gaps[k + 1]).attacked() != 0
                 && (k + 2 == last
                     || self.open[k + 3]
-                        & !below.below(0, self.gaps[k + 1] + self.gaps[k + 2]).attacked()
+                        & !below
+                            .below(0, self.gaps[k + 1] + self.gaps[k + 2])
+                            .attacked()
                         != 0)
             {
                 k += 1;
