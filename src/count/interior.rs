@@ -25,6 +25,20 @@ impl Masks3 {
     }
 }
 
+/// The number of ways to put one queen on each of two rows `gap` apart, on the open
+/// squares `upper` and `lower`, without the two attacking each other.
+///
+/// Every pair counts except those where the upper queen attacks the lower one: straight
+/// down, or `gap` columns to either side. For one upper queen those are three different
+/// squares, so the attacked pairs are counted exactly by three intersections.
+fn pairs(upper: u64, lower: u64, gap: u32) -> u64 {
+    let all = upper.count_ones() * lower.count_ones();
+    let attacked = (upper & lower).count_ones()
+        + ((upper << gap) & lower).count_ones()
+        + ((upper >> gap) & lower).count_ones();
+    u64::from(all - attacked)
+}
+
 /// The rows left free by fixed queens, with the squares the fixed queens leave open in each.
 ///
 /// Because an attack goes both ways, a square the fixed queens do not attack is one whose
@@ -69,13 +83,14 @@ impl Interior {
         match self.free {
             0 => 1,
             1 => u64::from(self.open[0].count_ones()),
+            2 => pairs(self.open[0], self.open[1], self.gaps[0]),
             _ => self.count_two_or_more(),
         }
     }
 
     /// An explicit-stack search: each step looks ahead and skips a queen that leaves one of
-    /// the next three rows no open square, and the last row is counted with a popcount
-    /// instead of a visit.
+    /// the next three rows no open square, and the last two rows are counted in closed form
+    /// by [`pairs`] instead of being visited.
     fn count_two_or_more(&self) -> u64 {
         let last = self.free - 1;
         let mut untried = [0u64; 64];
@@ -96,11 +111,12 @@ impl Interior {
             untried[k] = candidates ^ bit;
             let below = taken[k].below(bit, self.gaps[k]);
             let next = self.open[k + 1] & !below.attacked();
-            if k + 1 == last {
-                total += u64::from(next.count_ones());
+            if k + 2 == last {
+                let after = self.open[last] & !below.below(0, self.gaps[k + 1]).attacked();
+                total += pairs(next, after, self.gaps[k + 1]);
             } else if next != 0
                 && self.open[k + 2] & !below.below(0, self.gaps[k + 1]).attacked() != 0
-                && (k + 2 == last
+                && (k + 3 == last
                     || self.open[k + 3]
                         & !below
                             .below(0, self.gaps[k + 1] + self.gaps[k + 2])
