@@ -69,6 +69,11 @@ impl<I: Iterator<Item = Solution>> Iterator for Boards<I> {
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.iter.size_hint()
     }
+
+    /// Counts the underlying solutions without drawing any.
+    fn count(self) -> usize {
+        self.iter.count()
+    }
 }
 
 impl<I: ExactSizeIterator<Item = Solution>> ExactSizeIterator for Boards<I> {}
