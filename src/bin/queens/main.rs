@@ -269,7 +269,18 @@ fn check(args: &CheckArgs) -> Result<(), Failure> {
     }
 }
 
+/// `one` keeps every column in memory (8 bytes a queen, more for `--random`): a billion
+/// queens is about as far as a workstation goes, and refusing beats running out of memory.
+const MAX_ONE: usize = 1_000_000_000;
+
 fn one(args: &OneArgs) -> Result<(), Failure> {
+    if args.n > MAX_ONE {
+        return Err(queens::Error::TooLarge {
+            n: args.n,
+            max: MAX_ONE,
+        }
+        .into());
+    }
     output::check_drawable(args.n, args.format.format)?;
     let solution = if args.random {
         queens::random(args.n, args.seed)?
