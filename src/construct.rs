@@ -14,6 +14,10 @@ use crate::solution::Solution;
 ///
 /// [`Error::NoSolution`] for `n = 2` and `n = 3`, which have none.
 ///
+/// # Panics
+///
+/// As [`Vec::with_capacity`] does, if `8 * n` bytes exceed `isize::MAX`.
+///
 /// # Examples
 ///
 /// ```
