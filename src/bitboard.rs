@@ -9,9 +9,9 @@ pub(crate) fn full_row(n: usize) -> u64 {
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub(crate) struct Masks {
     columns: u64,
-    /// Attacked along down-right diagonals; shifted towards higher columns each row.
+    /// Attacked along down-right diagonals; shifted towards higher columns row by row.
     down_right: u64,
-    /// Attacked along down-left diagonals; shifted towards lower columns each row.
+    /// Attacked along down-left diagonals; shifted towards lower columns row by row.
     down_left: u64,
 }
 
@@ -23,10 +23,16 @@ impl Masks {
 
     /// The masks of the next row once a queen stands on `bit` in this one.
     pub(crate) fn below(self, bit: u64) -> Masks {
+        self.rows_below(bit, 1)
+    }
+
+    /// The masks of the row `gap` rows down once a queen stands on `bit` in this one (0 for
+    /// no queen): the diagonals move one column per row.
+    pub(crate) fn rows_below(self, bit: u64, gap: u32) -> Masks {
         Masks {
             columns: self.columns | bit,
-            down_right: (self.down_right | bit) << 1,
-            down_left: (self.down_left | bit) >> 1,
+            down_right: (self.down_right | bit) << gap,
+            down_left: (self.down_left | bit) >> gap,
         }
     }
 }

@@ -1,29 +1,7 @@
 //! Counting the completions of a board whose border queens are placed.
 
-use crate::bitboard::{attacked_in_row, full_row, lowest_bit};
+use crate::bitboard::{Masks, attacked_in_row, full_row, lowest_bit};
 use crate::error::Square;
-
-/// The squares of a row attacked by the queens above it; rows may be skipped.
-#[derive(Clone, Copy, Default)]
-struct Masks3 {
-    columns: u64,
-    down_right: u64,
-    down_left: u64,
-}
-
-impl Masks3 {
-    fn attacked(self) -> u64 {
-        self.columns | self.down_right | self.down_left
-    }
-
-    fn below(self, bit: u64, gap: u32) -> Masks3 {
-        Masks3 {
-            columns: self.columns | bit,
-            down_right: (self.down_right | bit) << gap,
-            down_left: (self.down_left | bit) >> gap,
-        }
-    }
-}
 
 /// The number of ways to put one queen on each of two rows `gap` apart, on the open
 /// squares `upper` and `lower`, without the two attacking each other.
@@ -84,17 +62,17 @@ impl Interior {
             0 => 1,
             1 => u64::from(self.open[0].count_ones()),
             2 => pairs(self.open[0], self.open[1], self.gaps[0]),
-            _ => self.count_two_or_more(),
+            _ => self.count_three_or_more(),
         }
     }
 
     /// An explicit-stack search: each step looks ahead and skips a queen that leaves one of
     /// the next three rows no open square, and the last two rows are counted in closed form
     /// by [`pairs`] instead of being visited.
-    fn count_two_or_more(&self) -> u64 {
+    fn count_three_or_more(&self) -> u64 {
         let last = self.free - 1;
         let mut untried = [0u64; 64];
-        let mut taken = [Masks3::default(); 64];
+        let mut taken = [Masks::default(); 64];
         untried[0] = self.open[0];
         let mut k = 0;
         let mut total = 0;
@@ -109,17 +87,17 @@ impl Interior {
             }
             let bit = lowest_bit(candidates);
             untried[k] = candidates ^ bit;
-            let below = taken[k].below(bit, self.gaps[k]);
+            let below = taken[k].rows_below(bit, self.gaps[k]);
             let next = self.open[k + 1] & !below.attacked();
             if k + 2 == last {
-                let after = self.open[last] & !below.below(0, self.gaps[k + 1]).attacked();
+                let after = self.open[last] & !below.rows_below(0, self.gaps[k + 1]).attacked();
                 total += pairs(next, after, self.gaps[k + 1]);
             } else if next != 0
-                && self.open[k + 2] & !below.below(0, self.gaps[k + 1]).attacked() != 0
+                && self.open[k + 2] & !below.rows_below(0, self.gaps[k + 1]).attacked() != 0
                 && (k + 3 == last
                     || self.open[k + 3]
                         & !below
-                            .below(0, self.gaps[k + 1] + self.gaps[k + 2])
+                            .rows_below(0, self.gaps[k + 1] + self.gaps[k + 2])
                             .attacked()
                         != 0)
             {
