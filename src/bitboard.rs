@@ -43,7 +43,7 @@ pub(crate) fn lowest_bit(mask: u64) -> u64 {
 }
 
 /// The squares of `row` that a queen on `queen` attacks (or stands on).
-pub(crate) fn attacked_in_row((r, c): (usize, usize), row: usize, n: usize) -> u64 {
+fn attacked_in_row((r, c): (usize, usize), row: usize, n: usize) -> u64 {
     let distance = r.abs_diff(row);
     let mut mask = 1 << c;
     if c + distance < n {
@@ -53,4 +53,24 @@ pub(crate) fn attacked_in_row((r, c): (usize, usize), row: usize, n: usize) -> u
         mask |= 1 << (c - distance);
     }
     mask
+}
+
+/// The squares of each row of an `n` x `n` board that fixed queens leave open: a fixed
+/// queen's own row offers only its square. Also returns the set of fixed rows.
+pub(crate) fn open_rows(n: usize, fixed: &[(usize, usize)]) -> ([u64; 64], u64) {
+    let full = full_row(n);
+    let mut open = [0; 64];
+    let mut fixed_rows = 0;
+    for (row, open) in open.iter_mut().enumerate().take(n) {
+        *open = match fixed.iter().find(|&&(r, _)| r == row) {
+            Some(&(_, col)) => {
+                fixed_rows |= 1 << row;
+                1 << col
+            }
+            None => fixed
+                .iter()
+                .fold(full, |open, &queen| open & !attacked_in_row(queen, row, n)),
+        };
+    }
+    (open, fixed_rows)
 }

@@ -3,7 +3,8 @@
 use std::fmt;
 use std::iter::FusedIterator;
 
-use crate::bitboard::{Masks, attacked_in_row, full_row, lowest_bit};
+use crate::bitboard::{Masks, lowest_bit, open_rows};
+use crate::count::Interior;
 use crate::error::{Error, Square};
 use crate::most_constrained::MostConstrained;
 use crate::solution::{Solution, attacks};
@@ -41,8 +42,8 @@ const MAX: usize = 64;
 pub struct Queens {
     n: usize,
     state: State,
-    /// Whether any queen was fixed in advance; plain boards may use the fast counter.
-    constrained: bool,
+    /// Rows whose queen was fixed in advance.
+    fixed_rows: u64,
     /// Queens placed so far, across the whole search.
     nodes: u64,
     /// Rows `0..depth` hold a queen; `depth` is the row being tried.
@@ -180,20 +181,11 @@ impl Queens {
     pub fn with_queens(n: usize, queens: &[Square]) -> Result<Queens, Error> {
         check_size(n)?;
         let fixed = checked_fixed_queens(n, queens)?;
-        let full = full_row(n);
-        let mut allowed = [0; MAX];
-        for (row, open) in allowed.iter_mut().enumerate().take(n) {
-            *open = match fixed.iter().find(|&&(r, _)| r == row) {
-                Some(&(_, col)) => 1 << col,
-                None => fixed
-                    .iter()
-                    .fold(full, |open, &queen| open & !attacked_in_row(queen, row, n)),
-            };
-        }
+        let (allowed, fixed_rows) = open_rows(n, &fixed);
         Ok(Queens {
             n,
             state: State::Fresh,
-            constrained: !fixed.is_empty(),
+            fixed_rows,
             nodes: 0,
             depth: 0,
             allowed,
@@ -385,11 +377,17 @@ impl Iterator for Queens {
         }
     }
 
-    /// Counts the remaining solutions without building any; a fresh, unconstrained search
-    /// uses [`crate::count`].
+    /// Counts the remaining solutions without building any. A fresh search uses the fast
+    /// counters: [`crate::count`] for a plain board, the counter's look-ahead search for
+    /// one with fixed queens.
     fn count(mut self) -> usize {
-        if self.state == State::Fresh && !self.constrained {
-            return usize::try_from(crate::count(self.n)).expect("count fits in usize");
+        if self.state == State::Fresh {
+            let total = if self.fixed_rows == 0 {
+                crate::count(self.n)
+            } else {
+                Interior::from_open_rows(self.n, &self.allowed, self.fixed_rows).count()
+            };
+            return usize::try_from(total).expect("count fits in usize");
         }
         let mut total = 0;
         while self.advance() {

@@ -89,3 +89,18 @@ fn tally_splits_classes_by_orbit_size() {
         (11, 1, 0)
     );
 }
+
+#[test]
+fn count_with_fixed_queens_agrees_with_the_enumeration() {
+    for (n, fixed) in [
+        (12, vec![(0, 1)]),
+        (11, vec![(5, 5), (10, 3)]),
+        (10, vec![(0, 0), (9, 4), (3, 9)]),
+    ] {
+        let counted = Queens::with_queens(n, &fixed).unwrap().count();
+        let enumerated = Queens::new(n)
+            .filter(|s| fixed.iter().all(|&(r, c)| s[r] == c))
+            .count();
+        assert_eq!(counted, enumerated, "n = {n}, fixed {fixed:?}");
+    }
+}

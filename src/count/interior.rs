@@ -1,6 +1,6 @@
 //! Counting the completions of a board whose border queens are placed.
 
-use crate::bitboard::{Masks, attacked_in_row, full_row, lowest_bit};
+use crate::bitboard::{Masks, lowest_bit, open_rows};
 use crate::error::Square;
 
 /// The number of ways to put one queen on each of two rows `gap` apart, on the open
@@ -35,19 +35,22 @@ pub(crate) struct Interior {
 
 impl Interior {
     pub(crate) fn new(n: usize, fixed: &[Square]) -> Interior {
-        let full = full_row(n);
+        let (open, fixed_rows) = open_rows(n, fixed);
+        Interior::from_open_rows(n, &open, fixed_rows)
+    }
+
+    /// The free rows of a board whose rows offer the squares `open`, skipping `fixed_rows`.
+    pub(crate) fn from_open_rows(n: usize, open: &[u64; 64], fixed_rows: u64) -> Interior {
         let mut interior = Interior {
             free: 0,
             rows: [0; 64],
             open: [0; 64],
             gaps: [0; 64],
         };
-        for row in (0..n).filter(|&row| fixed.iter().all(|&(r, _)| r != row)) {
+        for row in (0..n).filter(|&row| fixed_rows & 1 << row == 0) {
             let k = interior.free;
             interior.rows[k] = row;
-            interior.open[k] = fixed
-                .iter()
-                .fold(full, |open, &queen| open & !attacked_in_row(queen, row, n));
+            interior.open[k] = open[row];
             if k > 0 {
                 interior.gaps[k - 1] = (row - interior.rows[k - 1]) as u32;
             }

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use crate::error::Error;
 use crate::search::check_size;
 use constellation::{Constellation, constellations};
-use interior::Interior;
+pub(crate) use interior::Interior;
 
 /// The number of solutions of the `n`-queens problem (OEIS A000170), on every core.
 ///
