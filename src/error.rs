@@ -3,6 +3,16 @@
 use std::fmt;
 
 /// A square on the board, as `(row, column)`, both counted from 0.
+///
+/// # Examples
+///
+/// ```
+/// use queens::{Queens, Square};
+///
+/// let corner: Square = (0, 0);
+/// assert_eq!(Queens::with_queens(8, &[corner])?.count(), 4);
+/// # Ok::<(), queens::Error>(())
+/// ```
 pub type Square = (usize, usize);
 
 /// Everything that can go wrong when building a board, a solution or a search.

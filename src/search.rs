@@ -72,6 +72,15 @@ pub(crate) enum State {
 
 impl Queens {
     /// The largest board size supported, set by the `u64` bitboards.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Queens;
+    ///
+    /// assert!(Queens::try_new(Queens::MAX_N).is_ok());
+    /// assert!(Queens::try_new(Queens::MAX_N + 1).is_err());
+    /// ```
     pub const MAX_N: usize = MAX;
 
     /// Every solution of the `n`-queens problem.

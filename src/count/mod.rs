@@ -141,6 +141,20 @@ pub struct Subproblem {
 }
 
 /// How far a count has come, passed to [`Counter::on_finished`].
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::{Arc, Mutex};
+///
+/// let seen = Arc::new(Mutex::new(Vec::new()));
+/// let sink = Arc::clone(&seen);
+/// queens::Counter::new(9)?.threads(1).on_finished(move |_, p| sink.lock().unwrap().push(p)).run()?;
+/// let seen = seen.lock().unwrap();
+/// assert!(seen.iter().all(|p| p.done <= p.of));
+/// assert_eq!(seen.last().map(|p| p.done), seen.last().map(|p| p.of));
+/// # Ok::<(), queens::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Progress {
     /// Subproblems finished (resumed ones included).
