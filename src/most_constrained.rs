@@ -142,26 +142,21 @@ impl MostConstrained {
 
     /// Runs to the next solution, leaving it in `columns`.
     fn advance(&mut self) -> bool {
-        match self.state {
-            State::Exhausted => return false,
-            State::Fresh if self.n == 0 => {
+        if let Some(found) = self.state.settle(self.n) {
+            return found;
+        }
+        if self.state == State::Fresh {
+            let board = Attacks::default();
+            let Some((row, untried)) = self.most_constrained_row(&board) else {
                 self.state = State::Exhausted;
-                return true;
-            }
-            State::Fresh => {
-                let board = Attacks::default();
-                let Some((row, untried)) = self.most_constrained_row(&board) else {
-                    self.state = State::Exhausted;
-                    return false;
-                };
-                self.state = State::Searching;
-                self.stack[0] = Frame {
-                    row,
-                    untried,
-                    board,
-                };
-            }
-            State::Searching => {}
+                return false;
+            };
+            self.state = State::Searching;
+            self.stack[0] = Frame {
+                row,
+                untried,
+                board,
+            };
         }
         loop {
             let frame = self.stack[self.depth];

@@ -70,6 +70,21 @@ pub(crate) enum State {
     Exhausted,
 }
 
+impl State {
+    /// Settles the calls that need no search: an exhausted search has nothing more, and the
+    /// empty board (`n = 0`) has its one empty solution. `None` means: search.
+    pub(crate) fn settle(&mut self, n: usize) -> Option<bool> {
+        match *self {
+            State::Exhausted => Some(false),
+            State::Fresh if n == 0 => {
+                *self = State::Exhausted;
+                Some(true)
+            }
+            State::Fresh | State::Searching => None,
+        }
+    }
+}
+
 impl Queens {
     /// The largest board size supported, set by the `u64` bitboards.
     ///
@@ -290,17 +305,12 @@ impl Queens {
 
     /// Runs the state machine to the next solution, leaving it in `columns`.
     fn advance(&mut self) -> bool {
-        match self.state {
-            State::Exhausted => return false,
-            State::Fresh if self.n == 0 => {
-                self.state = State::Exhausted;
-                return true;
-            }
-            State::Fresh => {
-                self.state = State::Searching;
-                self.untried[0] = self.allowed[0];
-            }
-            State::Searching => {}
+        if let Some(found) = self.state.settle(self.n) {
+            return found;
+        }
+        if self.state == State::Fresh {
+            self.state = State::Searching;
+            self.untried[0] = self.allowed[0];
         }
         // The hot loop works on locals; the struct's copies are written back on return.
         let last = self.n - 1;
