@@ -4,6 +4,7 @@ use std::str::FromStr;
 
 use crate::error::Error;
 use crate::solution::Solution;
+use crate::svg::read_svg;
 
 /// Reads a solution in any [`Style`](crate::Style), guessing the style from the text.
 ///
@@ -58,7 +59,8 @@ impl FromStr for Solution {
 ///
 /// One-line forms (lists, JSON objects, FEN, algebraic squares) are one solution per
 /// line; board rows gather into one solution until a blank line or the heading of the next
-/// board (`answer K:`, or a grid's column numbers). Each item is the line the solution
+/// board (`answer K:`, or a grid's column numbers). A picture drawn by [`svg`](crate::svg)
+/// gives each of its boards. Each item is the line the solution
 /// starts on (counted from 1) and what reading it gave, so one bad solution does not hide
 /// the others.
 ///
@@ -73,6 +75,9 @@ impl FromStr for Solution {
 /// assert!(read[2].1.is_err());
 /// ```
 pub fn parse_many(text: &str) -> Vec<(usize, Result<Solution, Error>)> {
+    if text.trim_start().starts_with("<svg") {
+        return read_svg(text);
+    }
     let mut texts: Vec<(usize, String)> = Vec::new();
     let mut board: Option<(usize, String)> = None;
     for (index, line) in text.lines().enumerate() {

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use crate::error::{Error, Square};
 use crate::solution::Solution;
 
 /// Side of one square, in SVG user units.
@@ -89,4 +90,68 @@ fn draw_board(out: &mut String, solution: &Solution, x: usize, y: usize) {
         n * SQUARE
     );
     out.push_str("</g>\n");
+}
+
+/// Reads back the boards of a picture drawn by [`svg`], each with the line its board starts
+/// on, in drawing order.
+pub(crate) fn read_svg(text: &str) -> Vec<(usize, Result<Solution, Error>)> {
+    let mut boards = Vec::new();
+    // The board being read: its first line, its squares, and its queens.
+    let mut board: Option<(usize, usize, Vec<Square>)> = None;
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with("<g ") {
+            board = Some((index + 1, 0, Vec::new()));
+        } else if let Some((_, squares, queens)) = &mut board {
+            if line.starts_with("<rect x=") {
+                *squares += 1;
+            } else if line.starts_with(r#"<path class="queen""#) {
+                queens.push(queen_square(line));
+            } else if line == "</g>" {
+                let (first_line, squares, queens) = board.take().expect("a board is open");
+                boards.push((first_line, board_solution(squares, &queens)));
+            }
+        }
+    }
+    if boards.is_empty() {
+        boards.push((1, Err(Error::parse("no board in the SVG picture"))));
+    }
+    boards
+}
+
+/// The square of a queen drawn as `<path class="queen" transform="translate(X Y)" ...>`;
+/// `(usize::MAX, usize::MAX)` if the line is not one this module wrote.
+fn queen_square(line: &str) -> Square {
+    let offsets = line
+        .split_once("translate(")
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .and_then(|(inside, _)| inside.split_once(' '))
+        .and_then(|(x, y)| Some((x.parse::<usize>().ok()?, y.parse::<usize>().ok()?)));
+    match offsets {
+        Some((x, y)) if x % SQUARE == 0 && y % SQUARE == 0 => (y / SQUARE, x / SQUARE),
+        _ => (usize::MAX, usize::MAX),
+    }
+}
+
+fn board_solution(squares: usize, queens: &[Square]) -> Result<Solution, Error> {
+    let n = squares.isqrt();
+    if n * n != squares || queens.len() != n {
+        return Err(Error::parse(format!(
+            "an SVG board of {squares} squares with {} queens is not an n x n board with n queens",
+            queens.len()
+        )));
+    }
+    let mut columns = vec![usize::MAX; n];
+    for &(row, col) in queens {
+        match columns.get_mut(row) {
+            Some(slot) if *slot == usize::MAX && col < n => *slot = col,
+            _ => {
+                return Err(Error::parse(format!(
+                    "SVG queen at {:?} is off the board or shares a row",
+                    (row, col)
+                )));
+            }
+        }
+    }
+    Solution::new(columns)
 }

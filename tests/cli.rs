@@ -101,6 +101,13 @@ fn svg_draws_every_board_into_the_output_file() {
     assert!(out.stdout.is_empty());
     let svg = std::fs::read_to_string(&path).unwrap();
     assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
+    let checked = queens(&["check", path.to_str().unwrap()]);
+    assert!(checked.status.success());
+    assert!(
+        stdout(&checked).ends_with("4 valid, 0 invalid\n"),
+        "{}",
+        stdout(&checked)
+    );
     assert_eq!(svg.matches(r#"class="queen""#).count(), 32);
     std::fs::remove_dir_all(dir).unwrap();
 }

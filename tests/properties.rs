@@ -87,7 +87,26 @@ fn parse_many_reads_back_a_stream_in_every_style() {
     assert_eq!(read, Ok(solutions));
 }
 
+#[test]
+fn parse_many_reads_back_an_svg_picture() {
+    let solutions: Vec<Solution> = Queens::new(8).take(5).collect();
+    let picture = queens::svg(&solutions);
+    let read: Result<Vec<Solution>, _> = queens::parse_many(&picture)
+        .into_iter()
+        .map(|(_, s)| s)
+        .collect();
+    assert_eq!(read, Ok(solutions));
+    let broken = picture.replacen(r#"<path class="queen""#, "<!-- -->", 1);
+    assert!(queens::parse_many(&broken)[0].1.is_err());
+    assert!(queens::parse_many("<svg></svg>")[0].1.is_err());
+}
+
 proptest! {
+    #[test]
+    fn parse_many_never_panics_on_svg_like_text(body in "(<g >|<rect x=|<path class=\"queen\" transform=\"translate\\([0-9]{1,3} [0-9]{1,3}\\)\"|</g>|\n){0,40}") {
+        let _ = queens::parse_many(&format!("<svg>\n{body}"));
+    }
+
     #[test]
     fn parse_many_never_panics(text in "\\PC{0,300}") {
         let _ = queens::parse_many(&text);
