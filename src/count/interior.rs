@@ -24,13 +24,13 @@ fn pairs(upper: u64, lower: u64, gap: u32) -> u64 {
 /// jumps over them, shifting the diagonal masks by the distance between free rows.
 pub(crate) struct Interior {
     /// Number of free rows.
-    free: usize,
+    pub(super) free: usize,
     /// The free rows, top to bottom.
     rows: [usize; 64],
     /// Open squares of each free row.
-    open: [u64; 64],
+    pub(super) open: [u64; 64],
     /// Distance from each free row to the next.
-    gaps: [u32; 64],
+    pub(super) gaps: [u32; 64],
 }
 
 impl Interior {
@@ -65,14 +65,20 @@ impl Interior {
             0 => 1,
             1 => u64::from(self.open[0].count_ones()),
             2 => pairs(self.open[0], self.open[1], self.gaps[0]),
-            _ => self.count_three_or_more(),
+            _ => {
+                #[cfg(target_arch = "x86_64")]
+                if let Some(total) = super::avx512::try_count(self) {
+                    return total;
+                }
+                self.count_three_or_more()
+            }
         }
     }
 
     /// An explicit-stack search: each step looks ahead and skips a queen that leaves one of
     /// the next three rows no open square, and the last two rows are counted in closed form
     /// by [`pairs`] instead of being visited.
-    fn count_three_or_more(&self) -> u64 {
+    pub(super) fn count_three_or_more(&self) -> u64 {
         let last = self.free - 1;
         let mut untried = [0u64; 64];
         let mut taken = [Masks::default(); 64];

@@ -1,6 +1,9 @@
 //! Counting solutions without building them: [`count`], [`count_fundamental`] and the
 //! [`Counter`] builder for threads, shards, progress and resuming.
 
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx512;
 mod constellation;
 mod interior;
 

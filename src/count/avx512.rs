@@ -1,0 +1,521 @@
+//! The interior search on AVX-512 vectors, which expand a whole node at once.
+//!
+//! Lane `i` of a vector stands for a queen in column `i` of a node's row. One pass of
+//! vector instructions computes every child of the node, keeps those that leave each of
+//! the next two rows an open square, and packs them onto the next level's queue with a
+//! compress instruction: no branch per child. Nodes are expanded in batches from the
+//! deepest level that has any, so the loops run with few mispredicted branches, and the
+//! level above the last two rows counts those two in closed form, as the scalar search does.
+//!
+//! Two kernels share that code: `narrow` keeps 16 columns of 16 bits in a 256-bit vector
+//! (boards of up to 18 columns: the border columns are never free), `wide` 16 columns of
+//! 32 bits in a 512-bit vector, twice over for boards of up to 34 columns.
+
+use core::arch::x86_64::*;
+use std::cell::RefCell;
+
+use super::interior::Interior;
+
+/// Nodes expanded per batch: enough for long loops, few enough to stay in cache.
+const BATCH: usize = 64;
+
+/// Counts the completions of `interior` (at least three free rows) on the vector units, or
+/// returns `None` if this processor lacks the instructions or the board is too wide.
+pub(crate) fn try_count(interior: &Interior) -> Option<u64> {
+    let (open, width) = shifted(interior);
+    match width {
+        0..=16 => narrow::run(interior, &open, width).or_else(|| wide::run(interior, &open, width)),
+        17..=32 => wide::run(interior, &open, width),
+        _ => None,
+    }
+}
+
+/// The open squares of the free rows moved to start at column 0, and how many columns
+/// they span.
+fn shifted(interior: &Interior) -> ([u64; 64], u32) {
+    let rows = &interior.open[..interior.free];
+    let used = rows.iter().fold(0, |all, &row| all | row);
+    let offset = used.trailing_zeros().min(63);
+    let mut open = [0; 64];
+    for (to, &from) in open.iter_mut().zip(rows) {
+        *to = from >> offset;
+    }
+    (open, u64::BITS - (used >> offset).leading_zeros())
+}
+
+/// The queues of nodes waiting at each level: the masks of the row each node is in.
+struct Levels<L> {
+    cols: Vec<L>,
+    down_right: Vec<L>,
+    down_left: Vec<L>,
+    waiting: [usize; 64],
+}
+
+impl<L: Copy + Default> Levels<L> {
+    fn new() -> Levels<L> {
+        Levels {
+            cols: Vec::new(),
+            down_right: Vec::new(),
+            down_left: Vec::new(),
+            waiting: [0; 64],
+        }
+    }
+
+    /// Makes room for `levels` levels of `room` nodes; the buffers are reused from one
+    /// count to the next.
+    fn reserve(&mut self, levels: usize, room: usize) {
+        let len = levels * room;
+        if self.cols.len() < len {
+            for queue in [&mut self.cols, &mut self.down_right, &mut self.down_left] {
+                queue.resize(len, L::default());
+            }
+        }
+    }
+}
+
+/// The count shared by both kernels, written against the instructions each one names:
+/// `Lane` and `Vector`, `splat`, `column_bits`, `or`, `and`, `and_not`, `shl`, `shr`,
+/// `nonzero`, `popcnt`, `mul`, `add`, `sub`, `add_where`, `zero`, `sum` and `push`.
+macro_rules! kernel {
+    ($features:literal, $($detect:tt),+) => {
+        /// Whether this processor has the kernel's instructions.
+        pub(super) fn available() -> bool {
+            $(is_x86_feature_detected!($detect))&&+
+        }
+
+        /// Room for one level's queue: a batch of nodes with up to 16 children per chunk,
+        /// and the overhang of the last vector stored.
+        const ROOM: usize = BATCH * 16 * CHUNKS as usize + 16;
+
+        thread_local! {
+            static LEVELS: RefCell<Levels<Lane>> = RefCell::new(Levels::new());
+        }
+
+        /// Counts the completions of `interior`, whose open squares (shifted to start at
+        /// bit 0) are `open` and span `width` columns, or `None` without the instructions.
+        pub(super) fn run(interior: &Interior, open: &[u64; 64], width: u32) -> Option<u64> {
+            if !available() || width > 16 * CHUNKS {
+                return None;
+            }
+            let open = open.map(|row| row as Lane);
+            let chunks = width.div_ceil(16) as usize;
+            Some(LEVELS.with_borrow_mut(|levels| {
+                levels.reserve(interior.free, ROOM);
+                // SAFETY: the processor has the instructions `count` is compiled for.
+                unsafe { count(interior, &open, chunks, levels) }
+            }))
+        }
+
+        /// A vector shift count.
+        #[target_feature(enable = $features)]
+        fn shift(gap: u32) -> __m128i {
+            _mm_cvtsi32_si128(gap as i32)
+        }
+
+        /// The number of ways to put one queen on each of two rows `gap` apart, per lane:
+        /// every pair of open squares but those where the upper queen attacks the lower.
+        #[target_feature(enable = $features)]
+        fn pairs(upper: Vector, lower: Vector, gap: __m128i) -> Vector {
+            let attacked = add(
+                popcnt(and(upper, lower)),
+                add(
+                    popcnt(and(shl(upper, gap), lower)),
+                    popcnt(and(shr(upper, gap), lower)),
+                ),
+            );
+            sub(mul(popcnt(upper), popcnt(lower)), attacked)
+        }
+
+        /// The children of the node with masks `[c, r, l]`, one per column of `chunk`: their
+        /// masks for the next row, and their open squares in the next two rows.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn children(
+            [c, r, l]: [Lane; 3],
+            chunk: usize,
+            [g1, g2]: [__m128i; 2],
+            [open1, open2]: [Vector; 2],
+        ) -> [Vector; 5] {
+            let bits = column_bits(chunk);
+            let c1 = or(splat(c), bits);
+            let r1 = shl(or(splat(r), bits), g1);
+            let l1 = shr(or(splat(l), bits), g1);
+            let next1 = and_not(or(c1, or(r1, l1)), open1);
+            let next2 = and_not(or(c1, or(shl(r1, g2), shr(l1, g2))), open2);
+            [c1, r1, l1, next1, next2]
+        }
+
+        #[target_feature(enable = $features)]
+        fn count(
+            interior: &Interior,
+            open: &[Lane; 64],
+            chunks: usize,
+            levels: &mut Levels<Lane>,
+        ) -> u64 {
+            // A constant for the narrow kernel, so its loops over chunks unroll away.
+            let chunks = if CHUNKS == 1 { 1 } else { chunks };
+            let last = interior.free - 1;
+            let gaps = &interior.gaps;
+            levels.waiting[0] = 1;
+            (levels.cols[0], levels.down_right[0], levels.down_left[0]) = (0, 0, 0);
+            let mut total = 0;
+            let mut top = 0;
+            loop {
+                let waiting = levels.waiting[top];
+                if waiting == 0 {
+                    if top == 0 {
+                        return total;
+                    }
+                    top -= 1;
+                    continue;
+                }
+                let d = top;
+                let start = waiting.saturating_sub(BATCH);
+                levels.waiting[d] = start;
+                let row = open[d];
+                let (g1, g2) = (shift(gaps[d]), shift(gaps[d + 1]));
+                let (open1, open2) = (splat(open[d + 1]), splat(open[d + 2]));
+                let nodes = d * ROOM + start..d * ROOM + waiting;
+                if d + 2 == last {
+                    let mut sums = zero();
+                    for i in nodes {
+                        let (c, r, l) = (levels.cols[i], levels.down_right[i], levels.down_left[i]);
+                        let candidates = u32::from(row & !(c | r | l));
+                        for chunk in 0..chunks {
+                            let mask = (candidates >> (16 * chunk)) as u16;
+                            let [_, _, _, next1, next2] =
+                                children([c, r, l], chunk, [g1, g2], [open1, open2]);
+                            sums = add_where(sums, mask, pairs(next1, next2, g2));
+                        }
+                    }
+                    total += sum(sums);
+                    continue;
+                }
+                let mut pushed = (d + 1) * ROOM;
+                for i in nodes {
+                    let (c, r, l) = (levels.cols[i], levels.down_right[i], levels.down_left[i]);
+                    let candidates = u32::from(row & !(c | r | l));
+                    for chunk in 0..chunks {
+                        let mask = (candidates >> (16 * chunk)) as u16;
+                        let [c1, r1, l1, next1, next2] =
+                            children([c, r, l], chunk, [g1, g2], [open1, open2]);
+                        let alive = mask & nonzero(next1) & nonzero(next2);
+                        push(&mut levels.cols[pushed..], alive, c1);
+                        push(&mut levels.down_right[pushed..], alive, r1);
+                        push(&mut levels.down_left[pushed..], alive, l1);
+                        pushed += alive.count_ones() as usize;
+                    }
+                }
+                levels.waiting[d + 1] = pushed - (d + 1) * ROOM;
+                top = d + 1;
+            }
+        }
+    };
+}
+
+/// 16 columns of 16 bits in 256-bit vectors.
+mod narrow {
+    use super::*;
+
+    type Lane = u16;
+    type Vector = __m256i;
+    const CHUNKS: u32 = 1;
+
+    kernel!(
+        "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt",
+        "avx512bw",
+        "avx512vl",
+        "avx512vbmi2",
+        "avx512bitalg",
+        "popcnt"
+    );
+
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn splat(x: Lane) -> Vector {
+        _mm256_set1_epi16(x as i16)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn column_bits(_chunk: usize) -> Vector {
+        _mm256_sllv_epi16(
+            _mm256_set1_epi16(1),
+            _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        )
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn or(a: Vector, b: Vector) -> Vector {
+        _mm256_or_si256(a, b)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn and(a: Vector, b: Vector) -> Vector {
+        _mm256_and_si256(a, b)
+    }
+
+    /// `open` without `attacked`.
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn and_not(attacked: Vector, open: Vector) -> Vector {
+        _mm256_andnot_si256(attacked, open)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn shl(a: Vector, count: __m128i) -> Vector {
+        _mm256_sll_epi16(a, count)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn shr(a: Vector, count: __m128i) -> Vector {
+        _mm256_srl_epi16(a, count)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn nonzero(a: Vector) -> u16 {
+        _mm256_test_epi16_mask(a, a)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn popcnt(a: Vector) -> Vector {
+        _mm256_popcnt_epi16(a)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn mul(a: Vector, b: Vector) -> Vector {
+        _mm256_mullo_epi16(a, b)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn add(a: Vector, b: Vector) -> Vector {
+        _mm256_add_epi16(a, b)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn sub(a: Vector, b: Vector) -> Vector {
+        _mm256_sub_epi16(a, b)
+    }
+
+    /// `sums` plus `a` in the lanes of `mask`. A lane gains at most 2 per node (two free
+    /// columns are left for the last two rows), so a batch cannot overflow 16 bits.
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn add_where(sums: Vector, mask: u16, a: Vector) -> Vector {
+        _mm256_mask_add_epi16(sums, mask, sums, a)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn zero() -> Vector {
+        _mm256_setzero_si256()
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn sum(a: Vector) -> u64 {
+        _mm512_reduce_add_epi32(_mm512_cvtepu16_epi32(a)) as u64
+    }
+
+    /// Writes the lanes of `a` picked by `mask` to the front of `queue`.
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
+    fn push(queue: &mut [Lane], mask: u16, a: Vector) {
+        let lanes: &mut [Lane; 16] = queue.first_chunk_mut().expect("room for a vector");
+        // SAFETY: `lanes` is 16 lanes of 16 bits: one unaligned 256-bit store.
+        unsafe {
+            _mm256_storeu_si256(
+                lanes.as_mut_ptr().cast(),
+                _mm256_maskz_compress_epi16(mask, a),
+            )
+        }
+    }
+}
+
+/// 16 columns of 32 bits in 512-bit vectors, one or two chunks of them.
+mod wide {
+    use super::*;
+
+    type Lane = u32;
+    type Vector = __m512i;
+    const CHUNKS: u32 = 2;
+
+    kernel!(
+        "avx512f,avx512vpopcntdq,popcnt",
+        "avx512f",
+        "avx512vpopcntdq",
+        "popcnt"
+    );
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn splat(x: Lane) -> Vector {
+        _mm512_set1_epi32(x as i32)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn column_bits(chunk: usize) -> Vector {
+        _mm512_sllv_epi32(
+            _mm512_set1_epi32(1 << (16 * chunk)),
+            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        )
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn or(a: Vector, b: Vector) -> Vector {
+        _mm512_or_si512(a, b)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn and(a: Vector, b: Vector) -> Vector {
+        _mm512_and_si512(a, b)
+    }
+
+    /// `open` without `attacked`.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn and_not(attacked: Vector, open: Vector) -> Vector {
+        _mm512_andnot_si512(attacked, open)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn shl(a: Vector, count: __m128i) -> Vector {
+        _mm512_sll_epi32(a, count)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn shr(a: Vector, count: __m128i) -> Vector {
+        _mm512_srl_epi32(a, count)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn nonzero(a: Vector) -> u16 {
+        _mm512_test_epi32_mask(a, a)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn popcnt(a: Vector) -> Vector {
+        _mm512_popcnt_epi32(a)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn mul(a: Vector, b: Vector) -> Vector {
+        _mm512_mullo_epi32(a, b)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn add(a: Vector, b: Vector) -> Vector {
+        _mm512_add_epi32(a, b)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn sub(a: Vector, b: Vector) -> Vector {
+        _mm512_sub_epi32(a, b)
+    }
+
+    /// `sums` plus `a` in the lanes of `mask`.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn add_where(sums: Vector, mask: u16, a: Vector) -> Vector {
+        _mm512_mask_add_epi32(sums, mask, sums, a)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn zero() -> Vector {
+        _mm512_setzero_si512()
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn sum(a: Vector) -> u64 {
+        _mm512_reduce_add_epi32(a) as u64
+    }
+
+    /// Writes the lanes of `a` picked by `mask` to the front of `queue`.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn push(queue: &mut [Lane], mask: u16, a: Vector) {
+        let lanes: &mut [Lane; 16] = queue.first_chunk_mut().expect("room for a vector");
+        // SAFETY: `lanes` is 16 lanes of 32 bits: one unaligned 512-bit store.
+        unsafe {
+            _mm512_storeu_si512(
+                lanes.as_mut_ptr().cast(),
+                _mm512_maskz_compress_epi32(mask, a),
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::constellation::constellations;
+    use super::*;
+    use crate::error::Square;
+    use crate::random::random;
+
+    /// Both kernels, where this processor runs them, against the scalar search.
+    fn check(interior: &Interior) -> u64 {
+        let expected = interior.count_three_or_more();
+        let (open, width) = shifted(interior);
+        if let Some(narrow) = narrow::run(interior, &open, width) {
+            assert_eq!(narrow, expected, "narrow kernel");
+        }
+        match wide::run(interior, &open, width) {
+            Some(wide) => assert_eq!(wide, expected, "wide kernel"),
+            None => assert!(width > 32 || !wide::available()),
+        }
+        expected
+    }
+
+    #[test]
+    fn kernels_agree_with_the_scalar_search_on_every_constellation() {
+        for n in 5..=12 {
+            for constellation in constellations(n) {
+                let interior = Interior::new(n, &constellation.queens);
+                if interior.free >= 3 {
+                    check(&interior);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn kernels_agree_on_boards_wider_than_16_columns() {
+        for n in 17..=34 {
+            for seed in 0..4 {
+                let solution = random(n, seed).expect("a solution");
+                // Free every third row of a solution: the rest has at least that completion.
+                let fixed: Vec<Square> = solution
+                    .iter()
+                    .enumerate()
+                    .filter(|&(row, _)| !(row + seed as usize).is_multiple_of(3))
+                    .map(|(row, &col)| (row, col))
+                    .collect();
+                assert!(
+                    check(&Interior::new(n, &fixed)) >= 1,
+                    "n = {n}, seed {seed}"
+                );
+            }
+        }
+    }
+}
