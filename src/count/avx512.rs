@@ -73,9 +73,9 @@ impl<L: Copy + Default> Levels<L> {
     }
 }
 
-/// The count shared by both kernels, written against the instructions each one names:
-/// `Lane` and `Vector`, `splat`, `column_bits`, `or`, `and`, `and_not`, `shl`, `shr`,
-/// `nonzero`, `popcnt`, `mul`, `add`, `sub`, `add_where`, `zero`, `sum` and `push`.
+/// The count shared by both kernels, written against the types and instructions each one
+/// names: `Lane`, `Vector`, `CHUNKS`, those of `instructions!`, `splat`, `column_bits`
+/// and `sum`.
 macro_rules! kernel {
     ($features:literal, $($detect:tt),+) => {
         /// Whether this processor has the kernel's instructions.
@@ -213,6 +213,72 @@ macro_rules! kernel {
     };
 }
 
+/// Defines a kernel's operations, each one instruction: `name = intrinsic` for binary
+/// operations, shifts by a count and unary operations, then the intrinsics that test lanes
+/// for 0, add in some lanes, make a zero vector, pack lanes and store a vector.
+macro_rules! instructions {
+    (
+        $features:literal;
+        binary: $($binary:ident = $binary_op:ident),+;
+        shift: $($shift:ident = $shift_op:ident),+;
+        unary: $($unary:ident = $unary_op:ident),+;
+        test: $test:ident, masked_add: $masked_add:ident, zero: $zero:ident,
+        compress: $compress:ident, store: $store:ident;
+    ) => {
+        $(
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn $binary(a: Vector, b: Vector) -> Vector {
+                $binary_op(a, b)
+            }
+        )+
+        $(
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn $shift(a: Vector, count: __m128i) -> Vector {
+                $shift_op(a, count)
+            }
+        )+
+        $(
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn $unary(a: Vector) -> Vector {
+                $unary_op(a)
+            }
+        )+
+
+        /// The lanes of `a` that are not 0.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn nonzero(a: Vector) -> u16 {
+            $test(a, a)
+        }
+
+        /// `sums` plus `a` in the lanes of `mask`.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn add_where(sums: Vector, mask: u16, a: Vector) -> Vector {
+            $masked_add(sums, mask, sums, a)
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn zero() -> Vector {
+            $zero()
+        }
+
+        /// Writes the lanes of `a` picked by `mask` to the front of `queue`.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn push(queue: &mut [Lane], mask: u16, a: Vector) {
+            let lanes: &mut [Lane; 16] = queue.first_chunk_mut().expect("room for a vector");
+            let packed = $compress(mask, a);
+            // SAFETY: `lanes` is one vector's worth of lanes: one unaligned store.
+            unsafe { $store(lanes.as_mut_ptr().cast(), packed) }
+        }
+    };
+}
+
 /// 16 columns of 16 bits in 256-bit vectors.
 mod narrow {
     use super::*;
@@ -230,6 +296,17 @@ mod narrow {
         "popcnt"
     );
 
+    instructions!(
+        "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt";
+        binary: or = _mm256_or_si256, and = _mm256_and_si256, and_not = _mm256_andnot_si256,
+            mul = _mm256_mullo_epi16, add = _mm256_add_epi16, sub = _mm256_sub_epi16;
+        shift: shl = _mm256_sll_epi16, shr = _mm256_srl_epi16;
+        unary: popcnt = _mm256_popcnt_epi16;
+        test: _mm256_test_epi16_mask, masked_add: _mm256_mask_add_epi16,
+        zero: _mm256_setzero_si256, compress: _mm256_maskz_compress_epi16,
+        store: _mm256_storeu_si256;
+    );
+
     #[inline]
     #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
     fn splat(x: Lane) -> Vector {
@@ -245,99 +322,12 @@ mod narrow {
         )
     }
 
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn or(a: Vector, b: Vector) -> Vector {
-        _mm256_or_si256(a, b)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn and(a: Vector, b: Vector) -> Vector {
-        _mm256_and_si256(a, b)
-    }
-
-    /// `open` without `attacked`.
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn and_not(attacked: Vector, open: Vector) -> Vector {
-        _mm256_andnot_si256(attacked, open)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn shl(a: Vector, count: __m128i) -> Vector {
-        _mm256_sll_epi16(a, count)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn shr(a: Vector, count: __m128i) -> Vector {
-        _mm256_srl_epi16(a, count)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn nonzero(a: Vector) -> u16 {
-        _mm256_test_epi16_mask(a, a)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn popcnt(a: Vector) -> Vector {
-        _mm256_popcnt_epi16(a)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn mul(a: Vector, b: Vector) -> Vector {
-        _mm256_mullo_epi16(a, b)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn add(a: Vector, b: Vector) -> Vector {
-        _mm256_add_epi16(a, b)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn sub(a: Vector, b: Vector) -> Vector {
-        _mm256_sub_epi16(a, b)
-    }
-
-    /// `sums` plus `a` in the lanes of `mask`. A lane gains at most 2 per node (two free
-    /// columns are left for the last two rows), so a batch cannot overflow 16 bits.
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn add_where(sums: Vector, mask: u16, a: Vector) -> Vector {
-        _mm256_mask_add_epi16(sums, mask, sums, a)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn zero() -> Vector {
-        _mm256_setzero_si256()
-    }
-
+    /// The sum of the lanes. A lane gains at most 2 per node (two free columns are left
+    /// for the last two rows), so a batch cannot overflow 16 bits.
     #[inline]
     #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
     fn sum(a: Vector) -> u64 {
         _mm512_reduce_add_epi32(_mm512_cvtepu16_epi32(a)) as u64
-    }
-
-    /// Writes the lanes of `a` picked by `mask` to the front of `queue`.
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn push(queue: &mut [Lane], mask: u16, a: Vector) {
-        let lanes: &mut [Lane; 16] = queue.first_chunk_mut().expect("room for a vector");
-        // SAFETY: `lanes` is 16 lanes of 16 bits: one unaligned 256-bit store.
-        unsafe {
-            _mm256_storeu_si256(
-                lanes.as_mut_ptr().cast(),
-                _mm256_maskz_compress_epi16(mask, a),
-            )
-        }
     }
 }
 
@@ -354,6 +344,17 @@ mod wide {
         "avx512f",
         "avx512vpopcntdq",
         "popcnt"
+    );
+
+    instructions!(
+        "avx512f,avx512vpopcntdq,popcnt";
+        binary: or = _mm512_or_si512, and = _mm512_and_si512, and_not = _mm512_andnot_si512,
+            mul = _mm512_mullo_epi32, add = _mm512_add_epi32, sub = _mm512_sub_epi32;
+        shift: shl = _mm512_sll_epi32, shr = _mm512_srl_epi32;
+        unary: popcnt = _mm512_popcnt_epi32;
+        test: _mm512_test_epi32_mask, masked_add: _mm512_mask_add_epi32,
+        zero: _mm512_setzero_si512, compress: _mm512_maskz_compress_epi32,
+        store: _mm512_storeu_si512;
     );
 
     #[inline]
@@ -373,96 +374,8 @@ mod wide {
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn or(a: Vector, b: Vector) -> Vector {
-        _mm512_or_si512(a, b)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn and(a: Vector, b: Vector) -> Vector {
-        _mm512_and_si512(a, b)
-    }
-
-    /// `open` without `attacked`.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn and_not(attacked: Vector, open: Vector) -> Vector {
-        _mm512_andnot_si512(attacked, open)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn shl(a: Vector, count: __m128i) -> Vector {
-        _mm512_sll_epi32(a, count)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn shr(a: Vector, count: __m128i) -> Vector {
-        _mm512_srl_epi32(a, count)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn nonzero(a: Vector) -> u16 {
-        _mm512_test_epi32_mask(a, a)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn popcnt(a: Vector) -> Vector {
-        _mm512_popcnt_epi32(a)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn mul(a: Vector, b: Vector) -> Vector {
-        _mm512_mullo_epi32(a, b)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn add(a: Vector, b: Vector) -> Vector {
-        _mm512_add_epi32(a, b)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn sub(a: Vector, b: Vector) -> Vector {
-        _mm512_sub_epi32(a, b)
-    }
-
-    /// `sums` plus `a` in the lanes of `mask`.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn add_where(sums: Vector, mask: u16, a: Vector) -> Vector {
-        _mm512_mask_add_epi32(sums, mask, sums, a)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn zero() -> Vector {
-        _mm512_setzero_si512()
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
     fn sum(a: Vector) -> u64 {
         _mm512_reduce_add_epi32(a) as u64
-    }
-
-    /// Writes the lanes of `a` picked by `mask` to the front of `queue`.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn push(queue: &mut [Lane], mask: u16, a: Vector) {
-        let lanes: &mut [Lane; 16] = queue.first_chunk_mut().expect("room for a vector");
-        // SAFETY: `lanes` is 16 lanes of 32 bits: one unaligned 512-bit store.
-        unsafe {
-            _mm512_storeu_si512(
-                lanes.as_mut_ptr().cast(),
-                _mm512_maskz_compress_epi32(mask, a),
-            )
-        }
     }
 }
 
