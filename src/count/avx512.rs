@@ -13,6 +13,7 @@
 
 use core::arch::x86_64::*;
 use std::cell::RefCell;
+use std::sync::OnceLock;
 
 use super::interior::Interior;
 
@@ -20,8 +21,13 @@ use super::interior::Interior;
 const BATCH: usize = 64;
 
 /// Counts the completions of `interior` (at least three free rows) on the vector units, or
-/// returns `None` if this processor lacks the instructions or the board is too wide.
+/// returns `None` if this processor lacks the instructions, the board is too wide, or the
+/// environment variable `QUEENS_NO_SIMD` is set (to time or test the scalar search).
 pub(crate) fn try_count(interior: &Interior) -> Option<u64> {
+    static DISABLED: OnceLock<bool> = OnceLock::new();
+    if *DISABLED.get_or_init(|| std::env::var_os("QUEENS_NO_SIMD").is_some()) {
+        return None;
+    }
     let (open, width) = shifted(interior);
     match width {
         0..=16 => narrow::run(interior, &open, width).or_else(|| wide::run(interior, &open, width)),
@@ -152,7 +158,9 @@ macro_rules! kernel {
             chunks: usize,
             levels: &mut Levels<Lane>,
         ) -> u64 {
-            // A constant for the narrow kernel, so its loops over chunks unroll away.
+            // A constant for the narrow kernel, so its loops over chunks unroll away. The wide
+            // kernel skips an upper chunk without candidates, as it often is on boards just
+            // over 16 columns wide.
             let chunks = if CHUNKS == 1 { 1 } else { chunks };
             let last = interior.free - 1;
             let gaps = &interior.gaps;
@@ -183,6 +191,9 @@ macro_rules! kernel {
                         let candidates = u32::from(row & !(c | r | l));
                         for chunk in 0..chunks {
                             let mask = (candidates >> (16 * chunk)) as u16;
+                            if chunk > 0 && mask == 0 {
+                                continue;
+                            }
                             let [_, _, _, next1, next2] =
                                 children([c, r, l], chunk, [g1, g2], [open1, open2]);
                             sums = add_where(sums, mask, pairs(next1, next2, g2));
@@ -197,6 +208,9 @@ macro_rules! kernel {
                     let candidates = u32::from(row & !(c | r | l));
                     for chunk in 0..chunks {
                         let mask = (candidates >> (16 * chunk)) as u16;
+                        if chunk > 0 && mask == 0 {
+                            continue;
+                        }
                         let [c1, r1, l1, next1, next2] =
                             children([c, r, l], chunk, [g1, g2], [open1, open2]);
                         let alive = mask & nonzero(next1) & nonzero(next2);
