@@ -336,8 +336,8 @@ mod narrow {
         )
     }
 
-    /// The sum of the lanes. A lane gains at most 2 per node (two free columns are left
-    /// for the last two rows), so a batch cannot overflow 16 bits.
+    /// The sum of the lanes, taken once a batch: a lane gains at most 16 x 16 pairs per
+    /// node, so a batch of 64 nodes cannot overflow 16 bits.
     #[inline]
     #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
     fn sum(a: Vector) -> u64 {
