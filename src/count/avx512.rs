@@ -336,8 +336,10 @@ mod narrow {
         )
     }
 
-    /// The sum of the lanes, taken once a batch: a lane gains at most 16 x 16 pairs per
-    /// node, so a batch of 64 nodes cannot overflow 16 bits.
+    // A lane gains at most 16 x 16 pairs per node: a batch cannot overflow 16 bits.
+    const _: () = assert!(BATCH * 16 * 16 < 1 << 16);
+
+    /// The sum of the lanes, taken once a batch.
     #[inline]
     #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
     fn sum(a: Vector) -> u64 {
