@@ -1,9 +1,9 @@
 //! Times the counter against a plain mirror-halving bitboard counter, side by side.
 //!
 //! `cargo run --release --example count_bench` prints a table for n = 12..=17 (pass another
-//! largest n as the first argument). Each time is the best of a few runs. With the
-//! environment variable `QUEENS_NO_SIMD` set, the counter runs its scalar search instead of
-//! the AVX-512 kernels.
+//! largest n as the first argument). Each time is the best of a few runs. The environment
+//! variable `QUEENS_SIMD` picks the counter's kernels: `scalar`, `avx2` or `avx512` (unset:
+//! the best this processor has).
 
 use std::error::Error;
 use std::time::{Duration, Instant};

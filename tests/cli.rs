@@ -147,14 +147,16 @@ fn count_prints_the_number() {
 }
 
 #[test]
-fn the_scalar_search_counts_alike_with_simd_turned_off() {
-    for (n, total) in [(6, 4), (11, 2680), (15, 2279184)] {
-        let out = Command::new(env!("CARGO_BIN_EXE_queens"))
-            .args(["count", &n.to_string()])
-            .env("QUEENS_NO_SIMD", "1")
-            .output()
-            .expect("the binary runs");
-        assert_eq!(stdout(&out), format!("{total}\n"), "n = {n}");
+fn every_kernel_counts_alike() {
+    for kernels in ["scalar", "avx2", "avx512"] {
+        for (n, total) in [(6, 4), (11, 2680), (15, 2279184)] {
+            let out = Command::new(env!("CARGO_BIN_EXE_queens"))
+                .args(["count", &n.to_string()])
+                .env("QUEENS_SIMD", kernels)
+                .output()
+                .expect("the binary runs");
+            assert_eq!(stdout(&out), format!("{total}\n"), "n = {n}, {kernels}");
+        }
     }
 }
 

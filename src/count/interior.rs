@@ -67,7 +67,7 @@ impl Interior {
             2 => pairs(self.open[0], self.open[1], self.gaps[0]),
             _ => {
                 #[cfg(target_arch = "x86_64")]
-                if let Some(total) = super::avx512::try_count(self) {
+                if let Some(total) = super::simd::try_count(self) {
                     return total;
                 }
                 self.count_three_or_more()

@@ -1,13 +1,13 @@
 //! Counting solutions without building them: [`count`], [`count_fundamental`] and the
 //! [`Counter`] builder for threads, shards, progress and resuming.
 
-// The crate's only unsafe code: vector stores in the AVX-512 kernels, and calls into them
-// once the processor is known to have the instructions.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-mod avx512;
+// The crate's only unsafe code: vector loads and stores in the SIMD kernels, and calls into
+// them once the processor is known to have the instructions.
 mod constellation;
 mod interior;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod simd;
 
 use std::fmt;
 use std::sync::Arc;

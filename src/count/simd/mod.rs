@@ -1,15 +1,16 @@
-//! The interior search on AVX-512 vectors, which expand a whole node at once.
+//! The interior search on vector units, which expand a whole node at once.
 //!
 //! Lane `i` of a vector stands for a queen in column `i` of a node's row. One pass of
 //! vector instructions computes every child of the node, keeps those that leave each of
-//! the next two rows an open square, and packs them onto the next level's queue with a
-//! compress instruction: no branch per child. Nodes are expanded in batches from the
-//! deepest level that has any, so the loops run with few mispredicted branches, and the
-//! level above the last two rows counts those two in closed form, as the scalar search does.
+//! the next two rows an open square, and packs them onto the next level's queue: no branch
+//! per child. Nodes are expanded in batches from the deepest level that has any, so the
+//! loops run with few mispredicted branches, and the level above the last two rows counts
+//! those two in closed form, as the scalar search does.
 //!
-//! Two kernels share that code: `narrow` keeps 16 columns of 16 bits in a 256-bit vector
-//! (boards of up to 18 columns: the border columns are never free), `wide` 16 columns of
-//! 32 bits in a 512-bit vector, twice over for boards of up to 34 columns.
+//! Three kernels share that code, chosen when the program runs: [`avx512::narrow`] keeps 16
+//! columns of 16 bits in a 256-bit vector (boards of up to 18 columns: the border columns
+//! are never free), [`avx2`] does the same with AVX2 alone, and [`avx512::wide`] keeps 16
+//! columns of 32 bits in a 512-bit vector, twice over for boards of up to 34 columns.
 
 use core::arch::x86_64::*;
 use std::cell::RefCell;
@@ -22,17 +23,46 @@ const BATCH: usize = 64;
 
 /// Counts the completions of `interior` (at least three free rows) on the vector units, or
 /// returns `None` if this processor lacks the instructions, the board is too wide, or the
-/// environment variable `QUEENS_NO_SIMD` is set (to time or test the scalar search).
+/// environment variable `QUEENS_SIMD` rules the kernels out (see [`Kernels`]).
 pub(crate) fn try_count(interior: &Interior) -> Option<u64> {
-    static DISABLED: OnceLock<bool> = OnceLock::new();
-    if *DISABLED.get_or_init(|| std::env::var_os("QUEENS_NO_SIMD").is_some()) {
-        return None;
-    }
+    let kernels = Kernels::from_environment();
     let (open, width) = shifted(interior);
-    match width {
-        0..=16 => narrow::run(interior, &open, width).or_else(|| wide::run(interior, &open, width)),
-        17..=32 => wide::run(interior, &open, width),
-        _ => None,
+    // Fastest first; each declines a board too wide for it or a processor without it.
+    let runs: [(bool, Run); 3] = [
+        (kernels.avx512, avx512::narrow::run),
+        (kernels.avx2, avx2::run),
+        (kernels.avx512, avx512::wide::run),
+    ];
+    runs.iter()
+        .filter(|&&(allowed, _)| allowed)
+        .find_map(|(_, run)| run(interior, &open, width))
+}
+
+/// A kernel's entry point: see `run` in `kernel!`.
+type Run = fn(&Interior, &[u64; 64], u32) -> Option<u64>;
+
+/// The kernels a count may use: all that the processor has, unless the environment
+/// variable `QUEENS_SIMD` is `scalar` (none), `avx2` or `avx512` (only those), to time or
+/// test one of them.
+#[derive(Clone, Copy, Debug)]
+struct Kernels {
+    avx2: bool,
+    avx512: bool,
+}
+
+impl Kernels {
+    fn from_environment() -> Kernels {
+        static CHOSEN: OnceLock<Kernels> = OnceLock::new();
+        *CHOSEN.get_or_init(|| {
+            let chosen = std::env::var("QUEENS_SIMD").unwrap_or_default();
+            let (avx2, avx512) = match chosen.as_str() {
+                "scalar" => (false, false),
+                "avx2" => (true, false),
+                "avx512" => (false, true),
+                _ => (true, true),
+            };
+            Kernels { avx2, avx512 }
+        })
     }
 }
 
@@ -79,13 +109,13 @@ impl<L: Copy + Default> Levels<L> {
     }
 }
 
-/// The count shared by both kernels, written against the types and instructions each one
+/// The count shared by the kernels, written against the types and instructions each one
 /// names: `Lane`, `Vector`, `CHUNKS`, those of `instructions!`, `splat`, `column_bits`
 /// and `sum`.
 macro_rules! kernel {
     ($features:literal, $($detect:tt),+) => {
         /// Whether this processor has the kernel's instructions.
-        pub(super) fn available() -> bool {
+        pub(in crate::count::simd) fn available() -> bool {
             $(is_x86_feature_detected!($detect))&&+
         }
 
@@ -99,7 +129,7 @@ macro_rules! kernel {
 
         /// Counts the completions of `interior`, whose open squares (shifted to start at
         /// bit 0) are `open` and span `width` columns, or `None` without the instructions.
-        pub(super) fn run(interior: &Interior, open: &[u64; 64], width: u32) -> Option<u64> {
+        pub(in crate::count::simd) fn run(interior: &Interior, open: &[u64; 64], width: u32) -> Option<u64> {
             if !available() || width > 16 * CHUNKS {
                 return None;
             }
@@ -227,17 +257,14 @@ macro_rules! kernel {
     };
 }
 
-/// Defines a kernel's operations, each one instruction: `name = intrinsic` for binary
-/// operations, shifts by a count and unary operations, then the intrinsics that test lanes
-/// for 0, add in some lanes, make a zero vector, pack lanes and store a vector.
+/// Defines a kernel's element-wise operations, each one instruction: `name = intrinsic`
+/// for binary operations, shifts by a count and unary operations.
 macro_rules! instructions {
     (
         $features:literal;
         binary: $($binary:ident = $binary_op:ident),+;
         shift: $($shift:ident = $shift_op:ident),+;
-        unary: $($unary:ident = $unary_op:ident),+;
-        test: $test:ident, masked_add: $masked_add:ident, zero: $zero:ident,
-        compress: $compress:ident, store: $store:ident;
+        $(unary: $($unary:ident = $unary_op:ident),+;)?
     ) => {
         $(
             #[inline]
@@ -253,147 +280,18 @@ macro_rules! instructions {
                 $shift_op(a, count)
             }
         )+
-        $(
+        $($(
             #[inline]
             #[target_feature(enable = $features)]
             fn $unary(a: Vector) -> Vector {
                 $unary_op(a)
             }
-        )+
-
-        /// The lanes of `a` that are not 0.
-        #[inline]
-        #[target_feature(enable = $features)]
-        fn nonzero(a: Vector) -> u16 {
-            $test(a, a)
-        }
-
-        /// `sums` plus `a` in the lanes of `mask`.
-        #[inline]
-        #[target_feature(enable = $features)]
-        fn add_where(sums: Vector, mask: u16, a: Vector) -> Vector {
-            $masked_add(sums, mask, sums, a)
-        }
-
-        #[inline]
-        #[target_feature(enable = $features)]
-        fn zero() -> Vector {
-            $zero()
-        }
-
-        /// Writes the lanes of `a` picked by `mask` to the front of `queue`.
-        #[inline]
-        #[target_feature(enable = $features)]
-        fn push(queue: &mut [Lane], mask: u16, a: Vector) {
-            let lanes: &mut [Lane; 16] = queue.first_chunk_mut().expect("room for a vector");
-            let packed = $compress(mask, a);
-            // SAFETY: `lanes` is one vector's worth of lanes: one unaligned store.
-            unsafe { $store(lanes.as_mut_ptr().cast(), packed) }
-        }
+        )+)?
     };
 }
 
-/// 16 columns of 16 bits in 256-bit vectors.
-mod narrow {
-    use super::*;
-
-    type Lane = u16;
-    type Vector = __m256i;
-    const CHUNKS: u32 = 1;
-
-    kernel!(
-        "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt",
-        "avx512bw",
-        "avx512vl",
-        "avx512vbmi2",
-        "avx512bitalg",
-        "popcnt"
-    );
-
-    instructions!(
-        "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt";
-        binary: or = _mm256_or_si256, and = _mm256_and_si256, and_not = _mm256_andnot_si256,
-            mul = _mm256_mullo_epi16, add = _mm256_add_epi16, sub = _mm256_sub_epi16;
-        shift: shl = _mm256_sll_epi16, shr = _mm256_srl_epi16;
-        unary: popcnt = _mm256_popcnt_epi16;
-        test: _mm256_test_epi16_mask, masked_add: _mm256_mask_add_epi16,
-        zero: _mm256_setzero_si256, compress: _mm256_maskz_compress_epi16,
-        store: _mm256_storeu_si256;
-    );
-
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn splat(x: Lane) -> Vector {
-        _mm256_set1_epi16(x as i16)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn column_bits(_chunk: usize) -> Vector {
-        _mm256_sllv_epi16(
-            _mm256_set1_epi16(1),
-            _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-        )
-    }
-
-    // A lane gains at most 16 x 16 pairs per node: a batch cannot overflow 16 bits.
-    const _: () = assert!(BATCH * 16 * 16 < 1 << 16);
-
-    /// The sum of the lanes, taken once a batch.
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn sum(a: Vector) -> u64 {
-        _mm512_reduce_add_epi32(_mm512_cvtepu16_epi32(a)) as u64
-    }
-}
-
-/// 16 columns of 32 bits in 512-bit vectors, one or two chunks of them.
-mod wide {
-    use super::*;
-
-    type Lane = u32;
-    type Vector = __m512i;
-    const CHUNKS: u32 = 2;
-
-    kernel!(
-        "avx512f,avx512vpopcntdq,popcnt",
-        "avx512f",
-        "avx512vpopcntdq",
-        "popcnt"
-    );
-
-    instructions!(
-        "avx512f,avx512vpopcntdq,popcnt";
-        binary: or = _mm512_or_si512, and = _mm512_and_si512, and_not = _mm512_andnot_si512,
-            mul = _mm512_mullo_epi32, add = _mm512_add_epi32, sub = _mm512_sub_epi32;
-        shift: shl = _mm512_sll_epi32, shr = _mm512_srl_epi32;
-        unary: popcnt = _mm512_popcnt_epi32;
-        test: _mm512_test_epi32_mask, masked_add: _mm512_mask_add_epi32,
-        zero: _mm512_setzero_si512, compress: _mm512_maskz_compress_epi32,
-        store: _mm512_storeu_si512;
-    );
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn splat(x: Lane) -> Vector {
-        _mm512_set1_epi32(x as i32)
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn column_bits(chunk: usize) -> Vector {
-        _mm512_sllv_epi32(
-            _mm512_set1_epi32(1 << (16 * chunk)),
-            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-        )
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn sum(a: Vector) -> u64 {
-        _mm512_reduce_add_epi32(a) as u64
-    }
-}
+mod avx2;
+mod avx512;
 
 #[cfg(test)]
 mod tests {
@@ -406,12 +304,15 @@ mod tests {
     fn check(interior: &Interior) -> u64 {
         let expected = interior.count_three_or_more();
         let (open, width) = shifted(interior);
-        if let Some(narrow) = narrow::run(interior, &open, width) {
+        if let Some(narrow) = avx512::narrow::run(interior, &open, width) {
             assert_eq!(narrow, expected, "narrow kernel");
         }
-        match wide::run(interior, &open, width) {
+        if let Some(avx2) = avx2::run(interior, &open, width) {
+            assert_eq!(avx2, expected, "AVX2 kernel");
+        }
+        match avx512::wide::run(interior, &open, width) {
             Some(wide) => assert_eq!(wide, expected, "wide kernel"),
-            None => assert!(width > 32 || !wide::available()),
+            None => assert!(width > 32 || !avx512::wide::available()),
         }
         expected
     }
