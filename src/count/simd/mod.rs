@@ -181,6 +181,30 @@ macro_rules! kernel {
             [c1, r1, l1, next1, next2]
         }
 
+        /// Calls `visit` with each vector of children of `nodes` (their masks, by kind) in a
+        /// row with open squares `row`: the lanes that are candidates, and their [`children`].
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn expand(
+            [cols, down_right, down_left]: [&[Lane]; 3],
+            row: Lane,
+            chunks: usize,
+            gaps: [__m128i; 2],
+            opens: [Vector; 2],
+            visit: &mut dyn FnMut(u16, [Vector; 5]),
+        ) {
+            for ((&c, &r), &l) in cols.iter().zip(down_right).zip(down_left) {
+                let candidates = u32::from(row & !(c | r | l));
+                for chunk in 0..chunks {
+                    let mask = (candidates >> (16 * chunk)) as u16;
+                    if chunk > 0 && mask == 0 {
+                        continue;
+                    }
+                    visit(mask, children([c, r, l], chunk, gaps, opens));
+                }
+            }
+        }
+
         #[target_feature(enable = $features)]
         fn count(
             interior: &Interior,
@@ -213,44 +237,29 @@ macro_rules! kernel {
                 let row = open[d];
                 let (g1, g2) = (shift(gaps[d]), shift(gaps[d + 1]));
                 let (open1, open2) = (splat(open[d + 1]), splat(open[d + 2]));
+                let (cols, cols_below) = levels.cols.split_at_mut((d + 1) * ROOM);
+                let (right, right_below) = levels.down_right.split_at_mut((d + 1) * ROOM);
+                let (left, left_below) = levels.down_left.split_at_mut((d + 1) * ROOM);
                 let nodes = d * ROOM + start..d * ROOM + waiting;
+                let nodes = [&cols[nodes.clone()], &right[nodes.clone()], &left[nodes]];
+                let expand = |visit| expand(nodes, row, chunks, [g1, g2], [open1, open2], visit);
                 if d + 2 == last {
                     let mut sums = zero();
-                    for i in nodes {
-                        let (c, r, l) = (levels.cols[i], levels.down_right[i], levels.down_left[i]);
-                        let candidates = u32::from(row & !(c | r | l));
-                        for chunk in 0..chunks {
-                            let mask = (candidates >> (16 * chunk)) as u16;
-                            if chunk > 0 && mask == 0 {
-                                continue;
-                            }
-                            let [_, _, _, next1, next2] =
-                                children([c, r, l], chunk, [g1, g2], [open1, open2]);
-                            sums = add_where(sums, mask, pairs(next1, next2, g2));
-                        }
-                    }
+                    expand(&mut |mask, [_, _, _, next1, next2]| {
+                        sums = add_where(sums, mask, pairs(next1, next2, g2));
+                    });
                     total += sum(sums);
                     continue;
                 }
-                let mut pushed = (d + 1) * ROOM;
-                for i in nodes {
-                    let (c, r, l) = (levels.cols[i], levels.down_right[i], levels.down_left[i]);
-                    let candidates = u32::from(row & !(c | r | l));
-                    for chunk in 0..chunks {
-                        let mask = (candidates >> (16 * chunk)) as u16;
-                        if chunk > 0 && mask == 0 {
-                            continue;
-                        }
-                        let [c1, r1, l1, next1, next2] =
-                            children([c, r, l], chunk, [g1, g2], [open1, open2]);
-                        let alive = mask & nonzero(next1) & nonzero(next2);
-                        push(&mut levels.cols[pushed..], alive, c1);
-                        push(&mut levels.down_right[pushed..], alive, r1);
-                        push(&mut levels.down_left[pushed..], alive, l1);
-                        pushed += alive.count_ones() as usize;
-                    }
-                }
-                levels.waiting[d + 1] = pushed - (d + 1) * ROOM;
+                let mut pushed = 0;
+                expand(&mut |mask, [c1, r1, l1, next1, next2]| {
+                    let alive = mask & nonzero(next1) & nonzero(next2);
+                    push(&mut cols_below[pushed..], alive, c1);
+                    push(&mut right_below[pushed..], alive, r1);
+                    push(&mut left_below[pushed..], alive, l1);
+                    pushed += alive.count_ones() as usize;
+                });
+                levels.waiting[d + 1] = pushed;
                 top = d + 1;
             }
         }
