@@ -11,6 +11,7 @@ kernel!("avx2,popcnt", "avx2", "popcnt");
 
 instructions!(
     "avx2,popcnt";
+    splat: _mm256_set1_epi16 as i16, zero: _mm256_setzero_si256;
     binary: or = _mm256_or_si256, and = _mm256_and_si256, and_not = _mm256_andnot_si256,
         mul = _mm256_mullo_epi16, add = _mm256_add_epi16, sub = _mm256_sub_epi16;
     shift: shl = _mm256_sll_epi16, shr = _mm256_srl_epi16;
@@ -41,12 +42,6 @@ static PACK: [[u8; 16]; 256] = {
 
 #[inline]
 #[target_feature(enable = "avx2,popcnt")]
-fn splat(x: Lane) -> Vector {
-    _mm256_set1_epi16(x as i16)
-}
-
-#[inline]
-#[target_feature(enable = "avx2,popcnt")]
 fn column_bits(_chunk: usize) -> Vector {
     _mm256_setr_epi16(
         1,
@@ -66,12 +61,6 @@ fn column_bits(_chunk: usize) -> Vector {
         16384,
         i16::MIN,
     )
-}
-
-#[inline]
-#[target_feature(enable = "avx2,popcnt")]
-fn zero() -> Vector {
-    _mm256_setzero_si256()
 }
 
 /// The number of ones in each lane: a table lookup per nibble, then the two bytes of

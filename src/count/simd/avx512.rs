@@ -53,6 +53,7 @@ pub(super) mod narrow {
 
     instructions!(
         "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt";
+        splat: _mm256_set1_epi16 as i16, zero: _mm256_setzero_si256;
         binary: or = _mm256_or_si256, and = _mm256_and_si256, and_not = _mm256_andnot_si256,
             mul = _mm256_mullo_epi16, add = _mm256_add_epi16, sub = _mm256_sub_epi16;
         shift: shl = _mm256_sll_epi16, shr = _mm256_srl_epi16;
@@ -64,18 +65,6 @@ pub(super) mod narrow {
         test: _mm256_test_epi16_mask, masked_add: _mm256_mask_add_epi16,
         compress: _mm256_maskz_compress_epi16, store: _mm256_storeu_si256;
     );
-
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn zero() -> Vector {
-        _mm256_setzero_si256()
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
-    fn splat(x: Lane) -> Vector {
-        _mm256_set1_epi16(x as i16)
-    }
 
     #[inline]
     #[target_feature(enable = "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt")]
@@ -114,6 +103,7 @@ pub(super) mod wide {
 
     instructions!(
         "avx512f,avx512vpopcntdq,popcnt";
+        splat: _mm512_set1_epi32 as i32, zero: _mm512_setzero_si512;
         binary: or = _mm512_or_si512, and = _mm512_and_si512, and_not = _mm512_andnot_si512,
             mul = _mm512_mullo_epi32, add = _mm512_add_epi32, sub = _mm512_sub_epi32;
         shift: shl = _mm512_sll_epi32, shr = _mm512_srl_epi32;
@@ -125,18 +115,6 @@ pub(super) mod wide {
         test: _mm512_test_epi32_mask, masked_add: _mm512_mask_add_epi32,
         compress: _mm512_maskz_compress_epi32, store: _mm512_storeu_si512;
     );
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn zero() -> Vector {
-        _mm512_setzero_si512()
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-    fn splat(x: Lane) -> Vector {
-        _mm512_set1_epi32(x as i32)
-    }
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]

@@ -110,8 +110,8 @@ impl<L: Copy + Default> Levels<L> {
 }
 
 /// The count shared by the kernels, written against the types and instructions each one
-/// names: `Lane`, `Vector`, `CHUNKS`, those of `instructions!`, `splat`, `column_bits`
-/// and `sum`.
+/// names: `Lane`, `Vector`, `CHUNKS`, those of `instructions!`, `column_bits` and `sum`,
+/// and `nonzero`, `add_where` and `push`.
 macro_rules! kernel {
     ($features:literal, $($detect:tt),+) => {
         /// Whether this processor has the kernel's instructions.
@@ -266,15 +266,30 @@ macro_rules! kernel {
     };
 }
 
-/// Defines a kernel's element-wise operations, each one instruction: `name = intrinsic`
-/// for binary operations, shifts by a count and unary operations.
+/// Defines a kernel's element-wise operations, each one instruction: `splat` (with the
+/// signed lane type the intrinsic takes), `zero`, then `name = intrinsic` for binary
+/// operations, shifts by a count and unary operations.
 macro_rules! instructions {
     (
         $features:literal;
+        splat: $splat:ident as $signed:ty, zero: $zero:ident;
         binary: $($binary:ident = $binary_op:ident),+;
         shift: $($shift:ident = $shift_op:ident),+;
         $(unary: $($unary:ident = $unary_op:ident),+;)?
     ) => {
+        /// Every lane `x`.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn splat(x: Lane) -> Vector {
+            $splat(x as $signed)
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn zero() -> Vector {
+            $zero()
+        }
+
         $(
             #[inline]
             #[target_feature(enable = $features)]
