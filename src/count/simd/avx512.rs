@@ -40,7 +40,8 @@ pub(super) mod narrow {
 
     type Lane = u16;
     type Vector = __m256i;
-    const CHUNKS: u32 = 1;
+    const LANES: usize = 16;
+    const CHUNKS: usize = 1;
 
     kernel!(
         "avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt",
@@ -92,7 +93,8 @@ pub(super) mod wide {
 
     type Lane = u32;
     type Vector = __m512i;
-    const CHUNKS: u32 = 2;
+    const LANES: usize = 16;
+    const CHUNKS: usize = 2;
 
     kernel!(
         "avx512f,avx512vpopcntdq,popcnt",

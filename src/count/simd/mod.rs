@@ -7,10 +7,11 @@
 //! loops run with few mispredicted branches, and the level above the last two rows counts
 //! those two in closed form, as the scalar search does.
 //!
-//! Three kernels share that code, chosen when the program runs: [`avx512::narrow`] keeps 16
+//! Four kernels share that code, chosen when the program runs: [`avx512::narrow`] keeps 16
 //! columns of 16 bits in a 256-bit vector (boards of up to 18 columns: the border columns
-//! are never free), [`avx2`] does the same with AVX2 alone, and [`avx512::wide`] keeps 16
-//! columns of 32 bits in a 512-bit vector, twice over for boards of up to 34 columns.
+//! are never free), [`avx2::narrow`] does the same with AVX2 alone, [`avx512::wide`] keeps
+//! 16 columns of 32 bits in a 512-bit vector, twice over for boards of up to 34 columns,
+//! and [`avx2::wide`] 8 columns of 32 bits in a 256-bit vector, up to four times over.
 
 use core::arch::x86_64::*;
 use std::cell::RefCell;
@@ -28,10 +29,11 @@ pub(crate) fn try_count(interior: &Interior) -> Option<u64> {
     let kernels = Kernels::from_environment();
     let (open, width) = shifted(interior);
     // Fastest first; each declines a board too wide for it or a processor without it.
-    let runs: [(bool, Run); 3] = [
+    let runs: [(bool, Run); 4] = [
         (kernels.avx512, avx512::narrow::run),
-        (kernels.avx2, avx2::run),
+        (kernels.avx2, avx2::narrow::run),
         (kernels.avx512, avx512::wide::run),
+        (kernels.avx2, avx2::wide::run),
     ];
     runs.iter()
         .filter(|&&(allowed, _)| allowed)
@@ -110,8 +112,9 @@ impl<L: Copy + Default> Levels<L> {
 }
 
 /// The count shared by the kernels, written against the types and instructions each one
-/// names: `Lane`, `Vector`, `CHUNKS`, those of `instructions!`, `column_bits` and `sum`,
-/// and `nonzero`, `add_where` and `push`.
+/// names: `Lane`, `Vector`, `LANES`, `CHUNKS`, those of `instructions!`, `column_bits`
+/// and `sum`,
+/// `nonzero`, `add_where` and `push`. A chunk is `LANES` columns, one vector.
 macro_rules! kernel {
     ($features:literal, $($detect:tt),+) => {
         /// Whether this processor has the kernel's instructions.
@@ -119,9 +122,9 @@ macro_rules! kernel {
             $(is_x86_feature_detected!($detect))&&+
         }
 
-        /// Room for one level's queue: a batch of nodes with up to 16 children per chunk,
-        /// and the overhang of the last vector stored.
-        const ROOM: usize = BATCH * 16 * CHUNKS as usize + 16;
+        /// Room for one level's queue: a batch of nodes with up to `LANES` children per
+        /// chunk, and the overhang of the last vector stored.
+        const ROOM: usize = BATCH * LANES * CHUNKS + 16;
 
         thread_local! {
             static LEVELS: RefCell<Levels<Lane>> = RefCell::new(Levels::new());
@@ -130,11 +133,11 @@ macro_rules! kernel {
         /// Counts the completions of `interior`, whose open squares (shifted to start at
         /// bit 0) are `open` and span `width` columns, or `None` without the instructions.
         pub(in crate::count::simd) fn run(interior: &Interior, open: &[u64; 64], width: u32) -> Option<u64> {
-            if !available() || width > 16 * CHUNKS {
+            if !available() || width as usize > LANES * CHUNKS {
                 return None;
             }
             let open = open.map(|row| row as Lane);
-            let chunks = width.div_ceil(16) as usize;
+            let chunks = (width as usize).div_ceil(LANES);
             Some(LEVELS.with_borrow_mut(|levels| {
                 levels.reserve(interior.free, ROOM);
                 // SAFETY: the processor has the instructions `count` is compiled for.
@@ -196,7 +199,7 @@ macro_rules! kernel {
             for ((&c, &r), &l) in cols.iter().zip(down_right).zip(down_left) {
                 let candidates = u32::from(row & !(c | r | l));
                 for chunk in 0..chunks {
-                    let mask = (candidates >> (16 * chunk)) as u16;
+                    let mask = (candidates >> (LANES * chunk)) as u16 & (u16::MAX >> (16 - LANES));
                     if chunk > 0 && mask == 0 {
                         continue;
                     }
@@ -331,8 +334,11 @@ mod tests {
         if let Some(narrow) = avx512::narrow::run(interior, &open, width) {
             assert_eq!(narrow, expected, "narrow kernel");
         }
-        if let Some(avx2) = avx2::run(interior, &open, width) {
-            assert_eq!(avx2, expected, "AVX2 kernel");
+        if let Some(avx2) = avx2::narrow::run(interior, &open, width) {
+            assert_eq!(avx2, expected, "narrow AVX2 kernel");
+        }
+        if let Some(avx2) = avx2::wide::run(interior, &open, width) {
+            assert_eq!(avx2, expected, "wide AVX2 kernel");
         }
         match avx512::wide::run(interior, &open, width) {
             Some(wide) => assert_eq!(wide, expected, "wide kernel"),
