@@ -112,9 +112,8 @@ impl<L: Copy + Default> Levels<L> {
 }
 
 /// The count shared by the kernels, written against the types and instructions each one
-/// names: `Lane`, `Vector`, `LANES`, `CHUNKS`, those of `instructions!`, `column_bits`
-/// and `sum`,
-/// `nonzero`, `add_where` and `push`. A chunk is `LANES` columns, one vector.
+/// names: `Lane`, `Vector`, `LANES`, `CHUNKS`, those of `instructions!`, and `column_bits`,
+/// `sum`, `nonzero`, `add_where` and `push`. A chunk is `LANES` columns: one vector.
 macro_rules! kernel {
     ($features:literal, $($detect:tt),+) => {
         /// Whether this processor has the kernel's instructions.
@@ -200,6 +199,7 @@ macro_rules! kernel {
                 let candidates = u32::from(row & !(c | r | l));
                 for chunk in 0..chunks {
                     let mask = (candidates >> (LANES * chunk)) as u16 & (u16::MAX >> (16 - LANES));
+                    // Upper chunks are often empty on boards just wider than one chunk.
                     if chunk > 0 && mask == 0 {
                         continue;
                     }
@@ -208,6 +208,8 @@ macro_rules! kernel {
             }
         }
 
+        /// Counts the completions of `interior`, whose free rows offer `open`, in `chunks`
+        /// vectors per node: batch by batch from the deepest level with waiting nodes.
         #[target_feature(enable = $features)]
         fn count(
             interior: &Interior,
@@ -215,9 +217,7 @@ macro_rules! kernel {
             chunks: usize,
             levels: &mut Levels<Lane>,
         ) -> u64 {
-            // A constant for the narrow kernel, so its loops over chunks unroll away. The wide
-            // kernel skips an upper chunk without candidates, as it often is on boards just
-            // over 16 columns wide.
+            // A constant for one-chunk kernels, so their loops over chunks unroll away.
             let chunks = if CHUNKS == 1 { 1 } else { chunks };
             let last = interior.free - 1;
             let gaps = &interior.gaps;
