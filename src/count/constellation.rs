@@ -12,15 +12,48 @@ use crate::error::Square;
 use crate::solution::attacks;
 use crate::symmetry::Symmetry;
 
-/// The border queens of one class of constellations, and what the class needs to be counted.
+/// One class of constellations: its least member's border queens, and the class's size.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Constellation {
     /// The distinct border queens, one to four of them.
     pub(crate) queens: Vec<Square>,
     /// How many constellations the class holds: 8 divided by the size of the stabilizer.
     pub(crate) weight: u64,
-    /// The symmetries other than the identity that map the constellation to itself.
-    pub(crate) stabilizer: Vec<Symmetry>,
+}
+
+impl Constellation {
+    /// The member of the class the search handles fastest, with its stabilizer: the
+    /// symmetries other than the identity that map it to itself.
+    ///
+    /// Every member of a class has the same number of completions, but the search runs top
+    /// to bottom and its size depends on which border line is on top: up to twice as many
+    /// nodes for a poor choice. The estimate looks at the open squares of the upper rows.
+    /// Each subproblem orients itself, so that this work is shared among the threads.
+    pub(crate) fn oriented(&self, n: usize) -> (Vec<Square>, Vec<Symmetry>) {
+        if n == 0 {
+            return (Vec::new(), Symmetry::ALL[1..].to_vec());
+        }
+        let oriented = Symmetry::ALL
+            .map(|g| {
+                let mut moved: Vec<Square> = self.queens.iter().map(|&q| g.apply(q, n)).collect();
+                moved.sort_unstable();
+                moved
+            })
+            .into_iter()
+            .min_by(|a, b| {
+                let cost = |queens: &[Square]| Interior::new(n, queens).estimated_cost(n);
+                cost(a).total_cmp(&cost(b))
+            })
+            .expect("eight images");
+        let border = image(n, &oriented, Symmetry::Identity);
+        let stabilizer: Vec<Symmetry> = Symmetry::ALL[1..]
+            .iter()
+            .copied()
+            .filter(|&g| image(n, &oriented, g) == border)
+            .collect();
+        debug_assert_eq!(8 / (stabilizer.len() as u64 + 1), self.weight);
+        (oriented, stabilizer)
+    }
 }
 
 /// The border lines' queens as (top column, bottom column, left row, right row).
@@ -34,7 +67,6 @@ pub(crate) fn constellations(n: usize) -> Vec<Constellation> {
         return vec![Constellation {
             queens: Vec::new(),
             weight: 1,
-            stabilizer: Symmetry::ALL[1..].to_vec(),
         }];
     }
     let mut found = Vec::new();
@@ -50,49 +82,16 @@ pub(crate) fn constellations(n: usize) -> Vec<Constellation> {
                     if images.iter().any(|other| *other < border) {
                         continue;
                     }
-                    found.push(best_orientation(n, &queens));
+                    let stabilizer_size = images.iter().filter(|&&other| other == border).count();
+                    found.push(Constellation {
+                        queens,
+                        weight: 8 / stabilizer_size as u64,
+                    });
                 }
             }
         }
     }
     found
-}
-
-/// The class member the search handles fastest, with its stabilizer.
-///
-/// Every member of a class has the same number of completions, but the search runs top to
-/// bottom and its size depends on which border line is on top: up to twice as many nodes
-/// for a poor choice. The estimate looks at the open squares of the upper rows.
-fn best_orientation(n: usize, queens: &[Square]) -> Constellation {
-    let border = image(n, queens, Symmetry::Identity);
-    let stabilizer_size = Symmetry::ALL
-        .iter()
-        .filter(|&&g| image(n, queens, g) == border)
-        .count();
-    let oriented = Symmetry::ALL
-        .map(|g| {
-            let mut moved: Vec<Square> = queens.iter().map(|&q| g.apply(q, n)).collect();
-            moved.sort_unstable();
-            moved
-        })
-        .into_iter()
-        .min_by(|a, b| {
-            let cost = |queens: &[Square]| Interior::new(n, queens).estimated_cost(n);
-            cost(a).total_cmp(&cost(b))
-        })
-        .expect("eight images");
-    let oriented_border = image(n, &oriented, Symmetry::Identity);
-    let stabilizer: Vec<Symmetry> = Symmetry::ALL[1..]
-        .iter()
-        .copied()
-        .filter(|&g| image(n, &oriented, g) == oriented_border)
-        .collect();
-    debug_assert_eq!(stabilizer.len() + 1, stabilizer_size);
-    Constellation {
-        queens: oriented,
-        weight: 8 / stabilizer_size as u64,
-        stabilizer,
-    }
 }
 
 /// The distinct queens of a border description, if it is consistent (each line holds
@@ -162,6 +161,6 @@ mod tests {
     fn the_single_queen_is_fixed_by_every_symmetry() {
         let only = constellations(1);
         assert_eq!(only.len(), 1);
-        assert_eq!((only[0].weight, only[0].stabilizer.len()), (1, 7));
+        assert_eq!((only[0].weight, only[0].oriented(1).1.len()), (1, 7));
     }
 }

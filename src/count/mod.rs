@@ -486,17 +486,13 @@ fn run_all(
 
 /// Counts the completions of one constellation class.
 fn solve(n: usize, index: usize, constellation: &Constellation, fundamental: bool) -> Subproblem {
-    let Constellation {
-        queens,
-        weight,
-        stabilizer,
-    } = constellation;
-    let interior = Interior::new(n, queens);
+    let (queens, stabilizer) = constellation.oriented(n);
+    let interior = Interior::new(n, &queens);
     let (completions, classes) = if fundamental && !stabilizer.is_empty() {
         // Solutions of a symmetric constellation may be symmetric themselves: count the
         // orbits of the stabilizer among them (Burnside's lemma).
         let (mut completions, mut fixed) = (0, 0);
-        interior.for_each_solution(n, queens, |columns| {
+        interior.for_each_solution(n, &queens, |columns| {
             completions += 1;
             fixed += stabilizer.iter().filter(|g| g.fixes(columns)).count() as u64;
         });
@@ -510,7 +506,7 @@ fn solve(n: usize, index: usize, constellation: &Constellation, fundamental: boo
     };
     Subproblem {
         index,
-        total: weight * completions,
+        total: constellation.weight * completions,
         fundamental: classes,
     }
 }
