@@ -1,7 +1,7 @@
 //! Times the counter against a plain mirror-halving bitboard counter, side by side.
 //!
 //! `cargo run --release --example count_bench` prints a table for n = 12..=17 (pass another
-//! largest n as the first argument). Each time is the best of a few runs. The environment
+//! largest n as the first argument). Each time is the best of three runs. The environment
 //! variable `QUEENS_SIMD` picks the counter's kernels: `scalar`, `avx2` or `avx512` (unset:
 //! the best this processor has).
 
@@ -44,11 +44,11 @@ fn plain_mirror_halving(n: usize) -> u64 {
     total
 }
 
-/// The best of `runs` timings of `work`, with its result.
-fn best_of<T>(runs: usize, work: impl Fn() -> T) -> (T, Duration) {
+/// The best of three timings of `work`, with its result.
+fn best_of<T>(work: impl Fn() -> T) -> (T, Duration) {
     let mut best = Duration::MAX;
     let mut result = None;
-    for _ in 0..runs {
+    for _ in 0..3 {
         let started = Instant::now();
         result = Some(work());
         best = best.min(started.elapsed());
@@ -67,10 +67,9 @@ fn main() -> Result<(), Box<dyn Error>> {
     );
     println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
     for n in 12..=largest {
-        let runs = if n >= 17 { 2 } else { 3 };
-        let (one, one_time) = best_of(runs, || Counter::new(n).and_then(|c| c.threads(1).run()));
-        let (all, all_time) = best_of(runs, || Counter::new(n).and_then(|c| c.threads(0).run()));
-        let (plain, plain_time) = best_of(runs, || plain_mirror_halving(n));
+        let (one, one_time) = best_of(|| Counter::new(n).and_then(|c| c.threads(1).run()));
+        let (all, all_time) = best_of(|| Counter::new(n).and_then(|c| c.threads(0).run()));
+        let (plain, plain_time) = best_of(|| plain_mirror_halving(n));
         let (one, all) = (one?, all?);
         assert_eq!(
             (one.total, all.total),
