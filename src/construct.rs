@@ -1,6 +1,6 @@
 //! One solution for any board size by an explicit formula.
 
-use crate::error::Error;
+use crate::error::{Error, try_with_capacity};
 use crate::solution::Solution;
 
 /// One solution of the `n`-queens problem for any `n` except 2 and 3, in O(n) time.
@@ -12,11 +12,8 @@ use crate::solution::Solution;
 ///
 /// # Errors
 ///
-/// [`Error::NoSolution`] for `n = 2` and `n = 3`, which have none.
-///
-/// # Panics
-///
-/// As [`Vec::with_capacity`] does, if `8 * n` bytes exceed `isize::MAX`.
+/// [`Error::NoSolution`] for `n = 2` and `n = 3`, which have none, and
+/// [`Error::OutOfMemory`] when the `8 * n` bytes of the result cannot be had.
 ///
 /// # Examples
 ///
@@ -26,13 +23,14 @@ use crate::solution::Solution;
 /// let big = queens::construct(1_000_000)?;
 /// assert_eq!(big.n(), 1_000_000);
 /// assert!(queens::construct(3).is_err());
+/// assert!(matches!(queens::construct(usize::MAX), Err(queens::Error::OutOfMemory { .. })));
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn construct(n: usize) -> Result<Solution, Error> {
     if n == 2 || n == 3 {
         return Err(Error::NoSolution { n });
     }
-    let mut columns = Vec::with_capacity(n);
+    let mut columns = try_with_capacity(n)?;
     // Every other number from `from` up to n (the evens from 2 or 4, the odds from 1, 5 or
     // 7), made 0-based.
     let every_other = |from: usize| (from - 1..n).step_by(2);

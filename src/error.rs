@@ -1,6 +1,7 @@
 //! The crate's one error type.
 
 use std::fmt;
+use std::path::PathBuf;
 
 /// A square on the board, as `(row, column)`, both counted from 0.
 ///
@@ -97,6 +98,59 @@ pub enum Error {
         /// What was wrong, naming the offending text.
         reason: String,
     },
+    /// More threads were asked for than [`Counter::MAX_THREADS`](crate::Counter::MAX_THREADS).
+    TooManyThreads {
+        /// The number asked for.
+        threads: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// A sum of counts does not fit a `u64`.
+    Overflow {
+        /// Which sum, naming the values.
+        reason: String,
+    },
+    /// A checkpoint file could not be used.
+    Checkpoint {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it, naming the line where one is to blame.
+        reason: String,
+    },
+    /// Shard records could not be read or do not add up to one whole count.
+    ShardRecords {
+        /// What is wrong, naming the record or the shards.
+        reason: String,
+    },
+    /// Memory for the result could not be had.
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: usize,
+    },
+    /// Reading input failed.
+    Read {
+        /// The operating system's message.
+        reason: String,
+    },
+}
+
+/// An empty vector with room for `len` items, or [`Error::OutOfMemory`] where
+/// `Vec::with_capacity` would abort the process.
+pub(crate) fn try_with_capacity<T>(len: usize) -> Result<Vec<T>, Error> {
+    let mut items = Vec::new();
+    items
+        .try_reserve_exact(len)
+        .map_err(|_| Error::OutOfMemory {
+            bytes: len.saturating_mul(size_of::<T>()),
+        })?;
+    Ok(items)
+}
+
+/// `len` copies of `value`, or [`Error::OutOfMemory`] where `vec!` would abort the process.
+pub(crate) fn try_vec<T: Clone>(value: T, len: usize) -> Result<Vec<T>, Error> {
+    let mut items = try_with_capacity(len)?;
+    items.resize(len, value);
+    Ok(items)
 }
 
 impl Error {
@@ -145,6 +199,18 @@ impl fmt::Display for Error {
             }
             Error::BadResume { reason } => write!(f, "cannot resume the count: {reason}"),
             Error::Parse { reason } => write!(f, "cannot read solution: {reason}"),
+            Error::TooManyThreads { threads, max } => {
+                write!(f, "{threads} threads asked for: at most {max} are allowed")
+            }
+            Error::Overflow { reason } => write!(f, "overflow: {reason}"),
+            Error::Checkpoint { path, reason } => {
+                write!(f, "checkpoint {}: {reason}", path.display())
+            }
+            Error::ShardRecords { reason } => write!(f, "shard records: {reason}"),
+            Error::OutOfMemory { bytes } => {
+                write!(f, "out of memory: {bytes} bytes could not be allocated")
+            }
+            Error::Read { reason } => write!(f, "cannot read input: {reason}"),
         }
     }
 }

@@ -4,6 +4,7 @@
 
 mod adaptors;
 mod bitboard;
+mod bounded_lines;
 mod construct;
 mod count;
 mod error;
@@ -22,12 +23,16 @@ mod symmetry;
 
 pub use adaptors::{Boards, Fundamental, SolutionsExt, Tally};
 pub use construct::construct;
-pub use count::{Counter, Counts, Progress, Subproblem, count, count_fundamental, try_count};
+#[cfg(feature = "serde")]
+pub use count::ShardRecord;
+pub use count::{
+    Checkpoint, Counter, Counts, Progress, Subproblem, count, count_fundamental, try_count,
+};
 pub use error::{Error, Square};
 pub use most_constrained::MostConstrained;
 #[cfg(feature = "parallel")]
 pub use parallel::{par_solutions, try_par_solutions};
-pub use parse::parse_many;
+pub use parse::{ParseReader, parse_many, parse_reader};
 pub use random::random;
 pub use render::{Board, Style};
 pub use search::Queens;

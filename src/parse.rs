@@ -1,6 +1,11 @@
 //! Reading a solution back from any text [`Solution::render`] writes.
 
+use std::collections::VecDeque;
+use std::fmt;
+use std::io::BufRead;
 use std::str::FromStr;
+
+use crate::bounded_lines::BoundedLines;
 
 use crate::error::Error;
 use crate::solution::Solution;
@@ -38,6 +43,13 @@ impl FromStr for Solution {
 
     fn from_str(text: &str) -> Result<Solution, Error> {
         let text = text.trim();
+        // One number is the column list of one queen, not the column header of a grid; but
+        // `1` is the matrix of n = 1, which reads as the same solution `[0]`.
+        if let Ok(column) = text.parse::<usize>()
+            && column != 1
+        {
+            return Solution::new(vec![column]);
+        }
         let lines: Vec<&str> = text
             .lines()
             .map(str::trim)
@@ -45,7 +57,7 @@ impl FromStr for Solution {
             .collect();
         let columns = match lines.as_slice() {
             [] => return Err(Error::parse("no solution in empty text")),
-            [line] if line.starts_with('{') => parse_list(json_columns(line)?)?,
+            [line] if line.starts_with('{') => json_columns(line)?,
             [line] if is_list(line) => parse_list(line)?,
             [line] if is_fen(line) => parse_fen(line)?,
             [line] if line.split_whitespace().all(is_square_name) => parse_algebraic(line)?,
@@ -62,7 +74,7 @@ impl FromStr for Solution {
 /// board (`answer K:`, or a grid's column numbers). A picture drawn by [`svg`](crate::svg)
 /// gives each of its boards. Each item is the line the solution
 /// starts on (counted from 1) and what reading it gave, so one bad solution does not hide
-/// the others.
+/// the others. [`parse_reader`] does the same for a reader, a solution at a time.
 ///
 /// # Examples
 ///
@@ -75,30 +87,177 @@ impl FromStr for Solution {
 /// assert!(read[2].1.is_err());
 /// ```
 pub fn parse_many(text: &str) -> Vec<(usize, Result<Solution, Error>)> {
-    if text.trim_start().starts_with("<svg") {
-        return read_svg(text);
+    parse_reader(text.as_bytes()).collect()
+}
+
+/// Reads solutions from a reader as [`parse_many`] does, one at a time, in bounded memory.
+///
+/// A line that is not UTF-8 is reported as an error of its own and reading goes on; a line
+/// longer than 256 MiB (room for a column list of ten million queens) ends the input with an
+/// error, since it may have no end.
+///
+/// # Examples
+///
+/// ```
+/// let input: &[u8] = b"[1, 3, 0, 2]\n\xff\nb4 d3 a2 c1\n";
+/// let read: Vec<_> = queens::parse_reader(input).collect();
+/// assert_eq!(read.len(), 3);
+/// assert!(read[0].1.is_ok() && read[2].1.is_ok());
+/// assert!(read[1].1.as_ref().unwrap_err().to_string().contains("line 2 is not UTF-8"));
+/// ```
+pub fn parse_reader<R: BufRead>(reader: R) -> ParseReader<R> {
+    ParseReader {
+        lines: BoundedLines::new(reader, MAX_LINE),
+        gatherer: Gatherer::default(),
+        ready: VecDeque::new(),
+        svg: None,
+        started: false,
     }
-    let mut texts: Vec<(usize, String)> = Vec::new();
-    let mut board: Option<(usize, String)> = None;
-    for (index, line) in text.lines().enumerate() {
+}
+
+/// The longest line [`parse_reader`] reads.
+const MAX_LINE: usize = 256 << 20;
+
+/// The solutions of a reader, from [`parse_reader`].
+///
+/// # Examples
+///
+/// ```
+/// let mut read = queens::parse_reader(&b"0\n"[..]);
+/// assert_eq!(read.next().map(|(line, s)| (line, s.map(|s| s.to_vec()))), Some((1, Ok(vec![0]))));
+/// assert!(read.next().is_none());
+/// ```
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct ParseReader<R> {
+    lines: BoundedLines<R>,
+    gatherer: Gatherer,
+    ready: VecDeque<(usize, Result<Solution, Error>)>,
+    /// An SVG picture's text, gathered whole: its boards are read at its end.
+    svg: Option<String>,
+    started: bool,
+}
+
+impl<R> fmt::Debug for ParseReader<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ParseReader")
+            .field("ready", &self.ready.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: BufRead> ParseReader<R> {
+    fn line(&mut self, number: usize, line: String) {
         let trimmed = line.trim();
-        let one_line = !is_heading(trimmed) && is_one_line_form(trimmed);
-        if trimmed.is_empty() || is_heading(trimmed) || one_line {
-            texts.extend(board.take());
+        if !self.started && !trimmed.is_empty() {
+            self.started = true;
+            if trimmed.starts_with("<svg") || trimmed.starts_with("<?xml") {
+                self.svg = Some(String::new());
+            }
         }
-        if one_line {
-            texts.push((index + 1, trimmed.to_string()));
-        } else if !trimmed.is_empty() {
-            let (_, rows) = board.get_or_insert_with(|| (index + 1, String::new()));
-            rows.push_str(trimmed);
-            rows.push('\n');
+        match &mut self.svg {
+            Some(text) if text.len() + line.len() > MAX_LINE => {
+                self.ready.push_back((
+                    number,
+                    Err(Error::parse(format!(
+                        "an SVG picture longer than {MAX_LINE} bytes"
+                    ))),
+                ));
+                self.svg = None;
+            }
+            Some(text) => {
+                text.push_str(&line);
+                text.push('\n');
+            }
+            None => self.gatherer.line(number, trimmed, &mut self.ready),
         }
     }
-    texts.extend(board);
-    texts
-        .into_iter()
-        .map(|(line, text)| (line, text.parse()))
-        .collect()
+}
+
+impl<R: BufRead> Iterator for ParseReader<R> {
+    type Item = (usize, Result<Solution, Error>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(item) = self.ready.pop_front() {
+                return Some(item);
+            }
+            match self.lines.next() {
+                Some((number, Ok(line))) => self.line(number, line),
+                Some((number, Err(err))) => {
+                    self.gatherer.flush(&mut self.ready);
+                    self.ready.push_back((number, Err(err)));
+                }
+                None => {
+                    self.gatherer.flush(&mut self.ready);
+                    if let Some(text) = self.svg.take() {
+                        self.ready.extend(read_svg(&text));
+                    }
+                    return self.ready.pop_front();
+                }
+            }
+        }
+    }
+}
+
+impl<R: BufRead> std::iter::FusedIterator for ParseReader<R> {}
+
+/// Splits lines into the texts of solutions: one-line forms alone, board rows together.
+#[derive(Debug, Default)]
+struct Gatherer {
+    /// The rows of the board being read, with the line it starts on.
+    board: Option<(usize, String)>,
+    /// A lone `0`: a grid header of `n = 1` if board rows follow, else the list `[0]`.
+    zero: Option<usize>,
+}
+
+/// A board's rows are held in memory until it ends: at most this many bytes of them.
+const MAX_BOARD: usize = 64 << 20;
+
+impl Gatherer {
+    fn line(&mut self, number: usize, line: &str, out: &mut Results) {
+        if line.is_empty() || is_heading(line) {
+            self.flush(out);
+            if line == "0" {
+                self.zero = Some(number);
+            }
+        } else if is_one_line_form(line) {
+            self.flush(out);
+            out.push_back((number, line.parse()));
+        } else {
+            self.zero = None;
+            let (_, rows) = self.board.get_or_insert_with(|| (number, String::new()));
+            if rows.len() <= MAX_BOARD {
+                rows.push_str(line);
+                rows.push('\n');
+            }
+        }
+    }
+
+    fn flush(&mut self, out: &mut Results) {
+        if let Some(line) = self.zero.take() {
+            out.push_back((line, "0".parse()));
+        }
+        if let Some((line, rows)) = self.board.take() {
+            let solution = match rows.len() > MAX_BOARD {
+                true => Err(Error::parse(format!(
+                    "a board of more than {MAX_BOARD} bytes"
+                ))),
+                false => rows.parse(),
+            };
+            out.push_back((line, solution));
+        }
+    }
+}
+
+type Results = VecDeque<(usize, Result<Solution, Error>)>;
+
+/// A short, quoted piece of `text` for an error message: inputs can be megabytes long.
+pub(crate) fn excerpt(text: &str) -> String {
+    const SHOWN: usize = 40;
+    match text.char_indices().nth(SHOWN) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?}... ({} bytes)", &text[..cut], text.len()),
+    }
 }
 
 /// Lists, JSON, FEN and algebraic squares hold characters that no board row has.
@@ -120,19 +279,29 @@ fn is_heading(line: &str) -> bool {
         && line != "1"
 }
 
-/// The `[...]` after `"columns":` in a JSON object.
-fn json_columns(object: &str) -> Result<&str, Error> {
-    let missing = || Error::parse(format!("no \"columns\" list in JSON object {object:?}"));
-    let after = object.split_once("\"columns\"").ok_or_else(missing)?.1;
-    let list = after
-        .trim_start()
-        .strip_prefix(':')
-        .ok_or_else(missing)?
-        .trim_start();
-    match list.find(']') {
-        Some(end) if list.starts_with('[') => Ok(&list[..=end]),
-        _ => Err(missing()),
+/// The columns of a JSON object such as `queens solve --format json` writes.
+#[cfg(feature = "serde")]
+fn json_columns(object: &str) -> Result<Vec<usize>, Error> {
+    #[derive(serde::Deserialize)]
+    struct Record {
+        columns: Vec<usize>,
     }
+    serde_json::from_str::<Record>(object)
+        .map(|record| record.columns)
+        .map_err(|err| {
+            Error::parse(format!(
+                "JSON object {} has no list of columns ({err})",
+                excerpt(object)
+            ))
+        })
+}
+
+#[cfg(not(feature = "serde"))]
+fn json_columns(object: &str) -> Result<Vec<usize>, Error> {
+    Err(Error::parse(format!(
+        "JSON object {} cannot be read: the crate's `serde` feature is off",
+        excerpt(object)
+    )))
 }
 
 fn is_list(line: &str) -> bool {
@@ -149,8 +318,17 @@ fn parse_list(line: &str) -> Result<Vec<usize>, Error> {
         })
         .unwrap_or(line)
         .trim();
-    // Python prints a one-element tuple as `(0,)`.
-    let inner = inner.strip_suffix(',').unwrap_or(inner);
+    // Python prints a one-element tuple as `(0,)`; only `[]` and `()` are empty.
+    let inner = match inner.strip_suffix(',') {
+        Some(rest) if line.starts_with('(') && !rest.trim().is_empty() => rest,
+        _ => inner,
+    };
+    if inner.is_empty() && line != "[]" && line != "()" {
+        return Err(Error::parse(format!(
+            "{} is not a column list",
+            excerpt(line)
+        )));
+    }
     if inner.is_empty() {
         return Ok(Vec::new());
     }
@@ -158,8 +336,13 @@ fn parse_list(line: &str) -> Result<Vec<usize>, Error> {
         .split(',')
         .map(|item| {
             let item = item.trim();
-            item.parse::<usize>()
-                .map_err(|_| Error::parse(format!("{item:?} in {line:?} is not a column number")))
+            item.parse::<usize>().map_err(|_| {
+                Error::parse(format!(
+                    "{} in {} is not a column number",
+                    excerpt(item),
+                    excerpt(line)
+                ))
+            })
         })
         .collect()
 }
@@ -175,8 +358,12 @@ fn parse_fen(line: &str) -> Result<Vec<usize>, Error> {
     ranks
         .iter()
         .map(|rank| {
-            let wrong =
-                || Error::parse(format!("FEN rank {rank:?} is not one queen on {n} squares"));
+            let wrong = || {
+                Error::parse(format!(
+                    "FEN rank {} is not one queen on {n} squares",
+                    excerpt(rank)
+                ))
+            };
             let (before, after) = rank.split_once('Q').ok_or_else(wrong)?;
             let run = |digits: &str| match digits {
                 "" => Some(0),
@@ -209,10 +396,11 @@ fn parse_algebraic(line: &str) -> Result<Vec<usize>, Error> {
             let expected_rank = n - row;
             if rank.parse::<usize>() != Ok(expected_rank) {
                 return Err(Error::parse(format!(
-                    "square {square:?} should be on rank {expected_rank}: squares are listed from the top rank down"
+                    "square {} should be on rank {expected_rank}: squares are listed from the top rank down",
+                    excerpt(square)
                 )));
             }
-            file_index(file).ok_or_else(|| Error::parse(format!("file {file:?} is too long")))
+            file_index(file).ok_or_else(|| Error::parse(format!("file {} is too long", excerpt(file))))
         })
         .collect()
 }
@@ -239,12 +427,14 @@ fn parse_board(rows: &[&str]) -> Result<Vec<usize>, Error> {
                 .collect();
             if let Some(bad) = cells.iter().find(|&&c| !is_queen(c) && !is_empty_square(c)) {
                 return Err(Error::parse(format!(
-                    "unexpected {bad:?} in board row {line:?}"
+                    "unexpected {bad:?} in board row {}",
+                    excerpt(line)
                 )));
             }
             if cells.len() != n {
                 return Err(Error::parse(format!(
-                    "board row {line:?} has {} squares, but the board has {n} rows",
+                    "board row {} has {} squares, but the board has {n} rows",
+                    excerpt(line),
                     cells.len()
                 )));
             }
@@ -252,10 +442,12 @@ fn parse_board(rows: &[&str]) -> Result<Vec<usize>, Error> {
             match (queens.next(), queens.next()) {
                 (Some(col), None) => Ok(col),
                 (None, _) => Err(Error::parse(format!(
-                    "board row {row} ({line:?}) has no queen"
+                    "board row {row} ({}) has no queen",
+                    excerpt(line)
                 ))),
                 (Some(_), Some(_)) => Err(Error::parse(format!(
-                    "board row {row} ({line:?}) has more than one queen"
+                    "board row {row} ({}) has more than one queen",
+                    excerpt(line)
                 ))),
             }
         })

@@ -1,6 +1,6 @@
 //! Random solutions of large boards by local search.
 
-use crate::error::Error;
+use crate::error::{Error, try_vec, try_with_capacity};
 use crate::solution::Solution;
 
 /// Queens left to the repair phase after the greedy start (Sosic and Gu's constant `c`).
@@ -20,7 +20,8 @@ const ATTEMPTS: u64 = 1000;
 /// # Errors
 ///
 /// [`Error::NoSolution`] for `n = 2` and `n = 3`, [`Error::TooLarge`] above `u32::MAX`
-/// queens, and [`Error::SearchFailed`] if every
+/// queens, [`Error::OutOfMemory`] when the board's memory (about 20 bytes a queen) cannot be
+/// had, and [`Error::SearchFailed`] if every
 /// attempt runs out of its step budget (then another seed will do): the search never loops
 /// forever.
 ///
@@ -44,7 +45,7 @@ pub fn random(n: usize, seed: u64) -> Result<Solution, Error> {
         });
     }
     let mut rng = SplitMix64(seed);
-    let mut board = Board::new(n);
+    let mut board = Board::new(n)?;
     let mut steps = 0;
     for _ in 0..ATTEMPTS {
         board.shuffle_greedily(&mut rng, &mut steps);
@@ -52,9 +53,12 @@ pub fn random(n: usize, seed: u64) -> Result<Solution, Error> {
         let budget = steps + 50 * n as u64 + 1000;
         if board.repair(&mut rng, &mut steps, budget) {
             // Checked in O(n) rather than trusted: the diagonal counters are only bytes.
-            if let Ok(solution) = Solution::new(board.columns.iter().map(|&c| c as usize).collect())
-            {
-                return Ok(solution);
+            let mut columns = try_with_capacity(n)?;
+            columns.extend(board.columns.iter().map(|&c| c as usize));
+            match Solution::new(columns) {
+                Err(Error::OutOfMemory { bytes }) => return Err(Error::OutOfMemory { bytes }),
+                Err(_) => {}
+                solution => return solution,
             }
         }
     }
@@ -73,13 +77,13 @@ struct Board {
 }
 
 impl Board {
-    fn new(n: usize) -> Board {
-        Board {
+    fn new(n: usize) -> Result<Board, Error> {
+        Ok(Board {
             n,
-            columns: Vec::new(),
-            sums: vec![0; 2 * n],
-            differences: vec![0; 2 * n],
-        }
+            columns: try_with_capacity(n)?,
+            sums: try_vec(0, 2 * n)?,
+            differences: try_vec(0, 2 * n)?,
+        })
     }
 
     fn diagonals(&self, row: usize, col: usize) -> (usize, usize) {
@@ -114,7 +118,9 @@ impl Board {
     /// easy, and whose last rows (about [`LEFT_TO_REPAIR`]) are placed at random.
     fn shuffle_greedily(&mut self, rng: &mut SplitMix64, steps: &mut u64) {
         let n = self.n;
-        self.columns = (0..n as u32).collect();
+        // Refilled in place: the room for it was reserved once.
+        self.columns.clear();
+        self.columns.extend(0..n as u32);
         self.sums.fill(0);
         self.differences.fill(0);
         let greedy_rows = n.saturating_sub(LEFT_TO_REPAIR);

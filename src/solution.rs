@@ -4,7 +4,7 @@ use std::borrow::Borrow;
 use std::fmt;
 use std::ops::Deref;
 
-use crate::error::{Error, Square};
+use crate::error::{Error, Square, try_vec};
 
 /// A placement of `n` queens on an `n` x `n` board, no two attacking each other.
 ///
@@ -136,10 +136,10 @@ impl Solution {
 /// Checks a column list in O(n): one bit per column and per diagonal.
 fn validate(columns: &[usize]) -> Result<(), Error> {
     let n = columns.len();
-    let mut used_columns = BitSet::new(n);
+    let mut used_columns = BitSet::new(n)?;
     // Diagonals are numbered row + col and row - col + n - 1, both in 0..2n-1.
-    let mut used_sums = BitSet::new(2 * n);
-    let mut used_differences = BitSet::new(2 * n);
+    let mut used_sums = BitSet::new(2 * n)?;
+    let mut used_differences = BitSet::new(2 * n)?;
     for (row, &col) in columns.iter().enumerate() {
         if col >= n {
             return Err(Error::OffBoard {
@@ -181,10 +181,10 @@ struct BitSet {
 }
 
 impl BitSet {
-    fn new(len: usize) -> Self {
-        BitSet {
-            words: vec![0; len.div_ceil(64)],
-        }
+    fn new(len: usize) -> Result<Self, Error> {
+        Ok(BitSet {
+            words: try_vec(0, len.div_ceil(64))?,
+        })
     }
 
     /// Adds `i`; returns whether it was absent.

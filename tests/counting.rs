@@ -120,9 +120,21 @@ fn bad_shards_and_resumes_are_refused() {
         Error::InvalidShard { index: 0, of: 0 }
     );
     let finished = record(9);
-    let twice = Counter::new(9)
+    let same_twice = Counter::new(9)
         .unwrap()
         .resume([finished[0], finished[0]])
+        .run()
+        .unwrap();
+    assert_eq!(same_twice.total, 352, "an identical repeat is counted once");
+    let some = *finished.iter().find(|s| s.total > 0).unwrap();
+    let doubled = Subproblem {
+        total: some.total * 2,
+        fundamental: some.fundamental.map(|f| f * 2),
+        ..some
+    };
+    let twice = Counter::new(9)
+        .unwrap()
+        .resume([some, doubled])
         .run()
         .unwrap_err();
     assert!(twice.to_string().contains("given twice"), "{twice}");

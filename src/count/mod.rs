@@ -3,8 +3,11 @@
 
 // The crate's only unsafe code: vector loads and stores in the SIMD kernels, and calls into
 // them once the processor is known to have the instructions.
+mod checkpoint;
 mod constellation;
 mod interior;
+#[cfg(feature = "serde")]
+mod shard_record;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod simd;
@@ -15,8 +18,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::error::Error;
 use crate::search::check_size;
+pub use checkpoint::Checkpoint;
 use constellation::{Constellation, constellations};
 pub(crate) use interior::Interior;
+#[cfg(feature = "serde")]
+pub use shard_record::ShardRecord;
 
 /// The number of solutions of the `n`-queens problem (OEIS A000170), on every core.
 ///
@@ -139,6 +145,7 @@ type FinishedCallback = dyn Fn(&Subproblem, Progress) + Send + Sync;
 /// # Ok::<(), queens::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Subproblem {
     /// Its number among all subproblems of the board size.
     pub index: usize,
@@ -146,6 +153,20 @@ pub struct Subproblem {
     pub total: u64,
     /// Symmetry classes it accounts for, when fundamental counting is on.
     pub fundamental: Option<u64>,
+}
+
+impl Subproblem {
+    /// Refuses counts no subproblem can have: more classes than solutions, or classes of
+    /// more than eight solutions (a subproblem accounts for whole symmetry classes).
+    pub(crate) fn check_plausible(&self) -> Result<(), String> {
+        match self.fundamental {
+            Some(f) if f > self.total || self.total > f.saturating_mul(8) => Err(format!(
+                "subproblem {} cannot have {} solutions in {f} symmetry classes",
+                self.index, self.total
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// How far a count has come, passed to [`Counter::on_finished`].
@@ -181,6 +202,7 @@ pub struct Progress {
 /// # Ok::<(), queens::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Counts {
     /// The board size.
@@ -209,6 +231,23 @@ impl fmt::Display for Counts {
 }
 
 impl Counter {
+    /// The most threads [`Counter::threads`] accepts: far more than any machine's cores, and
+    /// few enough that starting them is quick.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Counter, Error};
+    ///
+    /// let too_many = Counter::MAX_THREADS + 1;
+    /// assert_eq!(
+    ///     Counter::new(8)?.threads(too_many).run(),
+    ///     Err(Error::TooManyThreads { threads: too_many, max: Counter::MAX_THREADS }),
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub const MAX_THREADS: usize = 1024;
+
     /// A count of every solution of the `n`-queens problem, with fundamental solutions, on
     /// every core.
     ///
@@ -235,7 +274,8 @@ impl Counter {
     }
 
     /// Uses `threads` threads; 0 (the default) means one per core. Without the `parallel`
-    /// feature every count runs on the calling thread.
+    /// feature every count runs on the calling thread. More than
+    /// [`Counter::MAX_THREADS`] makes [`Counter::run`] fail rather than start them all.
     ///
     /// # Examples
     ///
@@ -316,8 +356,9 @@ impl Counter {
     /// Takes the results of subproblems finished earlier (say, read from a checkpoint): they
     /// are added in and not computed again.
     ///
-    /// [`Counter::run`] fails if one is not a subproblem of this shard, appears twice, or
-    /// lacks the fundamental count that this counter asks for.
+    /// [`Counter::run`] fails if one is not a subproblem of this shard, appears twice with
+    /// different counts (identical repeats are counted once), has counts that subproblem
+    /// cannot have, or lacks the fundamental count that this counter asks for.
     ///
     /// # Examples
     ///
@@ -355,8 +396,10 @@ impl Counter {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidShard`] for a shard that does not exist, and [`Error::BadResume`] for
-    /// resumed results that do not fit (see [`Counter::resume`]).
+    /// [`Error::InvalidShard`] for a shard that does not exist, [`Error::TooManyThreads`]
+    /// above [`Counter::MAX_THREADS`], [`Error::BadResume`] for resumed results that do not
+    /// fit (see [`Counter::resume`]), and [`Error::Overflow`] if the total exceeds
+    /// `u64::MAX`.
     ///
     /// # Examples
     ///
@@ -372,13 +415,19 @@ impl Counter {
         if index >= of {
             return Err(Error::InvalidShard { index, of });
         }
+        if self.threads > Self::MAX_THREADS {
+            return Err(Error::TooManyThreads {
+                threads: self.threads,
+                max: Self::MAX_THREADS,
+            });
+        }
         let all = constellations(self.n);
         let mine: Vec<usize> = (index..all.len()).step_by(of).collect();
-        let resumed = self.checked_resumed(&mine)?;
+        let resumed = self.checked_resumed(&mine, &all)?;
         let todo: Vec<usize> = mine
             .iter()
             .copied()
-            .filter(|i| !resumed.contains(i))
+            .filter(|i| resumed.binary_search_by_key(i, |s| s.index).is_err())
             .collect();
         let done = AtomicUsize::new(resumed.len());
         let solve_one = |index: usize| {
@@ -393,21 +442,35 @@ impl Counter {
             result
         };
         let results = run_all(self.threads, &todo, solve_one);
-        let everything = || results.iter().chain(&self.resumed);
+        let everything = || results.iter().chain(&resumed);
+        let overflow = || Error::Overflow {
+            reason: format!("the count of n = {} exceeds 2^64 - 1", self.n),
+        };
+        let sum = |part: fn(&Subproblem) -> u64| {
+            everything()
+                .try_fold(0u64, |sum, s| sum.checked_add(part(s)))
+                .ok_or_else(overflow)
+        };
+        let fundamental = match self.fundamental {
+            true => Some(sum(|s| s.fundamental.unwrap_or(0))?),
+            false => None,
+        };
         Ok(Counts {
             n: self.n,
             shard: self.shard,
-            total: everything().map(|s| s.total).sum(),
-            fundamental: self
-                .fundamental
-                .then(|| everything().map(|s| s.fundamental.unwrap_or(0)).sum()),
+            total: sum(|s| s.total)?,
+            fundamental,
             subproblems: mine.len(),
         })
     }
 
-    /// The indices of the resumed results, once they are known to fit this count.
-    fn checked_resumed(&self, mine: &[usize]) -> Result<Vec<usize>, Error> {
-        let mut indices: Vec<usize> = self.resumed.iter().map(|s| s.index).collect();
+    /// The resumed results, each once and sorted by index, once they are known to fit this
+    /// count.
+    fn checked_resumed(
+        &self,
+        mine: &[usize],
+        all: &[Constellation],
+    ) -> Result<Vec<Subproblem>, Error> {
         let bad = |reason: String| Err(Error::BadResume { reason });
         if let Some(s) = self
             .resumed
@@ -429,11 +492,31 @@ impl Counter {
         {
             return bad(format!("subproblem {} has no fundamental count", s.index));
         }
-        indices.sort_unstable();
-        if let Some(pair) = indices.windows(2).find(|pair| pair[0] == pair[1]) {
-            return bad(format!("subproblem {} is given twice", pair[0]));
+        for s in &self.resumed {
+            if let Err(reason) = s.check_plausible() {
+                return bad(reason);
+            }
+            // Each solution of a constellation stands for `weight` solutions.
+            if s.total % all[s.index].weight != 0 {
+                return bad(format!(
+                    "subproblem {} cannot have {} solutions: its count is a multiple of {}",
+                    s.index, s.total, all[s.index].weight
+                ));
+            }
         }
-        Ok(indices)
+        let mut resumed = self.resumed.clone();
+        resumed.sort_unstable_by_key(|s| s.index);
+        resumed.dedup();
+        if let Some(pair) = resumed
+            .windows(2)
+            .find(|pair| pair[0].index == pair[1].index)
+        {
+            return bad(format!(
+                "subproblem {} is given twice, with different counts",
+                pair[0].index
+            ));
+        }
+        Ok(resumed)
     }
 }
 
@@ -469,6 +552,8 @@ fn run_all(
     } else if threads == 0 {
         work()
     } else {
+        // Threads beyond the subproblems left would only wait.
+        let threads = threads.min(todo.len()).max(1);
         match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
             Ok(pool) => pool.install(work),
             // Threads could not be started: the count is still right on this one.

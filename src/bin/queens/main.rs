@@ -2,26 +2,24 @@
 //! and prints; every computation is a library call.
 
 mod args;
-mod checkpoint;
-mod json;
 mod output;
 mod progress;
-mod shards;
 
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use queens::{Counter, Queens, Solution, SolutionsExt};
+use queens::{Checkpoint, Counter, Queens, ShardRecord, Solution, SolutionsExt};
 
 use args::{CheckArgs, Cli, Command, CountArgs, MergeArgs, OneArgs, ShowArgs, SolveArgs};
-use checkpoint::Checkpoint;
 use output::SolutionWriter;
-use shards::ShardRecord;
 
 /// Why the command stopped early.
 pub enum Failure {
@@ -29,8 +27,15 @@ pub enum Failure {
     Usage(String),
     /// Reading or writing failed; a closed pipe is a normal end.
     Io(io::Error),
-    /// `check` found invalid solutions (already reported): exit code 1.
-    Invalid,
+    /// The answer is out, but something is wrong (already reported): exit code 1. `check`
+    /// found invalid solutions, or a count's checkpoint lacks some of its work.
+    Flawed,
+}
+
+/// Writes one line to standard error. A closed or full stderr is no reason to fail: the
+/// line is dropped.
+pub fn say(line: fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr(), "{line}");
 }
 
 impl From<io::Error> for Failure {
@@ -62,24 +67,24 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Io(err)) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Io(err)) => {
-            eprintln!("queens: error: {err}");
+            say(format_args!("queens: error: {err}"));
             ExitCode::from(2)
         }
         Err(Failure::Usage(message)) => {
-            eprintln!("queens: error: {message}");
+            say(format_args!("queens: error: {message}"));
             ExitCode::from(2)
         }
-        Err(Failure::Invalid) => ExitCode::from(1),
+        Err(Failure::Flawed) => ExitCode::from(1),
     }
 }
 
 /// `queens 8` means `queens solve 8`: insert the default command before a bare size.
+/// Anything else is left to clap, which names an unknown subcommand as such.
 fn with_default_command(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     let mut args: Vec<OsString> = args.collect();
-    let commands = ["solve", "count", "merge", "one", "check", "show", "help"];
     let needs_command = args.get(1).is_some_and(|first| {
         let first = first.to_string_lossy();
-        !commands.contains(&first.as_ref()) && !first.starts_with('-')
+        !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit())
     });
     if needs_command {
         args.insert(1, "solve".into());
@@ -100,16 +105,25 @@ fn usage_error(err: &clap::Error) -> ExitCode {
         let _ = write!(io::stderr(), "{}", err.render());
         return ExitCode::from(2);
     }
-    // clap's message runs up to the first blank line; usage and tips follow it.
+    // clap's message runs up to the first blank line; usage and tips follow it. It quotes
+    // the argument, which may be long.
     let rendered = err.render().to_string();
     let message: Vec<&str> = rendered
         .lines()
         .take_while(|line| !line.trim().is_empty())
         .map(str::trim)
         .collect();
-    eprintln!("queens: {}", message.join(" "));
+    let mut message = message.join(" ");
+    if let Some((cut, _)) = message.char_indices().nth(MAX_MESSAGE) {
+        message.truncate(cut);
+        message.push_str("...");
+    }
+    say(format_args!("queens: {message}"));
     ExitCode::from(2)
 }
+
+/// The longest error message printed, in characters.
+const MAX_MESSAGE: usize = 300;
 
 /// Above this size `solve` uses the most-constrained order, which finds solutions fast.
 const LEXICOGRAPHIC_UP_TO: usize = 30;
@@ -149,21 +163,23 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
     let written = writer.written();
     writer.finish()?;
     if !args.quiet {
-        let kind = if args.fundamental {
-            "fundamental solutions"
-        } else {
-            "solutions"
+        let kind = match (args.fundamental, written) {
+            (true, 1) => "fundamental solution",
+            (true, _) => "fundamental solutions",
+            (false, 1) => "solution",
+            (false, _) => "solutions",
         };
-        eprintln!(
+        say(format_args!(
             "{written} {kind} of {} queens in {:.3?}",
             args.n,
             started.elapsed()
-        );
+        ));
     }
     Ok(())
 }
 
 fn count(args: &CountArgs) -> Result<(), Failure> {
+    let out = output::stdout()?;
     let (index, of) = args.shard.unwrap_or((0, 1));
     let mut counter = Counter::new(args.n)?.threads(args.threads).shard(index, of);
     let checkpoint = match &args.checkpoint {
@@ -179,16 +195,17 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
     let counts = counter
         .on_finished(move |subproblem, progress| {
             if let Some(checkpoint) = &record_to {
-                checkpoint.record(subproblem);
+                // A failure is kept and reported once the count is done.
+                let _ = checkpoint.record(subproblem);
             }
             report_to.update(progress);
         })
         .run()?;
     bar.finish();
-    if let Some(checkpoint) = checkpoint.and_then(Arc::into_inner) {
-        checkpoint.finish()?;
-    }
-    let mut out = io::stdout().lock();
+    let incomplete = checkpoint
+        .and_then(Arc::into_inner)
+        .and_then(|checkpoint| checkpoint.finish().err());
+    let mut out = out.lock();
     if args.json {
         let record = ShardRecord::new(&counts, started.elapsed().as_secs_f64());
         writeln!(out, "{}", record.to_json())?;
@@ -197,60 +214,68 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
     } else {
         writeln!(out, "{}", counts.total)?;
     }
-    Ok(())
+    out.flush()?;
+    match incomplete {
+        Some(err) => {
+            say(format_args!(
+                "queens: warning: the count is right, but the checkpoint is incomplete: {err}"
+            ));
+            Err(Failure::Flawed)
+        }
+        None => Ok(()),
+    }
 }
 
 fn merge(args: &MergeArgs) -> Result<(), Failure> {
-    let mut texts = Vec::new();
-    if args.files.is_empty() {
-        let mut input = String::new();
-        io::stdin().read_to_string(&mut input)?;
-        texts.push(("standard input".to_string(), input));
-    }
-    for path in &args.files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|err| Failure::Usage(format!("cannot read {}: {err}", path.display())))?;
-        texts.push((path.display().to_string(), text));
-    }
+    let out = output::stdout()?;
     let mut records = Vec::new();
-    for (name, text) in &texts {
-        for (i, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, line)| !line.trim().is_empty())
-        {
-            let record = ShardRecord::parse(line)
-                .map_err(|reason| Failure::Usage(format!("{name}, line {}: {reason}", i + 1)))?;
-            records.push(record);
-        }
+    let stdin_only = [Path::new("-").to_path_buf()];
+    let files = match args.files.is_empty() {
+        true => &stdin_only[..],
+        false => &args.files[..],
+    };
+    for path in files {
+        let (name, reader) = open_input(path)?;
+        let read = ShardRecord::read_all(reader)
+            .map_err(|err| Failure::Usage(format!("{name}: {err}")))?;
+        records.extend(read);
     }
-    let merged = shards::merge(&records).map_err(Failure::Usage)?;
-    writeln!(io::stdout(), "{}", merged.to_json())?;
+    let merged = ShardRecord::merge(&records)?;
+    writeln!(out.lock(), "{}", merged.to_json())?;
     Ok(())
 }
 
-fn check(args: &CheckArgs) -> Result<(), Failure> {
-    let mut input = String::new();
-    match args.file.as_deref() {
-        Some(path) if path.as_os_str() != "-" => {
-            input = std::fs::read_to_string(path)
-                .map_err(|err| Failure::Usage(format!("cannot read {}: {err}", path.display())))?;
-        }
-        _ => {
-            io::stdin().read_to_string(&mut input)?;
-        }
+/// A file to read, or standard input for `-`, with the name errors give it.
+fn open_input(path: &Path) -> Result<(String, Box<dyn BufRead>), Failure> {
+    if path.as_os_str() == "-" {
+        return Ok(("standard input".into(), Box::new(io::stdin().lock())));
     }
-    let mut out = io::stdout().lock();
+    let file = File::open(path)
+        .map_err(|err| Failure::Usage(format!("cannot read {}: {err}", path.display())))?;
+    Ok((path.display().to_string(), Box::new(BufReader::new(file))))
+}
+
+/// `check` shows a valid solution's columns up to this size, and only its size above.
+const SHOWN_COLUMNS: usize = 64;
+
+fn check(args: &CheckArgs) -> Result<(), Failure> {
+    let out = output::stdout()?;
+    let (_, reader) = open_input(args.file.as_deref().unwrap_or(Path::new("-")))?;
+    let mut out = io::BufWriter::new(out.lock());
     let (mut valid, mut invalid) = (0, 0);
-    for (line, result) in queens::parse_many(&input) {
+    for (line, result) in queens::parse_reader(reader) {
         match result {
-            Ok(solution) => {
+            Ok(solution) if solution.n() <= SHOWN_COLUMNS => {
                 valid += 1;
                 writeln!(
                     out,
                     "line {line}: valid {}",
                     solution.render(queens::Style::List)
                 )?;
+            }
+            Ok(solution) => {
+                valid += 1;
+                writeln!(out, "line {line}: valid, {} queens", solution.n())?;
             }
             Err(err) => {
                 invalid += 1;
@@ -259,11 +284,12 @@ fn check(args: &CheckArgs) -> Result<(), Failure> {
         }
     }
     writeln!(out, "{valid} valid, {invalid} invalid")?;
+    out.flush()?;
     if valid + invalid == 0 {
         return Err(Failure::Usage("no solutions found in the input".into()));
     }
     if invalid > 0 {
-        Err(Failure::Invalid)
+        Err(Failure::Flawed)
     } else {
         Ok(())
     }

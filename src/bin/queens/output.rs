@@ -1,9 +1,17 @@
 //! Writing a stream of solutions in the chosen format, to standard output or a file.
+//!
+//! Output leaves in whole records: a solution's text is never split between two writes, and
+//! an interrupt (Ctrl-C, `kill`) waits for a write under way, so a stream cut short still ends
+//! on a complete line. A file named by `--output` is written beside its target and renamed
+//! over it only when everything was written, so a failed run leaves the target as it was.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use queens::Solution;
+use serde::Serialize;
+use tempfile::NamedTempFile;
 
 use crate::Failure;
 use crate::args::{Format, FormatArgs};
@@ -13,6 +21,25 @@ const MAX_SVG_BOARDS: usize = 10_000;
 
 /// Largest board drawn square by square: a board format prints n² characters.
 const MAX_DRAWN: usize = 1000;
+
+/// Records are gathered up to this many bytes before they are written.
+const CHUNK: usize = 1 << 16;
+
+/// Held while output is written, and by the interrupt handler until the process exits: so
+/// the process never ends in the middle of a write. It holds the temporary file to remove
+/// if the run is interrupted.
+static WRITING: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// Standard output, once it is known to be open: writes to a closed descriptor would
+/// otherwise vanish without an error.
+pub fn stdout() -> Result<io::Stdout, Failure> {
+    let out = io::stdout();
+    #[cfg(unix)]
+    std::os::fd::AsFd::as_fd(&out)
+        .try_clone_to_owned()
+        .map_err(|_| Failure::Usage("standard output is closed".into()))?;
+    Ok(out)
+}
 
 /// Refuses formats that draw every square for boards too large to read.
 pub fn check_drawable(n: usize, format: Format) -> Result<(), Failure> {
@@ -29,13 +56,45 @@ pub fn check_drawable(n: usize, format: Format) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Where the records go.
+enum Sink {
+    Stdout(io::Stdout),
+    /// A device or a pipe named by `--output` (`/dev/null`, say): written in place.
+    Direct(std::fs::File),
+    /// A temporary file beside `target`, renamed over it by [`SolutionWriter::finish`].
+    File {
+        temp: NamedTempFile,
+        target: PathBuf,
+    },
+}
+
+impl Sink {
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self {
+            Sink::Stdout(out) => out.write_all(bytes),
+            Sink::Direct(file) => file.write_all(bytes),
+            Sink::File { temp, .. } => temp.write_all(bytes),
+        }
+    }
+}
+
+/// One line of `--format json`.
+#[derive(Serialize)]
+struct JsonSolution<'a> {
+    n: usize,
+    index: usize,
+    columns: &'a [usize],
+}
+
 /// Writes solutions one at a time, as they arrive.
 pub struct SolutionWriter {
-    out: Box<dyn Write>,
+    sink: Sink,
     format: Format,
     /// Whether text boards get an `answer K:` heading.
     numbered: bool,
     written: usize,
+    /// Whole records not yet written.
+    pending: Vec<u8>,
     /// The text of the solution being written.
     line: String,
     /// Boards waiting for the one SVG picture written at the end.
@@ -43,19 +102,40 @@ pub struct SolutionWriter {
 }
 
 impl SolutionWriter {
-    /// Opens the output named by the arguments: a file, or locked and buffered stdout.
+    /// Opens the output named by the arguments: a temporary file beside the target, or
+    /// stdout; from here on an interrupt ends the process between two writes.
     pub fn create(args: &FormatArgs, numbered: bool) -> Result<Self, Failure> {
-        let out: Box<dyn Write> = match &args.output {
-            Some(path) => Box::new(BufWriter::new(File::create(path).map_err(|err| {
-                Failure::Usage(format!("cannot create {}: {err}", path.display()))
-            })?)),
-            None => Box::new(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
+        let sink = match &args.output {
+            Some(target) if std::fs::metadata(target).is_ok_and(|meta| !meta.is_file()) => {
+                Sink::Direct(std::fs::File::create(target).map_err(|err| {
+                    Failure::Usage(format!("cannot write {}: {err}", target.display()))
+                })?)
+            }
+            Some(target) => {
+                let temp = temporary_beside(target)?;
+                *lock() = Some(temp.path().to_path_buf());
+                Sink::File {
+                    temp,
+                    target: target.clone(),
+                }
+            }
+            None => Sink::Stdout(stdout()?),
         };
+        // Only the first handler installed counts; a second writer changes nothing.
+        let _ = ctrlc::set_handler(|| {
+            let temp = lock();
+            if let Some(path) = temp.as_ref() {
+                let _ = std::fs::remove_file(path);
+            }
+            crate::say(format_args!("queens: interrupted"));
+            std::process::exit(130);
+        });
         Ok(SolutionWriter {
-            out,
+            sink,
             format: args.format,
             numbered,
             written: 0,
+            pending: Vec::with_capacity(CHUNK),
             line: String::new(),
             svg_boards: Vec::new(),
         })
@@ -86,17 +166,16 @@ impl SolutionWriter {
                 if !style.is_board() {
                     self.line.push('\n');
                 }
-                self.out.write_all(self.line.as_bytes())?;
+                self.pending.extend_from_slice(self.line.as_bytes());
             }
             Format::Json => {
-                let columns: Vec<String> = solution.iter().map(usize::to_string).collect();
-                writeln!(
-                    self.out,
-                    r#"{{"n":{},"index":{},"columns":[{}]}}"#,
-                    solution.n(),
-                    self.written,
-                    columns.join(",")
-                )?;
+                let record = JsonSolution {
+                    n: solution.n(),
+                    index: self.written,
+                    columns: &solution,
+                };
+                serde_json::to_writer(&mut self.pending, &record).map_err(io::Error::from)?;
+                self.pending.push(b'\n');
             }
             Format::Svg => {
                 if self.svg_boards.len() == MAX_SVG_BOARDS {
@@ -107,16 +186,80 @@ impl SolutionWriter {
                 self.svg_boards.push(solution);
             }
         }
+        if self.pending.len() >= CHUNK {
+            self.write_pending()?;
+        }
         Ok(())
     }
 
-    /// Writes what was held back and flushes.
-    pub fn finish(mut self) -> Result<(), Failure> {
-        if self.format == Format::Svg {
-            self.out
-                .write_all(queens::svg(&self.svg_boards).as_bytes())?;
-        }
-        self.out.flush()?;
+    fn write_pending(&mut self) -> Result<(), Failure> {
+        let _writing = lock();
+        self.sink.write_all(&self.pending)?;
+        self.pending.clear();
         Ok(())
     }
+
+    /// Writes what was held back, flushes, and puts a file in place of its target.
+    pub fn finish(mut self) -> Result<(), Failure> {
+        if self.format == Format::Svg {
+            self.pending
+                .extend_from_slice(queens::svg(&self.svg_boards).as_bytes());
+        }
+        self.write_pending()?;
+        let mut temp_path = lock();
+        match self.sink {
+            Sink::Stdout(mut out) => out.flush()?,
+            Sink::Direct(mut file) => file.flush()?,
+            Sink::File { temp, target } => {
+                keep_permissions(&temp, &target)?;
+                temp.as_file().sync_all()?;
+                temp.persist(&target).map_err(|err| {
+                    Failure::Usage(format!("cannot write {}: {}", target.display(), err.error))
+                })?;
+                *temp_path = None;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A replaced file keeps its permissions; a new one gets the usual ones rather than the
+/// owner-only ones of a temporary file.
+fn keep_permissions(temp: &NamedTempFile, target: &Path) -> io::Result<()> {
+    let permissions = match std::fs::metadata(target) {
+        Ok(meta) => meta.permissions(),
+        #[cfg(unix)]
+        Err(_) => std::os::unix::fs::PermissionsExt::from_mode(0o644),
+        #[cfg(not(unix))]
+        Err(_) => return Ok(()),
+    };
+    temp.as_file().set_permissions(permissions)
+}
+
+fn lock() -> std::sync::MutexGuard<'static, Option<PathBuf>> {
+    WRITING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A new file in the target's folder, so that renaming it over the target is atomic.
+fn temporary_beside(target: &Path) -> Result<NamedTempFile, Failure> {
+    let folder = match target.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let name = target.file_name().ok_or_else(|| {
+        Failure::Usage(format!(
+            "cannot write {}: not a file name",
+            target.display()
+        ))
+    })?;
+    let mut prefix = std::ffi::OsString::from(".");
+    prefix.push(name);
+    prefix.push(".");
+    tempfile::Builder::new()
+        .prefix(&prefix)
+        .suffix(".partial")
+        .tempfile_in(folder)
+        .map_err(|err| Failure::Usage(format!("cannot create {}: {err}", target.display())))
 }

@@ -1,0 +1,395 @@
+//! Checkpoint files: the finished subproblems of a count, so that a killed count resumes.
+//!
+//! The format is plain text, one line each:
+//!
+//! ```text
+//! queens checkpoint 2 n=12 shard=0/1
+//! 5 56 7 5b1e0f3a
+//! 17 400 50 0c8d7e21
+//! ```
+//!
+//! The first line says whose file it is and which count it belongs to; nothing else is ever
+//! truncated or overwritten. Each further line is one finished subproblem: its index, its
+//! total, its fundamental count (`-` when not counted) and a CRC-32 of those numbers together
+//! with the count's `n` and shard, so that a damaged line, or one copied from another count,
+//! is refused rather than added in.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Seek, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use super::{Counter, Subproblem};
+use crate::error::Error;
+
+/// What the first line starts with: the mark of a file this crate wrote.
+const MAGIC: &str = "queens checkpoint";
+/// The format's version, after the mark.
+const VERSION: u32 = 2;
+/// A record line is at most this long (four numbers); the header a little longer.
+const MAX_LINE: u64 = 96;
+/// Lines reach the kernel at once (enough for `kill -9`); syncing to the disk itself (for a
+/// power cut) is batched, at most this often.
+const SYNC_EVERY: Duration = Duration::from_secs(1);
+
+/// An open checkpoint file, locked for this process until dropped.
+///
+/// [`Checkpoint::open`] reads what an earlier run recorded (checked line by line) and
+/// [`Checkpoint::record`] appends each newly finished subproblem. A second process opening
+/// the same file is refused while the first holds it.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+/// use queens::{Checkpoint, Counter};
+///
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("n10.checkpoint");
+/// let checkpoint = Arc::new(Checkpoint::open(&path, 10, 0, 1)?);
+/// let sink = Arc::clone(&checkpoint);
+/// let counts = Counter::new(10)?
+///     .resume(checkpoint.resumed().iter().copied())
+///     .on_finished(move |s, _| { let _ = sink.record(s); })
+///     .run()?;
+/// assert_eq!(counts.total, 724);
+/// drop(Arc::into_inner(checkpoint).unwrap().finish()?);
+///
+/// // A second run finds everything recorded and computes nothing.
+/// let again = Checkpoint::open(&path, 10, 0, 1)?;
+/// assert_eq!(again.resumed().len(), counts.subproblems);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Checkpoint {
+    path: PathBuf,
+    key: Key,
+    resumed: Vec<Subproblem>,
+    writer: Mutex<Writer>,
+}
+
+/// Which count a checkpoint belongs to: part of every record's checksum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Key {
+    n: usize,
+    shard: usize,
+    of: usize,
+}
+
+#[derive(Debug)]
+struct Writer {
+    file: File,
+    last_sync: Instant,
+    /// The first failure; nothing more is written after it, so no line is left half-written
+    /// in the middle of the file.
+    failure: Option<String>,
+}
+
+impl Checkpoint {
+    /// Opens the checkpoint of shard `shard` of `of` of the count of `n`, creating it if
+    /// `path` does not exist or is empty.
+    ///
+    /// The file is locked against other processes for as long as the `Checkpoint` lives. A
+    /// last line cut short by a crash is dropped.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Checkpoint`], naming the file, when it is not a regular file, is not a
+    /// checkpoint (it is then left untouched), belongs to another count, is in use by another
+    /// process, holds a damaged or impossible line, or cannot be read or written; the errors
+    /// of [`Counter::new`] and [`Counter::shard`] for the count itself.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Checkpoint, Error};
+    ///
+    /// let dir = tempfile::tempdir()?;
+    /// let notes = dir.path().join("notes.txt");
+    /// std::fs::write(&notes, "my notes\n")?;
+    /// let err = Checkpoint::open(&notes, 8, 0, 1).unwrap_err();
+    /// assert!(err.to_string().contains("not a queens checkpoint"));
+    /// assert_eq!(std::fs::read_to_string(&notes)?, "my notes\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open(path: &Path, n: usize, shard: usize, of: usize) -> Result<Checkpoint, Error> {
+        let counter = Counter::new(n)?.shard(shard, of);
+        if shard >= of {
+            return Err(Error::InvalidShard { index: shard, of });
+        }
+        let key = Key { n, shard, of };
+        let fail = |reason: String| Error::Checkpoint {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let io_fail = |err: io::Error| fail(err.to_string());
+        // A FIFO or a device would block or never end: only regular files are checkpoints.
+        match std::fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => return Err(fail("not a regular file".into())),
+            _ => {}
+        }
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(io_fail)?;
+        if !file.metadata().map_err(io_fail)?.is_file() {
+            return Err(fail("not a regular file".into()));
+        }
+        file.try_lock().map_err(|err| match err {
+            std::fs::TryLockError::WouldBlock => {
+                fail("in use by another process (a second count of the same shard?)".into())
+            }
+            std::fs::TryLockError::Error(err) => io_fail(err),
+        })?;
+        let all = counter.total_subproblems();
+        let limit = (all.div_ceil(of) as u64 + 2) * MAX_LINE;
+        let mut bytes = Vec::new();
+        (&mut file)
+            .take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io_fail)?;
+        if bytes.len() as u64 > limit {
+            return Err(fail(format!(
+                "larger than any checkpoint of n = {n} (more than {limit} bytes); not a queens checkpoint?"
+            )));
+        }
+        let (resumed, keep) = read(&bytes, key, all).map_err(fail)?;
+        if keep == 0 {
+            file.set_len(0).map_err(io_fail)?;
+            writeln!(file, "{}", header(key)).map_err(io_fail)?;
+            file.sync_data().map_err(io_fail)?;
+        } else if keep < bytes.len() {
+            // Drop a line cut short by a crash, so that new lines start cleanly.
+            file.set_len(keep as u64).map_err(io_fail)?;
+        }
+        file.seek(io::SeekFrom::End(0)).map_err(io_fail)?;
+        Ok(Checkpoint {
+            path: path.to_path_buf(),
+            key,
+            resumed,
+            writer: Mutex::new(Writer {
+                file,
+                last_sync: Instant::now(),
+                failure: None,
+            }),
+        })
+    }
+
+    /// The subproblems an earlier run recorded, each once, for [`Counter::resume`].
+    #[must_use]
+    pub fn resumed(&self) -> &[Subproblem] {
+        &self.resumed
+    }
+
+    /// Appends one finished subproblem.
+    ///
+    /// The line reaches the operating system at once, so a killed process loses nothing it
+    /// recorded; it is synced to the disk at most once a second, and by [`Checkpoint::finish`].
+    /// After a failure (a full disk, say) nothing more is written.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Checkpoint`] when this or an earlier line could not be written.
+    pub fn record(&self, subproblem: &Subproblem) -> Result<(), Error> {
+        let line = format!("{}\n", record_line(self.key, subproblem));
+        let mut writer = self
+            .writer
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if writer.failure.is_none() {
+            let written = writer.file.write_all(line.as_bytes()).and_then(|()| {
+                if writer.last_sync.elapsed() >= SYNC_EVERY {
+                    writer.last_sync = Instant::now();
+                    writer.file.sync_data()
+                } else {
+                    Ok(())
+                }
+            });
+            if let Err(err) = written {
+                writer.failure = Some(err.to_string());
+            }
+        }
+        match &writer.failure {
+            Some(reason) => Err(self.error(reason.clone())),
+            None => Ok(()),
+        }
+    }
+
+    /// Syncs what was recorded to the disk and releases the file.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Checkpoint`] if any line could not be written or the sync failed: the file
+    /// then lacks some finished subproblems (a later run computes them again).
+    pub fn finish(self) -> Result<(), Error> {
+        let writer = self
+            .writer
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(reason) = writer.failure {
+            return Err(Error::Checkpoint {
+                path: self.path,
+                reason,
+            });
+        }
+        writer.file.sync_data().map_err(|err| Error::Checkpoint {
+            path: self.path.clone(),
+            reason: err.to_string(),
+        })
+    }
+
+    fn error(&self, reason: String) -> Error {
+        Error::Checkpoint {
+            path: self.path.clone(),
+            reason,
+        }
+    }
+}
+
+fn header(key: Key) -> String {
+    format!(
+        "{MAGIC} {VERSION} n={} shard={}/{}",
+        key.n, key.shard, key.of
+    )
+}
+
+/// The text of a record line: four numbers and the checksum of them and the key.
+fn record_line(key: Key, subproblem: &Subproblem) -> String {
+    let numbers = format!(
+        "{} {} {}",
+        subproblem.index,
+        subproblem.total,
+        subproblem
+            .fundamental
+            .map_or_else(|| "-".to_string(), |f| f.to_string())
+    );
+    format!("{numbers} {:08x}", checksum(key, &numbers))
+}
+
+fn checksum(key: Key, numbers: &str) -> u32 {
+    crc32fast::hash(format!("{} {}/{} {numbers}", key.n, key.shard, key.of).as_bytes())
+}
+
+/// Reads a checkpoint's bytes: the records, each once, and how many bytes to keep (0: the
+/// file is empty or holds only the start of a header, so it is written anew).
+fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Vec<Subproblem>, usize), String> {
+    let complete = bytes
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |end| end + 1);
+    let expected = header(key);
+    if complete == 0 {
+        // No whole line: empty, or a header cut short by a crash.
+        return if expected.as_bytes().starts_with(bytes) {
+            Ok((Vec::new(), 0))
+        } else {
+            Err(not_ours(bytes))
+        };
+    }
+    let text = std::str::from_utf8(&bytes[..complete]).map_err(|_| not_ours(bytes))?;
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("");
+    if first != expected {
+        return Err(wrong_header(first, &expected).unwrap_or_else(|| not_ours(bytes)));
+    }
+    let mut resumed: Vec<Subproblem> = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let subproblem =
+            parse_record(line, key, all).map_err(|why| format!("line {}: {why}", i + 2))?;
+        match resumed.iter().find(|s| s.index == subproblem.index) {
+            // A count started twice on one file (before locking) wrote some lines twice.
+            Some(same) if *same == subproblem => {}
+            Some(other) => {
+                return Err(format!(
+                    "line {}: subproblem {} is recorded twice with different counts ({} and {})",
+                    i + 2,
+                    subproblem.index,
+                    other.total,
+                    subproblem.total
+                ));
+            }
+            None => resumed.push(subproblem),
+        }
+    }
+    Ok((resumed, complete))
+}
+
+fn not_ours(bytes: &[u8]) -> String {
+    let first = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    format!(
+        "not a queens checkpoint (its first line is {}); refusing to overwrite it",
+        crate::parse::excerpt(&String::from_utf8_lossy(first))
+    )
+}
+
+/// Why a checkpoint header is not the expected one, if it is a checkpoint header at all.
+fn wrong_header(first: &str, expected: &str) -> Option<String> {
+    if first.starts_with(r#"{"n":"#) {
+        return Some(
+            "written by an older queens without checksums; delete it to count from the start"
+                .into(),
+        );
+    }
+    let rest = first.strip_prefix(MAGIC)?.trim_start();
+    let version = rest.split_whitespace().next()?;
+    if version != VERSION.to_string() {
+        return Some(format!(
+            "checkpoint format {version}, but this queens writes format {VERSION}"
+        ));
+    }
+    // "n=16 shard=0/1" reads better as "n = 16, shard 0/1".
+    let readable = |key: &str| {
+        key.trim()
+            .replace("n=", "n = ")
+            .replace(" shard=", ", shard ")
+    };
+    Some(format!(
+        "it is for {}, not {}",
+        readable(&rest[version.len()..]),
+        readable(&expected[MAGIC.len() + 3..])
+    ))
+}
+
+/// One record line, checked against its checksum and against what the count can produce.
+fn parse_record(line: &str, key: Key, all: usize) -> Result<Subproblem, String> {
+    let malformed = || {
+        format!(
+            "{} is not INDEX TOTAL FUNDAMENTAL CHECKSUM",
+            crate::parse::excerpt(line)
+        )
+    };
+    let fields: Vec<&str> = line.split(' ').collect();
+    let [index, total, fundamental, crc] = fields[..] else {
+        return Err(malformed());
+    };
+    let numbers = format!("{index} {total} {fundamental}");
+    let crc = match crc.len() {
+        8 => u32::from_str_radix(crc, 16).map_err(|_| malformed())?,
+        _ => return Err(malformed()),
+    };
+    if checksum(key, &numbers) != crc {
+        return Err(format!(
+            "{} is damaged (its checksum does not match)",
+            crate::parse::excerpt(line)
+        ));
+    }
+    let subproblem = Subproblem {
+        index: index.parse().map_err(|_| malformed())?,
+        total: total.parse().map_err(|_| malformed())?,
+        fundamental: match fundamental {
+            "-" => None,
+            f => Some(f.parse().map_err(|_| malformed())?),
+        },
+    };
+    if subproblem.index >= all || subproblem.index % key.of != key.shard {
+        return Err(format!(
+            "subproblem {} is not one of shard {}/{} of n = {}",
+            subproblem.index, key.shard, key.of, key.n
+        ));
+    }
+    subproblem.check_plausible()?;
+    Ok(subproblem)
+}

@@ -1,0 +1,345 @@
+//! Shard records: the JSON line `queens count --json` prints for one shard of a count, and
+//! the sum of a complete set of them (`queens merge`).
+
+use std::io::BufRead;
+
+use serde::{Deserialize, Serialize};
+
+use super::constellation::constellations;
+use super::{Counts, Subproblem};
+use crate::bounded_lines::BoundedLines;
+use crate::error::Error;
+use crate::parse::excerpt;
+use crate::search::check_size;
+
+/// The longest line a shard record can take (its numbers and names are short).
+const MAX_RECORD_LINE: usize = 4096;
+/// The version of this crate: records of other versions may number subproblems differently.
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The result of one shard of a count, as one line of JSON with a checksum.
+///
+/// [`ShardRecord::to_json`] writes it with a CRC-32 of its content, and
+/// [`ShardRecord::parse`] refuses a line whose checksum does not match (a damaged or edited
+/// record), whose fields are unknown, or whose counts are impossible. [`ShardRecord::merge`]
+/// adds up the records of all shards of one count into a record of the whole, which merges
+/// again as it is.
+///
+/// # Examples
+///
+/// ```
+/// use queens::{Counter, ShardRecord};
+///
+/// let records: Vec<ShardRecord> = (0..3)
+///     .map(|i| Ok(ShardRecord::new(&Counter::new(10)?.shard(i, 3).run()?, 0.5)))
+///     .collect::<Result<_, queens::Error>>()?;
+/// let lines: Vec<String> = records.iter().map(ShardRecord::to_json).collect();
+/// let read: Vec<ShardRecord> = lines.iter().map(|l| ShardRecord::parse(l)).collect::<Result<_, _>>()?;
+/// let whole = ShardRecord::merge(&read)?;
+/// assert_eq!((whole.total, whole.fundamental, whole.of), (724, Some(92), 1));
+///
+/// let edited = lines[0].replace(&format!("\"total\":{}", records[0].total), "\"total\":1");
+/// assert!(ShardRecord::parse(&edited).is_err());
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ShardRecord {
+    /// The board size.
+    pub n: usize,
+    /// The shard's index, below `of`.
+    pub shard: usize,
+    /// The number of shards the count was split into; 1 for a whole count.
+    pub of: usize,
+    /// Solutions found in the shard.
+    pub total: u64,
+    /// Symmetry classes found in the shard, when they were counted.
+    pub fundamental: Option<u64>,
+    /// Subproblems in the shard.
+    pub subproblems: usize,
+    /// Time the count took, in seconds (added up over shards by a merge).
+    pub seconds: f64,
+    /// The version of `queens` that counted it.
+    pub version: String,
+}
+
+/// A record as written: its content and the checksum of the content.
+#[derive(Serialize)]
+struct Signed<'a> {
+    #[serde(flatten)]
+    record: &'a ShardRecord,
+    crc32: String,
+}
+
+impl ShardRecord {
+    /// The record of a finished count that took `seconds`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let counts = queens::Counter::new(8)?.run()?;
+    /// let record = queens::ShardRecord::new(&counts, 0.25);
+    /// assert_eq!((record.n, record.shard, record.of, record.total), (8, 0, 1, 92));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn new(counts: &Counts, seconds: f64) -> ShardRecord {
+        ShardRecord {
+            n: counts.n,
+            shard: counts.shard.0,
+            of: counts.shard.1,
+            total: counts.total,
+            fundamental: counts.fundamental,
+            subproblems: counts.subproblems,
+            seconds,
+            version: VERSION.to_string(),
+        }
+    }
+
+    /// The record as one line of JSON (no newline), with its checksum in `crc32`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let record = queens::ShardRecord::new(&queens::Counter::new(6)?.run()?, 0.001);
+    /// assert!(record.to_json().starts_with(r#"{"n":6,"shard":0,"of":1,"total":4,"fundamental":1,"#));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let signed = Signed {
+            record: self,
+            crc32: format!("{:08x}", self.checksum()),
+        };
+        serde_json::to_string(&signed).expect("a record serializes")
+    }
+
+    fn checksum(&self) -> u32 {
+        crc32fast::hash(
+            serde_json::to_string(self)
+                .expect("a record serializes")
+                .as_bytes(),
+        )
+    }
+
+    /// Reads one line written by [`ShardRecord::to_json`], checking its checksum and that its
+    /// counts are possible.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ShardRecords`] for text that is not such a record, a checksum that does not
+    /// match, or counts that cannot be (more symmetry classes than solutions, a shard that
+    /// does not exist, a board too large).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let line = queens::ShardRecord::new(&queens::Counter::new(7)?.shard(1, 2).run()?, 0.0).to_json();
+    /// assert_eq!(queens::ShardRecord::parse(&line)?.shard, 1);
+    /// assert!(queens::ShardRecord::parse(r#"{"n":7}"#).is_err());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn parse(line: &str) -> Result<ShardRecord, Error> {
+        let bad = |reason: String| Error::ShardRecords {
+            reason: format!("{}: {reason}", excerpt(line)),
+        };
+        let mut object: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(line).map_err(|err| bad(format!("not a shard record ({err})")))?;
+        let crc = match object.remove("crc32") {
+            Some(serde_json::Value::String(crc)) if crc.len() == 8 => {
+                u32::from_str_radix(&crc, 16).map_err(|_| bad("a malformed crc32".into()))?
+            }
+            Some(_) => return Err(bad("a malformed crc32".into())),
+            None => return Err(bad("no crc32 checksum".into())),
+        };
+        let record: ShardRecord = serde_json::from_value(serde_json::Value::Object(object))
+            .map_err(|err| bad(format!("not a shard record ({err})")))?;
+        if record.checksum() != crc {
+            return Err(bad(
+                "damaged or edited: its checksum does not match its content".into(),
+            ));
+        }
+        record.check().map_err(bad)?;
+        Ok(record)
+    }
+
+    /// Reads every record in a text of JSON lines, skipping blank lines.
+    ///
+    /// # Errors
+    ///
+    /// The first error of [`ShardRecord::parse`], or of reading, with its line number.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let line = queens::ShardRecord::new(&queens::Counter::new(5)?.run()?, 0.0).to_json();
+    /// let text = format!("{line}\n\n{line}\n");
+    /// assert_eq!(queens::ShardRecord::read_all(text.as_bytes())?.len(), 2);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn read_all(reader: impl BufRead) -> Result<Vec<ShardRecord>, Error> {
+        let mut records = Vec::new();
+        for (number, line) in BoundedLines::new(reader, MAX_RECORD_LINE) {
+            let line = line?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            records.push(
+                ShardRecord::parse(line.trim()).map_err(|err| Error::ShardRecords {
+                    reason: format!("line {number}: {err}"),
+                })?,
+            );
+        }
+        Ok(records)
+    }
+
+    /// Refuses what no count writes.
+    fn check(&self) -> Result<(), String> {
+        check_size(self.n).map_err(|err| err.to_string())?;
+        if self.shard >= self.of {
+            return Err(format!("shard {}/{} does not exist", self.shard, self.of));
+        }
+        Subproblem {
+            index: self.shard,
+            total: self.total,
+            fundamental: self.fundamental,
+        }
+        .check_plausible()
+        .map_err(|_| {
+            format!(
+                "{} solutions cannot fall in {} symmetry classes",
+                self.total,
+                self.fundamental.unwrap_or(0)
+            )
+        })
+    }
+
+    /// Adds up the records of every shard of one count into the record of the whole count
+    /// (shard 0 of 1), refusing anything that does not add up.
+    ///
+    /// The same shard given twice with the same counts (a job that ran twice) is counted once.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ShardRecords`] when there are no records, they are for different boards,
+    /// splits or versions of `queens`, a shard is missing or given twice with different
+    /// counts, a shard's number of subproblems is not what this version gives it, or a
+    /// sum overflows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Counter, ShardRecord};
+    ///
+    /// let first = ShardRecord::new(&Counter::new(9)?.shard(0, 4).run()?, 0.0);
+    /// let err = ShardRecord::merge(&[first]).unwrap_err();
+    /// assert!(err.to_string().contains("shards 1, 2 and 3 are missing"));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn merge(records: &[ShardRecord]) -> Result<ShardRecord, Error> {
+        let bad = |reason: String| Error::ShardRecords { reason };
+        let first = records
+            .first()
+            .ok_or_else(|| bad("no shard records to merge".into()))?;
+        for record in records {
+            record.check().map_err(&bad)?;
+            let mismatch = if record.n != first.n {
+                Some(format!("boards of n = {} and n = {}", first.n, record.n))
+            } else if record.of != first.of {
+                Some(format!("splits into {} and {} shards", first.of, record.of))
+            } else if record.version != VERSION {
+                Some(format!(
+                    "a record of queens {}, which may number subproblems differently from this queens {VERSION}",
+                    excerpt(&record.version)
+                ))
+            } else {
+                None
+            };
+            if let Some(mismatch) = mismatch {
+                return Err(bad(format!("cannot merge {mismatch}")));
+            }
+        }
+        let all = constellations(first.n).len();
+        let mut sorted: Vec<&ShardRecord> = records.iter().collect();
+        sorted.sort_by_key(|r| r.shard);
+        sorted.dedup_by(|b, a| a.shard == b.shard && same_counts(a, b));
+        if let Some(pair) = sorted.windows(2).find(|p| p[0].shard == p[1].shard) {
+            return Err(bad(format!(
+                "shard {}/{} is given twice with different counts",
+                pair[0].shard, first.of
+            )));
+        }
+        for record in &sorted {
+            let expected = all.saturating_sub(record.shard).div_ceil(record.of);
+            if record.subproblems != expected {
+                return Err(bad(format!(
+                    "shard {}/{} of n = {} has {expected} subproblems, not {}",
+                    record.shard, record.of, record.n, record.subproblems
+                )));
+            }
+        }
+        if sorted.len() < first.of {
+            return Err(bad(missing(&sorted, first.of)));
+        }
+        let overflow = || {
+            bad(format!(
+                "the counts of n = {} add up past 2^64 - 1",
+                first.n
+            ))
+        };
+        let total = sorted
+            .iter()
+            .try_fold(0u64, |sum, r| sum.checked_add(r.total))
+            .ok_or_else(overflow)?;
+        let fundamental = match sorted.iter().all(|r| r.fundamental.is_some()) {
+            true => Some(
+                sorted
+                    .iter()
+                    .try_fold(0u64, |sum, r| sum.checked_add(r.fundamental.unwrap_or(0)))
+                    .ok_or_else(overflow)?,
+            ),
+            false => None,
+        };
+        Ok(ShardRecord {
+            n: first.n,
+            shard: 0,
+            of: 1,
+            total,
+            fundamental,
+            subproblems: all,
+            seconds: sorted.iter().map(|r| r.seconds).sum(),
+            version: VERSION.to_string(),
+        })
+    }
+}
+
+fn same_counts(a: &ShardRecord, b: &ShardRecord) -> bool {
+    (a.total, a.fundamental, a.subproblems) == (b.total, b.fundamental, b.subproblems)
+}
+
+/// "shards 3, 5, 9 and 990 more are missing", from records sorted by shard, each once.
+fn missing(sorted: &[&ShardRecord], of: usize) -> String {
+    const NAMED: usize = 3;
+    let mut present = sorted.iter().map(|r| r.shard).peekable();
+    let mut named = Vec::new();
+    let mut next = 0;
+    while named.len() < NAMED && next < of {
+        if present.peek() == Some(&next) {
+            present.next();
+        } else {
+            named.push(next.to_string());
+        }
+        next += 1;
+    }
+    let count = of - sorted.len();
+    let list = match count {
+        1 => return format!("shard {} is missing", named[0]),
+        _ if count <= NAMED => {
+            let last = named.pop().unwrap_or_default();
+            format!("{} and {last}", named.join(", "))
+        }
+        _ => format!("{} and {} more", named.join(", "), count - NAMED),
+    };
+    format!("shards {list} are missing (of {of})")
+}
