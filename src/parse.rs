@@ -189,6 +189,7 @@ impl<R: BufRead> Iterator for ParseReader<R> {
                 }
                 None => {
                     self.gatherer.flush(&mut self.ready);
+                    self.gatherer.end_heading(&mut self.ready);
                     if let Some(text) = self.svg.take() {
                         self.ready.extend(read_svg(&text));
                     }
@@ -208,6 +209,9 @@ struct Gatherer {
     board: Option<(usize, String)>,
     /// A lone `0`: a grid header of `n = 1` if board rows follow, else the list `[0]`.
     zero: Option<usize>,
+    /// An `answer K:` heading not yet followed by a solution: the empty board of `n = 0`
+    /// if the next heading or the end comes first.
+    heading: Option<usize>,
 }
 
 /// A board's rows are held in memory until it ends: at most this many bytes of them.
@@ -215,16 +219,22 @@ const MAX_BOARD: usize = 64 << 20;
 
 impl Gatherer {
     fn line(&mut self, number: usize, line: &str, out: &mut Results) {
-        if line.is_empty() || is_heading(line) {
+        if is_answer(line) {
+            self.flush(out);
+            self.end_heading(out);
+            self.heading = Some(number);
+        } else if line.is_empty() || is_heading(line) {
             self.flush(out);
             if line == "0" {
                 self.zero = Some(number);
             }
         } else if is_one_line_form(line) {
             self.flush(out);
+            self.heading = None;
             out.push_back((number, line.parse()));
         } else {
             self.zero = None;
+            self.heading = None;
             let (_, rows) = self.board.get_or_insert_with(|| (number, String::new()));
             if rows.len() <= MAX_BOARD {
                 rows.push_str(line);
@@ -233,8 +243,16 @@ impl Gatherer {
         }
     }
 
+    /// The end of the input, or of a numbered solution.
+    fn end_heading(&mut self, out: &mut Results) {
+        if let Some(line) = self.heading.take() {
+            out.push_back((line, "[]".parse()));
+        }
+    }
+
     fn flush(&mut self, out: &mut Results) {
         if let Some(line) = self.zero.take() {
+            self.heading = None;
             out.push_back((line, "0".parse()));
         }
         if let Some((line, rows)) = self.board.take() {
@@ -266,10 +284,15 @@ fn is_one_line_form(line: &str) -> bool {
         .any(|c| matches!(c, '[' | '(' | '{' | '/' | ',') || (c.is_ascii_lowercase() && c != 'o'))
 }
 
-/// An `answer K:` heading (seed 000) or a grid's header of column numbers.
-fn is_heading(line: &str) -> bool {
+/// An `answer K:` heading, as [`Board::numbered`](crate::Board::numbered) writes.
+fn is_answer(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
-    if lower.starts_with("answer") && lower.ends_with(':') {
+    lower.starts_with("answer") && lower.ends_with(':')
+}
+
+/// An `answer K:` heading or a grid's header of column numbers.
+fn is_heading(line: &str) -> bool {
+    if is_answer(line) {
         return true;
     }
     line.split_whitespace()

@@ -244,3 +244,36 @@ impl fmt::Debug for Solution {
         fmt::Debug::fmt(&self.columns, f)
     }
 }
+
+/// Serializes as its column list, `[1, 3, 0, 2]`.
+///
+/// # Examples
+///
+/// ```
+/// let s = queens::Solution::new(vec![1, 3, 0, 2])?;
+/// assert_eq!(serde_json::to_string(&s).unwrap(), "[1,3,0,2]");
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for Solution {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.columns.serialize(serializer)
+    }
+}
+
+/// Deserializes a column list, checked like [`Solution::new`].
+///
+/// # Examples
+///
+/// ```
+/// let s: queens::Solution = serde_json::from_str("[1,3,0,2]").unwrap();
+/// assert_eq!(s.n(), 4);
+/// assert!(serde_json::from_str::<queens::Solution>("[0,1]").is_err());
+/// ```
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Solution {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let columns = Vec::<usize>::deserialize(deserializer)?;
+        Solution::new(columns).map_err(serde::de::Error::custom)
+    }
+}

@@ -185,11 +185,12 @@ impl ShardRecord {
             if line.trim().is_empty() {
                 continue;
             }
-            records.push(
-                ShardRecord::parse(line.trim()).map_err(|err| Error::ShardRecords {
-                    reason: format!("line {number}: {err}"),
-                })?,
-            );
+            records.push(ShardRecord::parse(line.trim()).map_err(|err| match err {
+                Error::ShardRecords { reason } => Error::ShardRecords {
+                    reason: format!("line {number}: {reason}"),
+                },
+                other => other,
+            })?);
         }
         Ok(records)
     }

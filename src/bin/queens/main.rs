@@ -170,8 +170,9 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
             (false, _) => "solutions",
         };
         say(format_args!(
-            "{written} {kind} of {} queens in {:.3?}",
+            "{written} {kind} of {} {} in {:.3?}",
             args.n,
+            if args.n == 1 { "queen" } else { "queens" },
             started.elapsed()
         ));
     }

@@ -33,12 +33,31 @@ static WRITING: Mutex<Option<PathBuf>> = Mutex::new(None);
 /// Standard output, once it is known to be open: writes to a closed descriptor would
 /// otherwise vanish without an error.
 pub fn stdout() -> Result<io::Stdout, Failure> {
-    let out = io::stdout();
-    #[cfg(unix)]
-    std::os::fd::AsFd::as_fd(&out)
-        .try_clone_to_owned()
-        .map_err(|_| Failure::Usage("standard output is closed".into()))?;
-    Ok(out)
+    if stdout_was_closed() {
+        return Err(Failure::Usage("standard output is closed".into()));
+    }
+    Ok(io::stdout())
+}
+
+/// Rust's runtime reopens a closed standard output on `/dev/null` for reading and writing,
+/// where a shell's `> /dev/null` opens it for writing only: that tells the two apart.
+#[cfg(target_os = "linux")]
+fn stdout_was_closed() -> bool {
+    const ACCESS_MODE: u32 = 0o3;
+    const READ_WRITE: u32 = 0o2;
+    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|t| t == Path::new("/dev/null"));
+    is_null
+        && std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+            info.lines()
+                .find_map(|line| line.strip_prefix("flags:"))
+                .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+                .is_some_and(|flags| flags & ACCESS_MODE == READ_WRITE)
+        })
+}
+
+#[cfg(not(target_os = "linux"))]
+fn stdout_was_closed() -> bool {
+    false
 }
 
 /// Refuses formats that draw every square for boards too large to read.

@@ -1,0 +1,575 @@
+//! The `queens` binary under faults and hostile input: damaged files, full disks, closed
+//! pipes, signals, endless inputs and absurd numbers. Each must end in the right answer or
+//! one clear error, never a panic, a hang, a wrong count or a lost file.
+#![cfg(feature = "cli")]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use queens::{Counter, ShardRecord};
+
+const Q: &str = env!("CARGO_BIN_EXE_queens");
+
+fn queens(args: &[&str]) -> Output {
+    Command::new(Q)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn queens_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(Q)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+fn queens_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(Q)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    // The binary may stop reading early (an error): a broken pipe here is fine.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// Runs a shell line (bash), with `$Q` set to the binary.
+fn shell(line: &str) -> Output {
+    Command::new("bash")
+        .args(["-c", line])
+        .env("Q", Q)
+        .output()
+        .expect("bash runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Exit code 2 and one line on stderr that contains `message`, nothing on stdout.
+#[track_caller]
+fn assert_refused(out: &Output, message: &str) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty(), "stdout: {}", text(&out.stdout));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("queens: error: ") && err.contains(message),
+        "{err}"
+    );
+}
+
+fn temp_dir() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+#[test]
+fn an_edited_checkpoint_line_is_refused() {
+    let dir = temp_dir();
+    let cp = dir.path().join("cp");
+    let first = queens(&["count", "12", "--checkpoint", path_str(&cp)]);
+    assert_eq!(text(&first.stdout), "14200\n");
+    let original = std::fs::read_to_string(&cp).unwrap();
+    // `5 56 7 ...` becomes `5 57 7 ...`: a plausible count, but not the one recorded.
+    let line = original.lines().nth(6).unwrap().to_string();
+    let mut fields: Vec<String> = line.split(' ').map(String::from).collect();
+    fields[1] = (fields[1].parse::<u64>().unwrap() + 1).to_string();
+    std::fs::write(&cp, original.replace(&line, &fields.join(" "))).unwrap();
+    let out = queens(&["count", "12", "--checkpoint", path_str(&cp)]);
+    assert_refused(&out, "line 7");
+    assert!(text(&out.stderr).contains("damaged"));
+}
+
+#[test]
+fn bit_flips_in_a_checkpoint_never_give_a_wrong_count() {
+    let dir = temp_dir();
+    let cp = dir.path().join("cp");
+    let first = queens(&["count", "13", "--checkpoint", path_str(&cp), "--json"]);
+    assert!(first.status.success());
+    let original = std::fs::read(&cp).unwrap();
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let (mut refused, mut right) = (0, 0);
+    for _ in 0..60 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let bit = (seed % (original.len() as u64 * 8)) as usize;
+        let mut flipped = original.clone();
+        flipped[bit / 8] ^= 1 << (bit % 8);
+        std::fs::write(&cp, &flipped).unwrap();
+        let out = queens(&["count", "13", "--checkpoint", path_str(&cp), "--json"]);
+        match out.status.code() {
+            Some(0) => {
+                let record = ShardRecord::parse(text(&out.stdout).trim()).unwrap();
+                assert_eq!(
+                    (record.total, record.fundamental),
+                    (73712, Some(9233)),
+                    "bit {bit}"
+                );
+                right += 1;
+            }
+            Some(2) => refused += 1,
+            other => panic!("bit {bit}: exit {other:?}: {}", text(&out.stderr)),
+        }
+    }
+    assert!(refused > 40, "{refused} refused, {right} right");
+}
+
+#[test]
+fn a_checkpoint_cannot_overflow_or_claim_impossible_counts() {
+    let dir = temp_dir();
+    let cp = dir.path().join("cp");
+    let key = "12 0/1";
+    let line = |index: usize, total: u64, fundamental: u64| {
+        let numbers = format!("{index} {total} {fundamental}");
+        let crc = crc32fast::hash(format!("{key} {numbers}").as_bytes());
+        format!("{numbers} {crc:08x}\n")
+    };
+    let header = "queens checkpoint 2 n=12 shard=0/1\n";
+    let huge = 1u64 << 63;
+    let cases = [
+        (line(1, u64::MAX, u64::MAX / 8 + 1), "multiple of"),
+        (
+            line(1, huge, huge / 8) + &line(2, huge, huge / 8),
+            "2^64 - 1",
+        ),
+        (line(1, 10, 20), "cannot have 10 solutions in 20"),
+        (line(1, 90, 10), "cannot have 90 solutions in 10"),
+        (line(99_999, 8, 1), "not one of shard 0/1"),
+        (line(1, 8, 1) + &line(1, 16, 2), "recorded twice"),
+    ];
+    for (lines, message) in cases {
+        std::fs::write(&cp, format!("{header}{lines}")).unwrap();
+        let out = queens(&["count", "12", "--checkpoint", path_str(&cp)]);
+        assert_refused(&out, message);
+    }
+    // The same through the library.
+    let overflowing = (1..3).map(|index| queens::Subproblem {
+        index,
+        total: huge,
+        fundamental: Some(huge / 8),
+    });
+    let err = Counter::new(12)
+        .unwrap()
+        .resume(overflowing)
+        .run()
+        .unwrap_err();
+    assert!(err.to_string().contains("2^64 - 1"), "{err}");
+}
+
+#[test]
+fn a_file_that_is_not_a_checkpoint_is_never_overwritten() {
+    let dir = temp_dir();
+    for content in ["notes", "notes\nmore notes\n", "{\"n\":8}\n", "\u{0}\u{1}"] {
+        let notes = dir.path().join("notes.txt");
+        std::fs::write(&notes, content).unwrap();
+        let out = queens(&["count", "8", "--checkpoint", path_str(&notes)]);
+        assert_eq!(out.status.code(), Some(2), "{content:?}");
+        assert_eq!(std::fs::read_to_string(&notes).unwrap(), content);
+    }
+    let old = dir.path().join("old.checkpoint");
+    std::fs::write(&old, "{\"n\":8,\"shard\":0,\"of\":1}\n5 56 7\n").unwrap();
+    let out = queens(&["count", "8", "--checkpoint", path_str(&old)]);
+    assert_refused(&out, "older queens without checksums");
+}
+
+#[test]
+fn a_second_process_on_one_checkpoint_is_refused_and_the_work_kept() {
+    let dir = temp_dir();
+    let cp = dir.path().join("n15.checkpoint");
+    let children: Vec<_> = (0..8)
+        .map(|_| {
+            Command::new(Q)
+                .args(["count", "15", "--checkpoint", path_str(&cp)])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let outputs: Vec<Output> = children
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    for out in &outputs {
+        match out.status.code() {
+            Some(0) => assert_eq!(text(&out.stdout), "2279184\n"),
+            _ => assert_refused(out, "in use by another process"),
+        }
+    }
+    assert!(outputs.iter().any(|o| o.status.success()));
+    let again = queens(&["count", "15", "--checkpoint", path_str(&cp)]);
+    assert_eq!(text(&again.stdout), "2279184\n", "{}", text(&again.stderr));
+}
+
+#[test]
+fn identical_repeated_checkpoint_lines_are_harmless() {
+    let dir = temp_dir();
+    let cp = dir.path().join("cp");
+    queens(&["count", "11", "--checkpoint", path_str(&cp)]);
+    let original = std::fs::read_to_string(&cp).unwrap();
+    let body: String = original.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&cp, format!("{original}{body}")).unwrap();
+    let out = queens(&["count", "11", "--checkpoint", path_str(&cp)]);
+    assert_eq!(text(&out.stdout), "2680\n", "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_full_disk_keeps_the_count_and_says_the_checkpoint_is_incomplete() {
+    let dir = temp_dir();
+    let cp = dir.path().join("cp");
+    // Files may grow to 2 KiB (in 1 KiB blocks under bash); SIGXFSZ is ignored, so writes
+    // past that fail as on a full disk.
+    let out = shell(&format!(
+        "trap '' XFSZ; ulimit -f 2; exec $Q count 14 --checkpoint {}",
+        path_str(&cp)
+    ));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "365596\n");
+    assert!(
+        text(&out.stderr).contains("the checkpoint is incomplete"),
+        "{}",
+        text(&out.stderr)
+    );
+    // What was recorded resumes; the rest is counted again.
+    let again = queens(&["count", "14", "--checkpoint", path_str(&cp)]);
+    assert_eq!(text(&again.stdout), "365596\n", "{}", text(&again.stderr));
+}
+
+#[test]
+fn a_failed_output_leaves_the_target_untouched() {
+    let dir = temp_dir();
+    let keep = dir.path().join("keep.svg");
+    std::fs::write(&keep, "precious").unwrap();
+    let out = queens_in(
+        dir.path(),
+        &["solve", "14", "--format", "svg", "--output", "keep.svg"],
+    );
+    assert_refused(&out, "at most 10000 boards");
+    assert_eq!(std::fs::read_to_string(&keep).unwrap(), "precious");
+    let written = queens_in(
+        dir.path(),
+        &[
+            "solve", "6", "--format", "list", "--output", "keep.svg", "-q",
+        ],
+    );
+    assert!(written.status.success());
+    assert_eq!(
+        std::fs::read_to_string(&keep).unwrap(),
+        "[1, 3, 5, 0, 2, 4]\n[2, 5, 1, 4, 0, 3]\n[3, 0, 4, 1, 5, 2]\n[4, 2, 0, 5, 3, 1]\n"
+    );
+    let left: Vec<PathBuf> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(left, [keep], "no temporary file is left behind");
+}
+
+#[test]
+fn an_interrupted_json_stream_ends_on_a_whole_line() {
+    let dir = temp_dir();
+    for run in 0..20u64 {
+        let path = dir.path().join(format!("run{run}.json"));
+        let child = Command::new(Q)
+            .args(["solve", "15", "--format", "json", "-q"])
+            .stdout(std::fs::File::create(&path).unwrap())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(10 + run * 7));
+        let signal = if run % 2 == 0 { "-INT" } else { "-TERM" };
+        let killed = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = child.wait_with_output().unwrap().status;
+        assert_eq!(status.code(), Some(130), "run {run}");
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            written.is_empty() || written.ends_with('\n'),
+            "run {run} cut a line"
+        );
+        assert!(
+            queens::parse_many(&written).iter().all(|(_, s)| s.is_ok()),
+            "run {run}"
+        );
+    }
+}
+
+#[test]
+fn closed_or_full_stderr_is_no_failure_and_closed_stdout_is() {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(Q)
+        .args(["solve", "8", "--first", "1", "--format", "list"])
+        .stderr(writer)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "[0, 4, 7, 5, 2, 6, 1, 3]\n");
+    let full = shell("$Q solve 8 --first 1 --format list 2>/dev/full");
+    assert_eq!(full.status.code(), Some(0));
+    let piped = shell("set -o pipefail; $Q solve 8 --first 1 --format list 2>&1 | head -1");
+    assert_eq!(piped.status.code(), Some(0), "{}", text(&piped.stderr));
+    let bad = queens(&["count", "8", "--threads", "x"]);
+    assert_eq!(bad.status.code(), Some(2));
+
+    for command in ["count 12", "solve 6", "merge /dev/null", "one 8", "show 0"] {
+        let closed = shell(&format!("$Q {command} >&-"));
+        assert_eq!(closed.status.code(), Some(2), "{command}");
+        assert!(text(&closed.stderr).contains("standard output is closed"));
+    }
+    assert_eq!(shell("$Q count 8 >/dev/null").status.code(), Some(0));
+    assert_eq!(shell("$Q count 8 >/dev/full").status.code(), Some(2));
+}
+
+#[test]
+fn absurd_thread_counts_are_refused_at_once() {
+    let started = Instant::now();
+    let out = queens(&["count", "10", "--threads", "100000"]);
+    assert_refused(&out, "100000 threads asked for: at most 1024 are allowed");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let most = queens(&["count", "10", "--threads", "1024"]);
+    assert_eq!(text(&most.stdout), "724\n");
+}
+
+#[test]
+fn endless_and_blocking_inputs_end_with_an_error() {
+    let dir = temp_dir();
+    let fifo = dir.path().join("fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for path in [Path::new("/dev/zero"), &fifo, dir.path()] {
+        let out = queens(&["count", "8", "--checkpoint", path_str(path)]);
+        assert_refused(&out, "not a regular file");
+    }
+    let started = Instant::now();
+    let check = queens(&["check", "/dev/zero"]);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(text(&check.stdout).contains("longer than"));
+    let merge = queens(&["merge", "/dev/zero"]);
+    assert_refused(&merge, "longer than 4096 bytes");
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+/// A record with a valid checksum and any content, as a careless script might write.
+fn record_line(edit: impl FnOnce(&mut ShardRecord)) -> String {
+    let mut record = ShardRecord::new(&Counter::new(12).unwrap().run().unwrap(), 0.0);
+    edit(&mut record);
+    format!("{}\n", record.to_json())
+}
+
+#[test]
+fn merge_refuses_edited_and_overflowing_records() {
+    let records: String = (0..4)
+        .map(|i| text(&queens(&["count", "12", "--shard", &format!("{i}/4"), "--json"]).stdout))
+        .collect();
+    let merged = queens_with_input(&["merge", "-"], records.as_bytes());
+    let whole = text(&merged.stdout);
+    assert!(
+        whole.contains(r#""total":14200,"fundamental":1787"#),
+        "{whole}"
+    );
+    // The merged record is itself a record of the whole count, and merges again.
+    let again = queens_with_input(&["merge"], whole.as_bytes());
+    assert_eq!(
+        ShardRecord::parse(text(&again.stdout).trim())
+            .unwrap()
+            .total,
+        14200
+    );
+
+    let first = records.lines().next().unwrap();
+    let total = ShardRecord::parse(first).unwrap().total;
+    let edited = records.replacen(&format!("\"total\":{total}"), "\"total\":1", 1);
+    let out = queens_with_input(&["merge"], edited.as_bytes());
+    assert_refused(&out, "checksum does not match");
+
+    let shards = 4096;
+    let all = Counter::new(20).unwrap().total_subproblems();
+    let many: String = (0..shards)
+        .map(|shard| {
+            record_line(|r| {
+                r.n = 20;
+                r.shard = shard;
+                r.of = shards;
+                r.total = (1 << 53) - 1;
+                r.fundamental = Some(1 << 50);
+                r.subproblems = (all - shard).div_ceil(shards);
+            })
+        })
+        .collect();
+    let out = queens_with_input(&["merge"], many.as_bytes());
+    assert_refused(&out, "add up past 2^64 - 1");
+}
+
+#[test]
+fn merge_takes_memory_by_its_input_not_by_its_numbers() {
+    let started = Instant::now();
+    let line = record_line(|r| {
+        r.of = 1_000_000_000_000;
+        r.subproblems = 1;
+    });
+    let out = queens_with_input(&["merge"], line.as_bytes());
+    assert_refused(
+        &out,
+        "shards 1, 2, 3 and 999999999996 more are missing (of 1000000000000)",
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let inconsistent = [
+        record_line(|r| r.subproblems += 1),
+        record_line(|r| r.fundamental = Some(r.total + 1)),
+        record_line(|r| r.version = "0.0.1".into()),
+        record_line(|r| r.n = 65),
+        record_line(|r| {
+            r.shard = 3;
+            r.of = 2;
+        }),
+    ];
+    let messages = [
+        "has 730 subproblems, not 731",
+        "cannot fall in",
+        "may number subproblems differently",
+        "too large",
+        "does not exist",
+    ];
+    for (line, message) in inconsistent.iter().zip(messages) {
+        let out = queens_with_input(&["merge"], line.as_bytes());
+        assert_refused(&out, message);
+    }
+}
+
+#[test]
+fn memory_shortage_is_an_error_not_an_abort() {
+    let out = shell("ulimit -v 2000000; exec $Q one 1000000000 --format list >/dev/null");
+    assert_refused(&out, "out of memory");
+    let random =
+        shell("ulimit -v 2000000; exec $Q one 400000000 --random --format list >/dev/null");
+    assert_refused(&random, "out of memory");
+    assert!(matches!(
+        queens::construct(usize::MAX),
+        Err(queens::Error::OutOfMemory { .. })
+    ));
+}
+
+#[test]
+fn check_reads_back_everything_solve_writes() {
+    let formats = [
+        "dots",
+        "list",
+        "matrix",
+        "stars",
+        "grid",
+        "unicode",
+        "fen",
+        "algebraic",
+        "json",
+    ];
+    let flag_sets: [&[&str]; 4] = [
+        &[],
+        &["--numbered"],
+        &["--fundamental"],
+        &["--numbered", "--fundamental"],
+    ];
+    for n in ["0", "1", "4", "5", "6"] {
+        for format in formats {
+            for flags in flag_sets {
+                let mut args = vec!["solve", n, "--format", format, "-q"];
+                args.extend(flags);
+                let written = queens(&args);
+                let solutions = text(&written.stdout);
+                let expected = queens::parse_many(&solutions).len();
+                let out = queens_with_input(&["check"], &written.stdout);
+                let report = text(&out.stdout);
+                // The empty board draws as empty text unless numbered or a list.
+                if solutions.trim().is_empty() {
+                    assert_eq!(n, "0");
+                    continue;
+                }
+                assert!(out.status.success(), "{args:?}: {report}");
+                assert!(
+                    report.ends_with(&format!("{expected} valid, 0 invalid\n")) && expected > 0,
+                    "{args:?}: {report}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn check_reads_past_a_line_that_is_not_utf8() {
+    let out = queens_with_input(&["check"], b"[1, 3, 0, 2]\n\xff\xfe\n[2, 0, 3, 1]\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "line 1: valid [1, 3, 0, 2]\nline 2: invalid: cannot read input: line 2 is not UTF-8 text\nline 3: valid [2, 0, 3, 1]\n2 valid, 1 invalid\n"
+    );
+}
+
+#[test]
+fn messages_quote_long_inputs_in_short() {
+    let long = format!("[{}x]", "1,".repeat(5_000_000));
+    let out = queens_with_input(&["check"], long.as_bytes());
+    assert!(out.stdout.len() < 300, "{}", out.stdout.len());
+    let valid = queens(&["one", "2000000", "--format", "list"]);
+    let out = queens_with_input(&["check"], &valid.stdout);
+    assert_eq!(
+        text(&out.stdout),
+        "line 1: valid, 2000000 queens\n1 valid, 0 invalid\n"
+    );
+    let show = queens(&["show", &"7,".repeat(50_000)]);
+    assert_eq!(show.status.code(), Some(2));
+    assert!(show.stderr.len() < 400, "{}", show.stderr.len());
+    let arg = queens(&["count", &"9".repeat(100_000)]);
+    assert_eq!(arg.status.code(), Some(2));
+    assert!(arg.stderr.len() < 400, "{}", arg.stderr.len());
+}
+
+#[test]
+fn small_things_read_right() {
+    let one = queens(&["solve", "1"]);
+    assert!(
+        text(&one.stderr).starts_with("1 solution of 1 queen in"),
+        "{}",
+        text(&one.stderr)
+    );
+    let fundamental = queens(&["solve", "4", "--fundamental", "--format", "list"]);
+    assert!(text(&fundamental.stderr).starts_with("1 fundamental solution of 4 queens"));
+    assert_refused(
+        &queens(&["frobnicate"]),
+        "unrecognized subcommand 'frobnicate'",
+    );
+    assert_eq!(
+        text(&queens(&["show", "0", "--format", "list"]).stdout),
+        "[0]\n"
+    );
+    let zero = queens_with_input(&["check"], b"0\n");
+    assert_eq!(
+        text(&zero.stdout),
+        "line 1: valid [0]\n1 valid, 0 invalid\n"
+    );
+    assert_refused(&queens(&["show", ","]), "is not a column number");
+    assert_eq!(
+        text(&queens(&["show", "[]", "--format", "list"]).stdout),
+        "[]\n"
+    );
+}
