@@ -573,3 +573,15 @@ fn small_things_read_right() {
         "[]\n"
     );
 }
+
+#[test]
+fn records_round_trip_whatever_their_seconds() {
+    let mut seconds = 0.0;
+    for i in 0..200 {
+        seconds += 0.1 / f64::from(i + 1) + 1e-9 * f64::from(i);
+        let line = record_line(|r| r.seconds = seconds);
+        let read = ShardRecord::parse(line.trim()).unwrap();
+        assert_eq!(read.seconds.to_bits(), seconds.to_bits());
+        assert_eq!(ShardRecord::merge(&[read]).unwrap().seconds, seconds);
+    }
+}

@@ -1,0 +1,291 @@
+//! The README's recipes for counting on many machines, run for real: its GNU parallel line,
+//! and its Slurm job array on a one-node cluster that this test starts and stops itself.
+//!
+//! They need GNU parallel, Slurm and MUNGE installed and root to start the daemons, so they
+//! are ignored by a plain `cargo test`; `.ci/run` installs all that and runs them with
+//! `cargo test --all-features --test cluster -- --ignored`.
+#![cfg(feature = "cli")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use queens::ShardRecord;
+
+const README: &str = include_str!("../README.md");
+const SOLUTIONS_15: u64 = 2_279_184;
+
+/// The first fenced `sh` block of the README holding `needle`.
+fn readme_block(needle: &str) -> String {
+    README
+        .split("```sh\n")
+        .skip(1)
+        .map(|rest| rest.split("```").next().unwrap())
+        .find(|block| block.contains(needle))
+        .unwrap_or_else(|| panic!("README has no sh block with {needle:?}"))
+        .to_string()
+}
+
+/// A folder whose `queens` is the binary under test, put first on `PATH`.
+fn path_with_queens(bin: &Path) -> String {
+    format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
+fn run(command: &mut Command) -> Output {
+    let out = command.output().expect("the command runs");
+    assert!(
+        out.status.success(),
+        "{command:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn merged_total(dir: &Path, files: &[PathBuf]) -> u64 {
+    let out = run(Command::new(env!("CARGO_BIN_EXE_queens"))
+        .arg("merge")
+        .args(files)
+        .current_dir(dir));
+    let record = ShardRecord::parse(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!((record.n, record.of), (15, 1));
+    record.total
+}
+
+#[test]
+#[ignore = "needs GNU parallel; run by .ci/run"]
+fn the_gnu_parallel_recipe_counts_n15() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_queens")).parent().unwrap();
+    let block = readme_block("parallel queens count");
+    let script = block
+        .replace("count 18", "count 15")
+        .replace("/64", "/8")
+        .replace("seq 0 63", "seq 0 7")
+        .replace("n18", "n15");
+    assert_ne!(script, block, "the README's recipe changed shape");
+    let out = run(Command::new("bash")
+        .args(["-euo", "pipefail", "-c", &script])
+        .env("PATH", path_with_queens(bin))
+        .current_dir(dir.path()));
+    let merged: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    let record = ShardRecord::parse(merged.last().unwrap()).unwrap();
+    assert_eq!(record.total, SOLUTIONS_15);
+    let shards = std::fs::read_to_string(dir.path().join("n15-shards.json")).unwrap();
+    assert_eq!(shards.lines().count(), 8);
+    assert_eq!(
+        merged_total(dir.path(), &[dir.path().join("n15-shards.json")]),
+        SOLUTIONS_15
+    );
+}
+
+/// The daemons of a one-node cluster, stopped (by their PIDs) when dropped.
+struct Cluster {
+    dir: PathBuf,
+    daemons: Vec<Child>,
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = Command::new("scancel")
+            .args(["--user", "root"])
+            .env("SLURM_CONF", self.conf())
+            .status();
+        // Asked to stop, each daemon stops its helpers too (slurmctld its script daemon).
+        for daemon in self.daemons.iter_mut().rev() {
+            stop(&daemon.id().to_string());
+            let _ = daemon.wait();
+        }
+        // munged runs under runuser, as its own process.
+        if let Ok(pid) = std::fs::read_to_string(self.dir.join("munge/munged.pid")) {
+            stop(pid.trim());
+        }
+    }
+}
+
+impl Cluster {
+    fn start(dir: &Path) -> Cluster {
+        let host = String::from_utf8(run(&mut Command::new("hostname")).stdout).unwrap();
+        let host = host.trim();
+        let munge = dir.join("munge");
+        for sub in ["munge", "state", "spool", "log"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+        }
+        run(Command::new("chown").args(["munge:munge", munge.to_str().unwrap()]));
+        // Ports of our own, so that a cluster left by another run does not answer.
+        let port = 20_000 + std::process::id() % 20_000;
+        let d = dir.display();
+        let conf = format!(
+            "ClusterName=queens\nSlurmctldHost={host}\nSlurmUser=root\nSlurmdUser=root\n\
+             AuthType=auth/munge\nAuthInfo=socket={d}/munge/munge.socket\nCredType=cred/munge\n\
+             StateSaveLocation={d}/state\nSlurmdSpoolDir={d}/spool\n\
+             SlurmctldPidFile={d}/slurmctld.pid\nSlurmdPidFile={d}/slurmd.pid\n\
+             SlurmctldPort={port}\nSlurmdPort={}\n\
+             SlurmctldLogFile={d}/log/slurmctld.log\nSlurmdLogFile={d}/log/slurmd.log\n\
+             ProctrackType=proctrack/linuxproc\nTaskPlugin=task/none\n\
+             SelectType=select/cons_tres\nSelectTypeParameters=CR_CPU\nMpiDefault=none\n\
+             ReturnToService=2\nJobRequeue=1\n\
+             NodeName={host} CPUs=2 State=UNKNOWN\n\
+             PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n",
+            port + 1
+        );
+        std::fs::write(dir.join("slurm.conf"), conf).unwrap();
+        let mut cluster = Cluster {
+            dir: dir.to_path_buf(),
+            daemons: Vec::new(),
+        };
+        let socket = munge.join("munge.socket");
+        cluster.spawn(Command::new("runuser").args([
+            "-u",
+            "munge",
+            "--",
+            "munged",
+            "--foreground",
+            &format!("--socket={}", socket.display()),
+            &format!("--pid-file={}", munge.join("munged.pid").display()),
+            &format!("--log-file={}", munge.join("munged.log").display()),
+            &format!("--seed-file={}", munge.join("seed").display()),
+        ]));
+        wait_for("munged's socket", || socket.exists());
+        let conf = cluster.conf();
+        cluster.spawn(Command::new("slurmctld").args(["-D", "-i", "-f", &conf]));
+        cluster.spawn(Command::new("slurmd").args(["-D", "-f", &conf]));
+        wait_for("an idle node", || {
+            let out = cluster.slurm("sinfo", &["-h", "-o", "%t"]);
+            String::from_utf8_lossy(&out.stdout).trim() == "idle"
+        });
+        cluster
+    }
+
+    fn conf(&self) -> String {
+        self.dir.join("slurm.conf").display().to_string()
+    }
+
+    fn spawn(&mut self, command: &mut Command) {
+        let child = command
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|err| panic!("{command:?}: {err}"));
+        self.daemons.push(child);
+    }
+
+    fn slurm(&self, command: &str, args: &[&str]) -> Output {
+        Command::new(command)
+            .args(args)
+            .env("SLURM_CONF", self.conf())
+            .output()
+            .unwrap_or_else(|err| panic!("{command}: {err}"))
+    }
+
+    /// The state of one task of a job (empty once it has left the queue).
+    fn state(&self, task: &str) -> String {
+        let out = self.slurm("squeue", &["-h", "-j", task, "-o", "%T"]);
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+}
+
+/// Sends SIGTERM, and SIGKILL if the process is still there ten seconds later.
+fn stop(pid: &str) {
+    let _ = Command::new("kill").args(["-TERM", pid]).status();
+    let started = Instant::now();
+    while Path::new(&format!("/proc/{pid}")).exists() && started.elapsed().as_secs() < 10 {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let _ = Command::new("kill").args(["-KILL", pid]).status();
+}
+
+fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
+    let started = Instant::now();
+    while !ready() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no {what} after a minute"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+#[ignore = "needs Slurm, MUNGE and root; run by .ci/run"]
+fn the_slurm_recipe_counts_n15_through_a_requeue() {
+    let dir = tempfile::tempdir().unwrap();
+    let cluster = Cluster::start(dir.path());
+    let jobs = dir.path().join("jobs");
+    let bin = dir.path().join("bin");
+    std::fs::create_dir_all(&jobs).unwrap();
+    std::fs::create_dir_all(&bin).unwrap();
+    // A `queens` that waits a moment first, so that the requeue finds its task running.
+    std::fs::write(
+        bin.join("queens"),
+        format!(
+            "#!/bin/bash\nsleep 2\nexec {} \"$@\"\n",
+            env!("CARGO_BIN_EXE_queens")
+        ),
+    )
+    .unwrap();
+    run(Command::new("chmod").args(["+x", bin.join("queens").to_str().unwrap()]));
+    let block = readme_block("#SBATCH --array");
+    let script = block
+        .replace("--array=0-255", "--array=0-7")
+        .replace("--cpus-per-task=8", "--cpus-per-task=1")
+        .replace("N=20 K=256", "N=15 K=8");
+    assert_ne!(script, block, "the README's recipe changed shape");
+    std::fs::write(jobs.join("count-15.sh"), script).unwrap();
+
+    let submitted = Command::new("sbatch")
+        .args([
+            "--parsable",
+            "--chdir",
+            jobs.to_str().unwrap(),
+            "count-15.sh",
+        ])
+        .env("SLURM_CONF", cluster.conf())
+        .env("PATH", path_with_queens(&bin))
+        .current_dir(&jobs)
+        .output()
+        .unwrap();
+    assert!(
+        submitted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&submitted.stderr)
+    );
+    let job = String::from_utf8(submitted.stdout)
+        .unwrap()
+        .trim()
+        .to_string();
+    let first = format!("{job}_0");
+    wait_for("running first task", || cluster.state(&first) == "RUNNING");
+    let requeued = cluster.slurm("scontrol", &["requeue", &first]);
+    assert!(
+        requeued.status.success(),
+        "{}",
+        String::from_utf8_lossy(&requeued.stderr)
+    );
+    // Slurm holds a requeued job back for a while (its begin time); start it at once.
+    wait_for("requeued task", || cluster.state(&first) == "PENDING");
+    let release = cluster.slurm(
+        "scontrol",
+        &["update", &format!("jobid={first}"), "StartTime=now"],
+    );
+    assert!(release.status.success());
+    let started = Instant::now();
+    while !cluster.state(&job).is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "the job array did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let shown = cluster.slurm("scontrol", &["show", "job", &first]);
+    assert!(
+        String::from_utf8_lossy(&shown.stdout).contains("Restarts=1"),
+        "task 0 was not requeued: {}",
+        String::from_utf8_lossy(&shown.stdout)
+    );
+    let records: Vec<PathBuf> = (0..8).map(|i| jobs.join(format!("n15-{i}.json"))).collect();
+    assert_eq!(merged_total(&jobs, &records), SOLUTIONS_15);
+}
