@@ -2,6 +2,7 @@
 
 use itertools::Itertools;
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 use queens::{Queens, Solution, SolutionsExt, Style, Symmetry};
 
 /// Brute force: every permutation of the columns with no shared diagonal.
@@ -103,18 +104,20 @@ fn parse_many_reads_back_an_svg_picture() {
 
 proptest! {
     #[test]
-    fn parse_many_never_panics_on_svg_like_text(body in "(<g >|<rect x=|<path class=\"queen\" transform=\"translate\\([0-9]{1,3} [0-9]{1,3}\\)\"|</g>|\n){0,40}") {
-        let _ = queens::parse_many(&format!("<svg>\n{body}"));
+    fn svg_like_text_reads_as_solutions_that_read_back(body in "(<g >|<rect x=|<path class=\"queen\" transform=\"translate\\([0-9]{1,3} [0-9]{1,3}\\)\"|</g>|\n){0,40}") {
+        reads_back(&queens::parse_many(&format!("<svg>\n{body}")))?;
     }
 
     #[test]
-    fn parse_many_never_panics(text in "\\PC{0,300}") {
-        let _ = queens::parse_many(&text);
+    fn any_text_reads_as_solutions_that_read_back(text in "\\PC{0,300}") {
+        reads_back(&queens::parse_many(&text))?;
     }
 
     #[test]
-    fn parse_many_never_panics_on_board_like_text(text in "[-.*oOQ01 \n/a-h1-9,{}:\"\\[\\]]{0,300}") {
-        let _ = queens::parse_many(&text);
+    fn board_like_text_reads_as_solutions_that_read_back(text in "[-.*oOQ01 \n/a-h1-9,{}:\"\\[\\]]{0,300}") {
+        let read = queens::parse_many(&text);
+        reads_back(&read)?;
+        prop_assert_eq!(queens::parse_reader(text.as_bytes()).collect::<Vec<_>>(), read);
     }
 
     #[test]
@@ -186,13 +189,13 @@ proptest! {
     }
 
     #[test]
-    fn parsing_arbitrary_text_never_panics(text in ".{0,200}") {
-        let _ = text.parse::<Solution>();
+    fn arbitrary_text_reads_back_from_every_drawing(text in ".{0,200}") {
+        reads_back_in_every_style(text.parse::<Solution>())?;
     }
 
     #[test]
-    fn parsing_board_like_text_never_panics(text in "[-.*oOQ01 \n/a-h1-9,\\[\\]]{0,120}") {
-        let _ = text.parse::<Solution>();
+    fn board_like_text_reads_back_from_every_drawing(text in "[-.*oOQ01 \n/a-h1-9,\\[\\]]{0,120}") {
+        reads_back_in_every_style(text.parse::<Solution>())?;
     }
 
     #[test]
@@ -205,4 +208,35 @@ proptest! {
         prop_assert!(Symmetry::ALL.iter().any(|&a| canonical == s.transform(a)));
         prop_assert!(matches!(s.orbit_size(), 2 | 4 | 8));
     }
+}
+
+/// Every solution read is valid and reads back from its column list.
+fn reads_back(read: &[(usize, Result<Solution, queens::Error>)]) -> Result<(), TestCaseError> {
+    for (_, solution) in read.iter() {
+        if let Ok(solution) = solution {
+            prop_assert_eq!(&Solution::new(solution.to_vec()), &Ok(solution.clone()));
+            let list = solution.render(Style::List).to_string();
+            prop_assert_eq!(&list.parse::<Solution>(), &Ok(solution.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// A solution read from text reads back from its drawing in every style (the empty board of
+/// n = 0 draws as empty text in every style but the list).
+fn reads_back_in_every_style(read: Result<Solution, queens::Error>) -> Result<(), TestCaseError> {
+    if let Ok(solution) = read {
+        for style in Style::ALL {
+            if solution.n() > 0 || style == Style::List {
+                let drawn = solution.render(style).to_string();
+                prop_assert_eq!(
+                    drawn.parse::<Solution>(),
+                    Ok(solution.clone()),
+                    "{:?}",
+                    style
+                );
+            }
+        }
+    }
+    Ok(())
 }

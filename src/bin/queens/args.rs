@@ -261,13 +261,23 @@ mod tests {
 
     proptest! {
         #[test]
-        fn value_parsers_never_panic(text in "\\PC{0,40}", bytes in proptest::collection::vec(any::<u8>(), 0..40)) {
+        fn value_parsers_read_back_what_they_read(text in "\\PC{0,40}", bytes in proptest::collection::vec(any::<u8>(), 0..40), numbers in "[0-9, /]{0,20}") {
             let lossy = String::from_utf8_lossy(&bytes);
-            for input in [text.as_str(), &lossy] {
-                let _ = parse_columns(input);
-                let _ = parse_square(input);
-                let _ = parse_format(input);
-                let _ = parse_shard(input);
+            for input in [text.as_str(), &lossy, &numbers] {
+                if let Ok(Columns(columns)) = parse_columns(input) {
+                    let written: Vec<String> = columns.iter().map(usize::to_string).collect();
+                    prop_assert_eq!(parse_columns(&written.join(",")), Ok(Columns(columns)));
+                }
+                if let Ok((row, col)) = parse_square(input) {
+                    prop_assert_eq!(parse_square(&format!("{row},{col}")), Ok((row, col)));
+                }
+                if let Ok(format) = parse_format(input) {
+                    prop_assert_eq!(parse_format(input.trim()), Ok(format));
+                }
+                if let Ok((index, of)) = parse_shard(input) {
+                    prop_assert!(index < of);
+                    prop_assert_eq!(parse_shard(&format!("{index}/{of}")), Ok((index, of)));
+                }
             }
         }
     }
