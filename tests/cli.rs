@@ -1,34 +1,13 @@
 //! The `queens` binary, run as a user runs it.
 #![cfg(feature = "cli")]
 
-use std::io::{BufRead, BufReader, Write};
+mod binary;
+
+use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
 
+use binary::{queens, queens_with_input};
 use queens::{Queens, Solution, Style};
-
-fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn queens_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
@@ -337,7 +316,7 @@ fn count_shards_print_json_records_that_merge_to_the_total() {
         "{}",
         records[3]
     );
-    let merged = queens_with_input(&["merge"], &records.concat());
+    let merged = queens_with_input(&["merge"], records.concat());
     assert!(merged.status.success(), "{}", stderr(&merged));
     let text = stdout(&merged);
     assert!(

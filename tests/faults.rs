@@ -3,21 +3,14 @@
 //! one clear error, never a panic, a hang, a wrong count or a lost file.
 #![cfg(feature = "cli")]
 
-use std::io::Write;
+mod binary;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use binary::{Q, queens, queens_with_input};
 use queens::{Counter, ShardRecord};
-
-const Q: &str = env!("CARGO_BIN_EXE_queens");
-
-fn queens(args: &[&str]) -> Output {
-    Command::new(Q)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn queens_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(Q)
@@ -25,21 +18,6 @@ fn queens_in(dir: &Path, args: &[&str]) -> Output {
         .current_dir(dir)
         .output()
         .expect("the binary runs")
-}
-
-fn queens_with_input(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(Q)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    // The binary may stop reading early (an error): a broken pipe here is fine.
-    let _ = stdin.write_all(input);
-    drop(stdin);
-    child.wait_with_output().unwrap()
 }
 
 /// Runs a shell line (bash), with `$Q` set to the binary.
