@@ -346,6 +346,10 @@ fn endless_and_blocking_inputs_end_with_an_error() {
     assert!(text(&check.stdout).contains("longer than"));
     let merge = queens(&["merge", "/dev/zero"]);
     assert_refused(&merge, "longer than 4096 bytes");
+    for command in ["check", "merge"] {
+        let out = queens(&[command, path_str(dir.path())]);
+        assert_refused(&out, "it is a directory");
+    }
     assert!(started.elapsed() < Duration::from_secs(30));
 }
 

@@ -251,8 +251,11 @@ fn open_input(path: &Path) -> Result<(String, Box<dyn BufRead>), Failure> {
     if path.as_os_str() == "-" {
         return Ok(("standard input".into(), Box::new(io::stdin().lock())));
     }
-    let file = File::open(path)
-        .map_err(|err| Failure::Usage(format!("cannot read {}: {err}", path.display())))?;
+    let cannot = |why: String| Failure::Usage(format!("cannot read {}: {why}", path.display()));
+    let file = File::open(path).map_err(|err| cannot(err.to_string()))?;
+    if file.metadata().is_ok_and(|meta| meta.is_dir()) {
+        return Err(cannot("it is a directory".into()));
+    }
     Ok((path.display().to_string(), Box::new(BufReader::new(file))))
 }
 
