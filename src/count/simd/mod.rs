@@ -115,10 +115,11 @@ impl<L: Copy + Default> Levels<L> {
 /// names: `Lane`, `Vector`, `LANES`, `CHUNKS`, those of `instructions!`, and `column_bits`,
 /// `sum`, `nonzero`, `add_where` and `push`. A chunk is `LANES` columns: one vector.
 macro_rules! kernel {
-    ($features:literal, $($detect:tt),+) => {
-        /// Whether this processor has the kernel's instructions.
+    ($features:literal) => {
+        /// Whether this processor has the kernel's instructions: the features its
+        /// functions are compiled for.
         pub(in crate::count::simd) fn available() -> bool {
-            $(is_x86_feature_detected!($detect))&&+
+            detected($features)
         }
 
         /// Room for one level's queue: a batch of nodes with up to `LANES` children per
@@ -131,7 +132,11 @@ macro_rules! kernel {
 
         /// Counts the completions of `interior`, whose open squares (shifted to start at
         /// bit 0) are `open` and span `width` columns, or `None` without the instructions.
-        pub(in crate::count::simd) fn run(interior: &Interior, open: &[u64; 64], width: u32) -> Option<u64> {
+        pub(in crate::count::simd) fn run(
+            interior: &Interior,
+            open: &[u64; 64],
+            width: u32,
+        ) -> Option<u64> {
             if !available() || width as usize > LANES * CHUNKS {
                 return None;
             }
@@ -139,7 +144,8 @@ macro_rules! kernel {
             let chunks = (width as usize).div_ceil(LANES);
             Some(LEVELS.with_borrow_mut(|levels| {
                 levels.reserve(interior.free, ROOM);
-                // SAFETY: the processor has the instructions `count` is compiled for.
+                // SAFETY: `available()` checked the processor for `$features`, the one
+                // list every function of this kernel is compiled for.
                 unsafe { count(interior, &open, chunks, levels) }
             }))
         }
@@ -269,6 +275,30 @@ macro_rules! kernel {
     };
 }
 
+/// Whether the processor has every feature of a kernel's list (`"avx2,popcnt"`). A name
+/// not known here counts as missing, so a slip in a list can only turn a kernel off.
+fn detected(features: &str) -> bool {
+    features.split(',').all(|feature| match feature {
+        "popcnt" => is_x86_feature_detected!("popcnt"),
+        "avx2" => is_x86_feature_detected!("avx2"),
+        "avx512f" => is_x86_feature_detected!("avx512f"),
+        "avx512bw" => is_x86_feature_detected!("avx512bw"),
+        "avx512vl" => is_x86_feature_detected!("avx512vl"),
+        "avx512vbmi2" => is_x86_feature_detected!("avx512vbmi2"),
+        "avx512bitalg" => is_x86_feature_detected!("avx512bitalg"),
+        "avx512vpopcntdq" => is_x86_feature_detected!("avx512vpopcntdq"),
+        _ => false,
+    })
+}
+
+/// Compiles each function for a kernel's list of features (see `features!` in each
+/// kernel), the list its run-time check reads.
+macro_rules! with_features {
+    ($features:literal; $($function:item)*) => {
+        $(#[target_feature(enable = $features)] $function)*
+    };
+}
+
 /// Defines a kernel's element-wise operations, each one instruction: `splat` (with the
 /// signed lane type the intrinsic takes), `zero`, then `name = intrinsic` for binary
 /// operations, shifts by a count and unary operations.
@@ -327,40 +357,64 @@ mod tests {
     use crate::error::Square;
     use crate::random::random;
 
-    /// Both kernels, where this processor runs them, against the scalar search.
-    fn check(interior: &Interior) -> u64 {
+    /// Every kernel: its name, whether this processor has it, and its entry point.
+    type Kernel = (&'static str, fn() -> bool, Run);
+
+    const KERNELS: [Kernel; 4] = [
+        (
+            "AVX-512 narrow",
+            avx512::narrow::available,
+            avx512::narrow::run,
+        ),
+        ("AVX2 narrow", avx2::narrow::available, avx2::narrow::run),
+        ("AVX-512 wide", avx512::wide::available, avx512::wide::run),
+        ("AVX2 wide", avx2::wide::available, avx2::wide::run),
+    ];
+
+    /// Every kernel that takes the board, against the scalar search; marks those that ran.
+    fn check(interior: &Interior, ran: &mut [bool; 4]) -> u64 {
         let expected = interior.count_three_or_more();
         let (open, width) = shifted(interior);
-        if let Some(narrow) = avx512::narrow::run(interior, &open, width) {
-            assert_eq!(narrow, expected, "narrow kernel");
-        }
-        if let Some(avx2) = avx2::narrow::run(interior, &open, width) {
-            assert_eq!(avx2, expected, "narrow AVX2 kernel");
-        }
-        if let Some(avx2) = avx2::wide::run(interior, &open, width) {
-            assert_eq!(avx2, expected, "wide AVX2 kernel");
-        }
-        match avx512::wide::run(interior, &open, width) {
-            Some(wide) => assert_eq!(wide, expected, "wide kernel"),
-            None => assert!(width > 32 || !avx512::wide::available()),
+        for (i, (name, _, run)) in KERNELS.iter().enumerate() {
+            if let Some(count) = run(interior, &open, width) {
+                assert_eq!(count, expected, "{name} kernel");
+                ran[i] = true;
+            }
         }
         expected
     }
 
-    #[test]
-    fn kernels_agree_with_the_scalar_search_on_every_constellation() {
-        for n in 5..=12 {
-            for constellation in constellations(n) {
-                let interior = Interior::new(n, &constellation.queens);
-                if interior.free >= 3 {
-                    check(&interior);
-                }
-            }
+    /// Says which kernels ran, and fails if one that takes such boards and that this
+    /// processor has did not.
+    fn report(test: &str, ran: &[bool; 4], takes: [bool; 4]) {
+        for (((name, available, _), &ran), takes) in KERNELS.iter().zip(ran).zip(takes) {
+            let state = match (takes, ran, available()) {
+                (false, _, _) => "takes no such board",
+                (true, true, _) => "ran",
+                (true, false, false) => "not run: this processor lacks it",
+                (true, false, true) => panic!("{name}: the processor has it, but it did not run"),
+            };
+            println!("{test}: {name} kernel {state}");
         }
     }
 
     #[test]
+    fn kernels_agree_with_the_scalar_search_on_every_constellation() {
+        let mut ran = [false; 4];
+        for n in 5..=12 {
+            for constellation in constellations(n) {
+                let interior = Interior::new(n, &constellation.queens);
+                if interior.free >= 3 {
+                    check(&interior, &mut ran);
+                }
+            }
+        }
+        report("boards of 5 to 12 columns", &ran, [true; 4]);
+    }
+
+    #[test]
     fn kernels_agree_on_boards_wider_than_16_columns() {
+        let mut ran = [false; 4];
         for n in 17..=34 {
             for seed in 0..4 {
                 let solution = random(n, seed).expect("a solution");
@@ -372,10 +426,17 @@ mod tests {
                     .map(|(row, &col)| (row, col))
                     .collect();
                 assert!(
-                    check(&Interior::new(n, &fixed)) >= 1,
+                    check(&Interior::new(n, &fixed), &mut ran) >= 1,
                     "n = {n}, seed {seed}"
                 );
             }
         }
+        // Only the wide kernels take boards this wide.
+        // Only the wide kernels take boards this wide.
+        report(
+            "boards of 17 to 34 columns",
+            &ran,
+            [false, false, true, true],
+        );
     }
 }
