@@ -3,15 +3,9 @@
 use queens::{Counter, Error, Queens, Subproblem, count, count_fundamental};
 use std::sync::{Arc, Mutex};
 
-/// OEIS A000170, n = 0..=17.
-const A000170: [u64; 18] = [
-    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104,
-];
+mod oeis_tables;
 
-/// OEIS A002562, n = 0..=17 (with 1 for the empty board).
-const A002562: [u64; 18] = [
-    1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939,
-];
+use oeis_tables::{A000170, A002562};
 
 #[test]
 fn counts_match_oeis_up_to_16() {

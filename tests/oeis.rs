@@ -2,11 +2,16 @@
 
 use queens::{Queens, SolutionsExt, count, count_fundamental};
 
-/// OEIS A000170: solutions of the n-queens problem, n = 0, 1, 2, ...
-const A000170: [u64; 14] = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
+mod oeis_tables;
 
-/// OEIS A002562: solutions up to rotation and reflection, n = 0, 1, 2, ...
-const A002562: [u64; 13] = [1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787];
+/// The boards small enough to enumerate solution by solution in a test.
+const ENUMERATED: usize = 14;
+
+/// A000170 through n = 13.
+const A000170: &[u64] = oeis_tables::A000170.split_at(ENUMERATED).0;
+
+/// A002562 through n = 12.
+const A002562: &[u64] = oeis_tables::A002562.split_at(ENUMERATED - 1).0;
 
 #[test]
 fn iterator_yields_a000170_solutions() {
