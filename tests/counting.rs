@@ -171,3 +171,32 @@ fn parallel_enumeration_equals_sequential_as_sets() {
         );
     }
 }
+
+/// The worked example of docs/algorithms.md, as it says.
+#[test]
+fn the_worked_example_in_the_algorithms_page_holds() {
+    let finished = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&finished);
+    let counts = Counter::new(8)
+        .unwrap()
+        .on_finished(move |s, _| sink.lock().unwrap().push(*s))
+        .run()
+        .unwrap();
+    assert_eq!((counts.subproblems, counts.total), (78, 92));
+    let finished = finished.lock().unwrap();
+    assert_eq!(finished.iter().filter(|s| s.total > 0).count(), 12);
+    let five = finished.iter().find(|s| s.index == 5).unwrap();
+    assert_eq!((five.total, five.fundamental), (8, Some(1)));
+    let completions: Vec<_> = Queens::with_queens(8, &[(0, 5), (4, 0), (7, 7)])
+        .unwrap()
+        .collect();
+    assert_eq!(completions.len(), 1);
+    assert_eq!(&*completions[0], &[5, 2, 4, 6, 0, 3, 1, 7]);
+    // (0, 0), (3, 7), (7, 2) is the same class: one completion too.
+    assert_eq!(
+        Queens::with_queens(8, &[(0, 0), (3, 7), (7, 2)])
+            .unwrap()
+            .count(),
+        1
+    );
+}

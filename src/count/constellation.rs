@@ -157,6 +157,23 @@ mod tests {
         }
     }
 
+    /// The figures docs/algorithms.md gives for n = 8.
+    #[test]
+    fn eight_has_582_constellations_in_78_classes() {
+        let classes = constellations(8);
+        let of_weight = |w| classes.iter().filter(|c| c.weight == w).count();
+        assert_eq!(classes.iter().map(|c| c.weight).sum::<u64>(), 582);
+        assert_eq!(
+            (classes.len(), of_weight(8), of_weight(4), of_weight(2)),
+            (78, 69, 6, 3)
+        );
+        assert_eq!(classes[5].queens, [(0, 0), (3, 7), (7, 2)]);
+        assert_eq!(
+            classes[5].oriented(8),
+            (vec![(0, 5), (4, 0), (7, 7)], vec![])
+        );
+    }
+
     #[test]
     fn the_single_queen_is_fixed_by_every_symmetry() {
         let only = constellations(1);

@@ -1,5 +1,8 @@
 //! Counting solutions without building them: [`count`], [`count_fundamental`] and the
 //! [`Counter`] builder for threads, shards, progress and resuming.
+//!
+//! `docs/algorithms.md` explains the method (border constellations, the interior search,
+//! the vector kernels and the Burnside step) with a worked example at n = 8.
 
 // The crate's only unsafe code: vector loads and stores in the SIMD kernels, and calls into
 // them once the processor is known to have the instructions.
