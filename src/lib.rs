@@ -3,39 +3,31 @@
 #![warn(missing_docs)]
 
 mod adaptors;
-mod bitboard;
-mod bounded_lines;
-mod construct;
+mod board;
 mod count;
+mod enumerate;
 mod error;
+mod formats;
 #[cfg(feature = "generator")]
 pub mod generator;
-mod most_constrained;
-#[cfg(feature = "parallel")]
-mod parallel;
-mod parse;
-mod random;
-mod render;
-mod search;
+mod large_boards;
 mod solution;
-mod svg;
-mod symmetry;
 
 pub use adaptors::{Boards, Fundamental, SolutionsExt, Tally};
-pub use construct::construct;
 #[cfg(feature = "serde")]
 pub use count::ShardRecord;
 pub use count::{
     Checkpoint, Counter, Counts, Progress, Subproblem, count, count_fundamental, try_count,
 };
-pub use error::{Error, Square};
-pub use most_constrained::MostConstrained;
+pub use enumerate::lexicographic::Queens;
+pub use enumerate::most_constrained::MostConstrained;
 #[cfg(feature = "parallel")]
-pub use parallel::{par_solutions, try_par_solutions};
-pub use parse::{ParseReader, parse_many, parse_reader};
-pub use random::random;
-pub use render::{Board, Style};
-pub use search::Queens;
+pub use enumerate::parallel::{par_solutions, try_par_solutions};
+pub use error::{Error, Square};
+pub use formats::parse::{ParseReader, parse_many, parse_reader};
+pub use formats::render::{Board, Style};
+pub use formats::svg::svg;
+pub use large_boards::construct::construct;
+pub use large_boards::random::random;
 pub use solution::Solution;
-pub use svg::svg;
-pub use symmetry::Symmetry;
+pub use solution::symmetry::Symmetry;

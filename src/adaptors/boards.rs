@@ -1,7 +1,7 @@
 use std::fmt;
 use std::iter::FusedIterator;
 
-use crate::render::Style;
+use crate::formats::render::Style;
 use crate::solution::Solution;
 
 /// Draws each solution of an iterator as a `String` in one [`Style`].

@@ -8,7 +8,7 @@ pub use boards::Boards;
 pub use fundamental::Fundamental;
 pub use tally::Tally;
 
-use crate::render::Style;
+use crate::formats::render::Style;
 use crate::solution::Solution;
 
 /// Methods for every iterator of [`Solution`]s: symmetry filtering, drawing and counting.

@@ -321,7 +321,7 @@ fn not_ours(bytes: &[u8]) -> String {
     let first = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
     format!(
         "not a queens checkpoint (its first line is {}); refusing to overwrite it",
-        crate::parse::excerpt(&String::from_utf8_lossy(first))
+        crate::formats::parse::excerpt(&String::from_utf8_lossy(first))
     )
 }
 
@@ -358,7 +358,7 @@ fn parse_record(line: &str, key: Key, all: usize) -> Result<Subproblem, String> 
     let malformed = || {
         format!(
             "{} is not INDEX TOTAL FUNDAMENTAL CHECKSUM",
-            crate::parse::excerpt(line)
+            crate::formats::parse::excerpt(line)
         )
     };
     let fields: Vec<&str> = line.split(' ').collect();
@@ -373,7 +373,7 @@ fn parse_record(line: &str, key: Key, all: usize) -> Result<Subproblem, String> 
     if checksum(key, &numbers) != crc {
         return Err(format!(
             "{} is damaged (its checksum does not match)",
-            crate::parse::excerpt(line)
+            crate::formats::parse::excerpt(line)
         ));
     }
     let subproblem = Subproblem {

@@ -7,10 +7,10 @@
 //! symmetry class and weighting each by its class size gives the total, with about an
 //! eighth of the work.
 
-use super::interior::Interior;
+use super::completions::Interior;
 use crate::error::Square;
 use crate::solution::attacks;
-use crate::symmetry::Symmetry;
+use crate::solution::symmetry::Symmetry;
 
 /// One class of constellations: its least member's border queens, and the class's size.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,23 +7,23 @@
 // The crate's only unsafe code: vector loads and stores in the SIMD kernels, and calls into
 // them once the processor is known to have the instructions.
 mod checkpoint;
+mod completions;
 mod constellation;
-mod interior;
-#[cfg(feature = "serde")]
-mod shard_record;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
-mod simd;
+mod kernels;
+#[cfg(feature = "serde")]
+mod shard_record;
 
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::enumerate::lexicographic::check_size;
 use crate::error::Error;
-use crate::search::check_size;
 pub use checkpoint::Checkpoint;
+pub(crate) use completions::Interior;
 use constellation::{Constellation, constellations};
-pub(crate) use interior::Interior;
 #[cfg(feature = "serde")]
 pub use shard_record::ShardRecord;
 

@@ -7,10 +7,10 @@ use serde::{Deserialize, Serialize};
 
 use super::constellation::constellations;
 use super::{Counts, Subproblem};
-use crate::bounded_lines::BoundedLines;
+use crate::enumerate::lexicographic::check_size;
 use crate::error::Error;
-use crate::parse::excerpt;
-use crate::search::check_size;
+use crate::formats::input_lines::BoundedLines;
+use crate::formats::parse::excerpt;
 
 /// The longest line a shard record can take (its numbers and names are short).
 const MAX_RECORD_LINE: usize = 4096;

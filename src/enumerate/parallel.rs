@@ -2,8 +2,8 @@
 
 use rayon::prelude::*;
 
+use crate::enumerate::lexicographic::{Queens, check_size};
 use crate::error::Error;
-use crate::search::{Queens, check_size};
 use crate::solution::{Solution, attacks};
 
 /// How many rows the prefixes that split the work fix: enough pieces to keep every core busy.

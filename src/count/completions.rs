@@ -1,6 +1,6 @@
 //! Counting the completions of a board whose border queens are placed.
 
-use crate::bitboard::{Masks, lowest_bit, open_rows};
+use crate::board::{Masks, lowest_bit, open_rows};
 use crate::error::Square;
 
 /// The number of ways to put one queen on each of two rows `gap` apart, on the open
@@ -67,7 +67,7 @@ impl Interior {
             2 => pairs(self.open[0], self.open[1], self.gaps[0]),
             _ => {
                 #[cfg(target_arch = "x86_64")]
-                if let Some(total) = super::simd::try_count(self) {
+                if let Some(total) = super::kernels::try_count(self) {
                     return total;
                 }
                 self.count_three_or_more()

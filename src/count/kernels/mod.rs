@@ -17,7 +17,7 @@ use core::arch::x86_64::*;
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
-use super::interior::Interior;
+use super::completions::Interior;
 
 /// Nodes expanded per batch: enough for long loops, few enough to stay in cache.
 const BATCH: usize = 64;
@@ -118,7 +118,7 @@ macro_rules! kernel {
     ($features:literal) => {
         /// Whether this processor has the kernel's instructions: the features its
         /// functions are compiled for.
-        pub(in crate::count::simd) fn available() -> bool {
+        pub(in crate::count::kernels) fn available() -> bool {
             detected($features)
         }
 
@@ -132,7 +132,7 @@ macro_rules! kernel {
 
         /// Counts the completions of `interior`, whose open squares (shifted to start at
         /// bit 0) are `open` and span `width` columns, or `None` without the instructions.
-        pub(in crate::count::simd) fn run(
+        pub(in crate::count::kernels) fn run(
             interior: &Interior,
             open: &[u64; 64],
             width: u32,
@@ -355,7 +355,7 @@ mod tests {
     use super::super::constellation::constellations;
     use super::*;
     use crate::error::Square;
-    use crate::random::random;
+    use crate::large_boards::random::random;
 
     /// Every kernel: its name, whether this processor has it, and its entry point.
     type Kernel = (&'static str, fn() -> bool, Run);

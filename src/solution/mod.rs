@@ -1,5 +1,7 @@
 //! [`Solution`]: a validated placement of `n` non-attacking queens.
 
+pub(crate) mod symmetry;
+
 use std::borrow::Borrow;
 use std::fmt;
 use std::ops::Deref;

@@ -5,11 +5,11 @@ use std::fmt;
 use std::io::BufRead;
 use std::str::FromStr;
 
-use crate::bounded_lines::BoundedLines;
+use crate::formats::input_lines::BoundedLines;
 
 use crate::error::Error;
+use crate::formats::svg::read_svg;
 use crate::solution::Solution;
-use crate::svg::read_svg;
 
 /// Reads a solution in any [`Style`](crate::Style), guessing the style from the text.
 ///

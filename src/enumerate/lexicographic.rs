@@ -3,10 +3,10 @@
 use std::fmt;
 use std::iter::FusedIterator;
 
-use crate::bitboard::{Masks, lowest_bit, open_rows};
+use crate::board::{Masks, lowest_bit, open_rows};
 use crate::count::Interior;
+use crate::enumerate::most_constrained::MostConstrained;
 use crate::error::{Error, Square};
-use crate::most_constrained::MostConstrained;
 use crate::solution::{Solution, attacks};
 
 /// Largest board the search handles: one bit per column in a `u64`.

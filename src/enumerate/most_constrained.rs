@@ -4,8 +4,8 @@
 use std::fmt;
 use std::iter::FusedIterator;
 
-use crate::bitboard::full_row;
-use crate::search::{Queens, State};
+use crate::board::full_row;
+use crate::enumerate::lexicographic::{Queens, State};
 use crate::solution::Solution;
 
 /// Largest board: one bit per column in a `u64`.
