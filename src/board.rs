@@ -1,4 +1,18 @@
-//! Rows of the board as `u64` bitmasks: bit `c` stands for column `c`.
+//! The board and its facts: the size limit, and rows as `u64` bitmasks in which bit `c`
+//! stands for column `c`.
+
+use crate::error::Error;
+
+/// Largest board the searches and the counter handle: one bit per column in a `u64`.
+pub(crate) const MAX: usize = 64;
+
+/// Refuses boards larger than the bitboards hold.
+pub(crate) fn check_size(n: usize) -> Result<(), Error> {
+    if n > MAX {
+        return Err(Error::TooLarge { n, max: MAX });
+    }
+    Ok(())
+}
 
 /// All `n` columns of a row.
 pub(crate) fn full_row(n: usize) -> u64 {

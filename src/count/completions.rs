@@ -59,19 +59,13 @@ impl Interior {
         interior
     }
 
-    /// The number of ways to fill the free rows.
+    /// The number of ways to fill the free rows, by the scalar search.
     pub(crate) fn count(&self) -> u64 {
         match self.free {
             0 => 1,
             1 => u64::from(self.open[0].count_ones()),
             2 => pairs(self.open[0], self.open[1], self.gaps[0]),
-            _ => {
-                #[cfg(target_arch = "x86_64")]
-                if let Some(total) = super::kernels::try_count(self) {
-                    return total;
-                }
-                self.count_three_or_more()
-            }
+            _ => self.count_three_or_more(),
         }
     }
 

@@ -19,7 +19,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::enumerate::lexicographic::check_size;
+use crate::board::check_size;
 use crate::error::Error;
 pub use checkpoint::Checkpoint;
 pub(crate) use completions::Interior;
@@ -575,6 +575,18 @@ fn run_all(
     todo.iter().map(|&i| solve_one(i)).collect()
 }
 
+/// The number of ways to fill the free rows of `interior`: on the vector kernels where the
+/// processor has them and the board suits them, else by the scalar search.
+pub(crate) fn count_completions(interior: &Interior) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if interior.free >= 3
+        && let Some(total) = kernels::try_count(interior)
+    {
+        return total;
+    }
+    interior.count()
+}
+
 /// Counts the completions of one constellation class.
 fn solve(n: usize, index: usize, constellation: &Constellation, fundamental: bool) -> Subproblem {
     let (queens, stabilizer) = constellation.oriented(n);
@@ -592,7 +604,7 @@ fn solve(n: usize, index: usize, constellation: &Constellation, fundamental: boo
             Some((completions + fixed) / (1 + stabilizer.len() as u64)),
         )
     } else {
-        let completions = interior.count();
+        let completions = count_completions(&interior);
         (completions, fundamental.then_some(completions))
     };
     Subproblem {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::constellation::constellations;
 use super::{Counts, Subproblem};
-use crate::enumerate::lexicographic::check_size;
+use crate::board::check_size;
 use crate::error::Error;
 use crate::formats::input_lines::BoundedLines;
 use crate::formats::parse::excerpt;

@@ -3,14 +3,12 @@
 use std::fmt;
 use std::iter::FusedIterator;
 
-use crate::board::{Masks, lowest_bit, open_rows};
-use crate::count::Interior;
-use crate::enumerate::most_constrained::MostConstrained;
+use super::State;
+use super::most_constrained::MostConstrained;
+use crate::board::{MAX, Masks, check_size, lowest_bit, open_rows};
+use crate::count::{Interior, count_completions};
 use crate::error::{Error, Square};
 use crate::solution::{Solution, attacks};
-
-/// Largest board the search handles: one bit per column in a `u64`.
-const MAX: usize = 64;
 
 /// A lazy iterator over every solution of the `n`-queens problem, in lexicographic order.
 ///
@@ -57,32 +55,6 @@ pub struct Queens {
     taken: [Masks; MAX],
     /// The column of the queen in each placed row.
     columns: [usize; MAX],
-}
-
-/// Where a search stands between two calls to `next`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum State {
-    /// Nothing tried yet.
-    Fresh,
-    /// A partial board is on the stack, with untried squares left to explore.
-    Searching,
-    /// Every solution has been yielded.
-    Exhausted,
-}
-
-impl State {
-    /// Settles the calls that need no search: an exhausted search has nothing more, and the
-    /// empty board (`n = 0`) has its one empty solution. `None` means: search.
-    pub(crate) fn settle(&mut self, n: usize) -> Option<bool> {
-        match *self {
-            State::Exhausted => Some(false),
-            State::Fresh if n == 0 => {
-                *self = State::Exhausted;
-                Some(true)
-            }
-            State::Fresh | State::Searching => None,
-        }
-    }
 }
 
 impl Queens {
@@ -351,14 +323,6 @@ impl Queens {
     }
 }
 
-/// Refuses boards larger than the bitboards hold.
-pub(crate) fn check_size(n: usize) -> Result<(), Error> {
-    if n > MAX {
-        return Err(Error::TooLarge { n, max: MAX });
-    }
-    Ok(())
-}
-
 /// Checks fixed queens: on the board, one per row, none attacking another.
 fn checked_fixed_queens(n: usize, queens: &[Square]) -> Result<Vec<Square>, Error> {
     if let Some(&square) = queens.iter().find(|&&(r, c)| r >= n || c >= n) {
@@ -405,7 +369,11 @@ impl Iterator for Queens {
             let total = if self.fixed_rows == 0 {
                 crate::count(self.n)
             } else {
-                Interior::from_open_rows(self.n, &self.allowed, self.fixed_rows).count()
+                count_completions(&Interior::from_open_rows(
+                    self.n,
+                    &self.allowed,
+                    self.fixed_rows,
+                ))
             };
             return usize::try_from(total).expect("count fits in usize");
         }

@@ -5,3 +5,29 @@ pub(crate) mod lexicographic;
 pub(crate) mod most_constrained;
 #[cfg(feature = "parallel")]
 pub(crate) mod parallel;
+
+/// Where a search stands between two calls to `next`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum State {
+    /// Nothing tried yet.
+    Fresh,
+    /// A partial board is on the stack, with untried squares left to explore.
+    Searching,
+    /// Every solution has been yielded.
+    Exhausted,
+}
+
+impl State {
+    /// Settles the calls that need no search: an exhausted search has nothing more, and the
+    /// empty board (`n = 0`) has its one empty solution. `None` means: search.
+    pub(crate) fn settle(&mut self, n: usize) -> Option<bool> {
+        match *self {
+            State::Exhausted => Some(false),
+            State::Fresh if n == 0 => {
+                *self = State::Exhausted;
+                Some(true)
+            }
+            State::Fresh | State::Searching => None,
+        }
+    }
+}

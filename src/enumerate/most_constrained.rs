@@ -4,12 +4,10 @@
 use std::fmt;
 use std::iter::FusedIterator;
 
+use super::State;
+use crate::board::MAX;
 use crate::board::full_row;
-use crate::enumerate::lexicographic::{Queens, State};
 use crate::solution::Solution;
-
-/// Largest board: one bit per column in a `u64`.
-const MAX: usize = Queens::MAX_N;
 
 /// Every solution of a board, searching the row with the fewest open squares first.
 ///

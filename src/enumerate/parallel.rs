@@ -2,7 +2,8 @@
 
 use rayon::prelude::*;
 
-use crate::enumerate::lexicographic::{Queens, check_size};
+use super::lexicographic::Queens;
+use crate::board::check_size;
 use crate::error::Error;
 use crate::solution::{Solution, attacks};
 
