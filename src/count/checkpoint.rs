@@ -20,7 +20,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::{Counter, Subproblem};
+use super::counter::Counter;
+use super::subproblems::Subproblem;
 use crate::error::Error;
 
 /// What the first line starts with: the mark of a file this crate wrote.

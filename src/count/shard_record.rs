@@ -6,7 +6,8 @@ use std::io::BufRead;
 use serde::{Deserialize, Serialize};
 
 use super::constellation::constellations;
-use super::{Counts, Subproblem};
+use super::counter::Counts;
+use super::subproblems::Subproblem;
 use crate::board::check_size;
 use crate::error::Error;
 use crate::formats::input_lines::BoundedLines;

@@ -1,0 +1,458 @@
+//! The [`Counter`] builder: threads, shards, progress reports and resuming, and what a
+//! count returns.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::constellation::{Constellation, constellations};
+use super::subproblems::{Subproblem, solve};
+use crate::board::check_size;
+use crate::error::Error;
+
+/// A configurable count: threads, a shard of the work, progress reports and resuming.
+///
+/// The count is split into numbered subproblems, one per symmetry class of *border
+/// constellations* (the queens of the top and bottom rows and the left and right columns).
+/// Each subproblem counts the completions of one constellation with a bitboard search and
+/// weights it by the size of its class, so only about an eighth of the search space is
+/// visited. On x86-64 processors with AVX2 or AVX-512 the search runs on vector kernels that
+/// expand every child of a node at once (the environment variable `QUEENS_SIMD` set to
+/// `scalar`, `avx2` or `avx512` narrows the choice); the counts are the same everywhere.
+/// Fundamental solutions are counted exactly: a solution's class is decided by its
+/// own symmetry, checked only for the rare constellations that are themselves symmetric.
+///
+/// The subproblems' numbering is fixed for each `n`, so [`Counter::shard`] can hand out
+/// disjoint slices of them to separate processes or machines, and
+/// [`Counter::resume`] can skip the ones a checkpoint recorded.
+///
+/// # Examples
+///
+/// ```
+/// use queens::Counter;
+///
+/// let counts = Counter::new(10)?.threads(2).run()?;
+/// assert_eq!((counts.total, counts.fundamental), (724, Some(92)));
+///
+/// // Three shards, e.g. on three machines, add up to the whole.
+/// let shards: Vec<_> = (0..3).map(|i| Counter::new(10)?.shard(i, 3).run()).collect::<Result<_, _>>()?;
+/// assert_eq!(shards.iter().map(|c| c.total).sum::<u64>(), 724);
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Clone)]
+#[must_use = "a Counter counts nothing until `run` is called"]
+pub struct Counter {
+    n: usize,
+    threads: usize,
+    shard: (usize, usize),
+    fundamental: bool,
+    resumed: Vec<Subproblem>,
+    on_finished: Option<Arc<FinishedCallback>>,
+}
+
+type FinishedCallback = dyn Fn(&Subproblem, Progress) + Send + Sync;
+
+/// How far a count has come, passed to [`Counter::on_finished`].
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::{Arc, Mutex};
+///
+/// let seen = Arc::new(Mutex::new(Vec::new()));
+/// let sink = Arc::clone(&seen);
+/// queens::Counter::new(9)?.threads(1).on_finished(move |_, p| sink.lock().unwrap().push(p)).run()?;
+/// let seen = seen.lock().unwrap();
+/// assert!(seen.iter().all(|p| p.done <= p.of));
+/// assert_eq!(seen.last().map(|p| p.done), seen.last().map(|p| p.of));
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Progress {
+    /// Subproblems finished (resumed ones included).
+    pub done: usize,
+    /// Subproblems in this shard.
+    pub of: usize,
+}
+
+/// What a [`Counter`] found.
+///
+/// # Examples
+///
+/// ```
+/// let counts = queens::Counter::new(8)?.run()?;
+/// assert_eq!(counts.to_string(), "n = 8: 92 solutions, 12 fundamental");
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Counts {
+    /// The board size.
+    pub n: usize,
+    /// The shard counted, as `(index, of)`; `(0, 1)` for the whole count.
+    pub shard: (usize, usize),
+    /// Solutions found.
+    pub total: u64,
+    /// Symmetry classes found, when fundamental counting is on.
+    pub fundamental: Option<u64>,
+    /// Subproblems in the shard.
+    pub subproblems: usize,
+}
+
+impl fmt::Display for Counts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "n = {}: {} solutions", self.n, self.total)?;
+        if let Some(fundamental) = self.fundamental {
+            write!(f, ", {fundamental} fundamental")?;
+        }
+        if self.shard.1 > 1 {
+            write!(f, " (shard {} of {})", self.shard.0, self.shard.1)?;
+        }
+        Ok(())
+    }
+}
+
+impl Counter {
+    /// The most threads [`Counter::threads`] accepts: far more than any machine's cores, and
+    /// few enough that starting them is quick.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Counter, Error};
+    ///
+    /// let too_many = Counter::MAX_THREADS + 1;
+    /// assert_eq!(
+    ///     Counter::new(8)?.threads(too_many).run(),
+    ///     Err(Error::TooManyThreads { threads: too_many, max: Counter::MAX_THREADS }),
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub const MAX_THREADS: usize = 1024;
+
+    /// A count of every solution of the `n`-queens problem, with fundamental solutions, on
+    /// every core.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TooLarge`] if `n > Queens::MAX_N`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::Counter::new(6)?.run()?.total, 4);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn new(n: usize) -> Result<Counter, Error> {
+        check_size(n)?;
+        Ok(Counter {
+            n,
+            threads: 0,
+            shard: (0, 1),
+            fundamental: true,
+            resumed: Vec::new(),
+            on_finished: None,
+        })
+    }
+
+    /// Uses `threads` threads; 0 (the default) means one per core. Without the `parallel`
+    /// feature every count runs on the calling thread. More than
+    /// [`Counter::MAX_THREADS`] makes [`Counter::run`] fail rather than start them all.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::Counter::new(9)?.threads(1).run()?.total, 352);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn threads(self, threads: usize) -> Counter {
+        Counter { threads, ..self }
+    }
+
+    /// Counts only shard `index` of `of`: the subproblems whose number leaves remainder
+    /// `index` when divided by `of`. The `of` shards of a board size are disjoint and together
+    /// count every solution exactly once.
+    ///
+    /// An index that is not below `of` makes [`Counter::run`] fail.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Counter;
+    ///
+    /// let halves = Counter::new(12)?.shard(0, 2).run()?.total + Counter::new(12)?.shard(1, 2).run()?.total;
+    /// assert_eq!(halves, 14200);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn shard(self, index: usize, of: usize) -> Counter {
+        Counter {
+            shard: (index, of),
+            ..self
+        }
+    }
+
+    /// Whether to count symmetry classes too (the default). Turning it off saves the few
+    /// subproblems whose constellation is symmetric from listing their solutions.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let counts = queens::Counter::new(8)?.fundamental(false).run()?;
+    /// assert_eq!((counts.total, counts.fundamental), (92, None));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn fundamental(self, fundamental: bool) -> Counter {
+        Counter {
+            fundamental,
+            ..self
+        }
+    }
+
+    /// Calls `report` after each subproblem finishes, from the thread that ran it, with its
+    /// result and the progress so far: enough to draw a progress bar or write a checkpoint.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use std::sync::Arc;
+    ///
+    /// let last = Arc::new(AtomicUsize::new(0));
+    /// let seen = Arc::clone(&last);
+    /// let counts = queens::Counter::new(10)?
+    ///     .on_finished(move |_, progress| { seen.fetch_max(progress.done, Ordering::Relaxed); })
+    ///     .run()?;
+    /// assert_eq!(last.load(Ordering::Relaxed), counts.subproblems);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn on_finished(
+        self,
+        report: impl Fn(&Subproblem, Progress) + Send + Sync + 'static,
+    ) -> Counter {
+        Counter {
+            on_finished: Some(Arc::new(report)),
+            ..self
+        }
+    }
+
+    /// Takes the results of subproblems finished earlier (say, read from a checkpoint): they
+    /// are added in and not computed again.
+    ///
+    /// [`Counter::run`] fails if one is not a subproblem of this shard, appears twice with
+    /// different counts (identical repeats are counted once), has counts that subproblem
+    /// cannot have, or lacks the fundamental count that this counter asks for.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use queens::Counter;
+    ///
+    /// let record = Arc::new(Mutex::new(Vec::new()));
+    /// let sink = Arc::clone(&record);
+    /// Counter::new(11)?.on_finished(move |s, _| sink.lock().unwrap().push(*s)).run()?;
+    /// let half: Vec<_> = record.lock().unwrap().iter().copied().step_by(2).collect();
+    /// assert_eq!(Counter::new(11)?.resume(half).run()?.total, 2680);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn resume(self, finished: impl IntoIterator<Item = Subproblem>) -> Counter {
+        let mut resumed = self.resumed;
+        resumed.extend(finished);
+        Counter { resumed, ..self }
+    }
+
+    /// How many subproblems the board size has in all shards together.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(queens::Counter::new(12)?.total_subproblems() > 100);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn total_subproblems(&self) -> usize {
+        constellations(self.n).len()
+    }
+
+    /// Runs the count.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidShard`] for a shard that does not exist, [`Error::TooManyThreads`]
+    /// above [`Counter::MAX_THREADS`], [`Error::BadResume`] for resumed results that do not
+    /// fit (see [`Counter::resume`]), and [`Error::Overflow`] if the total exceeds
+    /// `u64::MAX`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Counter, Error};
+    ///
+    /// assert_eq!(Counter::new(12)?.run()?.fundamental, Some(1787));
+    /// assert_eq!(Counter::new(12)?.shard(3, 3).run().unwrap_err(), Error::InvalidShard { index: 3, of: 3 });
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn run(&self) -> Result<Counts, Error> {
+        let (index, of) = self.shard;
+        if index >= of {
+            return Err(Error::InvalidShard { index, of });
+        }
+        if self.threads > Self::MAX_THREADS {
+            return Err(Error::TooManyThreads {
+                threads: self.threads,
+                max: Self::MAX_THREADS,
+            });
+        }
+        let all = constellations(self.n);
+        let mine: Vec<usize> = (index..all.len()).step_by(of).collect();
+        let resumed = self.checked_resumed(&mine, &all)?;
+        let todo: Vec<usize> = mine
+            .iter()
+            .copied()
+            .filter(|i| resumed.binary_search_by_key(i, |s| s.index).is_err())
+            .collect();
+        let done = AtomicUsize::new(resumed.len());
+        let solve_one = |index: usize| {
+            let result = solve(self.n, index, &all[index], self.fundamental);
+            let progress = Progress {
+                done: done.fetch_add(1, Ordering::Relaxed) + 1,
+                of: mine.len(),
+            };
+            if let Some(report) = &self.on_finished {
+                report(&result, progress);
+            }
+            result
+        };
+        let results = run_all(self.threads, &todo, solve_one);
+        let everything = || results.iter().chain(&resumed);
+        let overflow = || Error::Overflow {
+            reason: format!("the count of n = {} exceeds 2^64 - 1", self.n),
+        };
+        let sum = |part: fn(&Subproblem) -> u64| {
+            everything()
+                .try_fold(0u64, |sum, s| sum.checked_add(part(s)))
+                .ok_or_else(overflow)
+        };
+        let fundamental = match self.fundamental {
+            true => Some(sum(|s| s.fundamental.unwrap_or(0))?),
+            false => None,
+        };
+        Ok(Counts {
+            n: self.n,
+            shard: self.shard,
+            total: sum(|s| s.total)?,
+            fundamental,
+            subproblems: mine.len(),
+        })
+    }
+
+    /// The resumed results, each once and sorted by index, once they are known to fit this
+    /// count.
+    fn checked_resumed(
+        &self,
+        mine: &[usize],
+        all: &[Constellation],
+    ) -> Result<Vec<Subproblem>, Error> {
+        let bad = |reason: String| Err(Error::BadResume { reason });
+        if let Some(s) = self
+            .resumed
+            .iter()
+            .find(|s| mine.binary_search(&s.index).is_err())
+        {
+            let (index, of) = self.shard;
+            return bad(format!(
+                "subproblem {} is not one of the {} of shard {index} of {of} for n = {}",
+                s.index,
+                mine.len(),
+                self.n
+            ));
+        }
+        if let Some(s) = self
+            .resumed
+            .iter()
+            .find(|s| self.fundamental && s.fundamental.is_none())
+        {
+            return bad(format!("subproblem {} has no fundamental count", s.index));
+        }
+        for s in &self.resumed {
+            if let Err(reason) = s.check_plausible() {
+                return bad(reason);
+            }
+            // Each solution of a constellation stands for `weight` solutions.
+            if s.total % all[s.index].weight != 0 {
+                return bad(format!(
+                    "subproblem {} cannot have {} solutions: its count is a multiple of {}",
+                    s.index, s.total, all[s.index].weight
+                ));
+            }
+        }
+        let mut resumed = self.resumed.clone();
+        resumed.sort_unstable_by_key(|s| s.index);
+        resumed.dedup();
+        if let Some(pair) = resumed
+            .windows(2)
+            .find(|pair| pair[0].index == pair[1].index)
+        {
+            return bad(format!(
+                "subproblem {} is given twice, with different counts",
+                pair[0].index
+            ));
+        }
+        Ok(resumed)
+    }
+}
+
+impl fmt::Debug for Counter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Counter")
+            .field("n", &self.n)
+            .field("threads", &self.threads)
+            .field("shard", &self.shard)
+            .field("fundamental", &self.fundamental)
+            .field("resumed", &self.resumed.len())
+            .field("on_finished", &self.on_finished.is_some())
+            .finish()
+    }
+}
+
+/// Solves the subproblems on `threads` threads (0: one per core): one list, consumed by
+/// rayon when it can, else by a loop on this thread.
+fn run_all(
+    threads: usize,
+    todo: &[usize],
+    solve_one: impl Fn(usize) -> Subproblem + Sync,
+) -> Vec<Subproblem> {
+    #[cfg(feature = "parallel")]
+    if threads != 1
+        && let Some(results) = run_in_parallel(threads, todo, &solve_one)
+    {
+        return results;
+    }
+    #[cfg(not(feature = "parallel"))]
+    let _ = threads;
+    todo.iter().map(|&i| solve_one(i)).collect()
+}
+
+/// The subproblems solved by rayon, or `None` if its threads could not be started.
+#[cfg(feature = "parallel")]
+fn run_in_parallel(
+    threads: usize,
+    todo: &[usize],
+    solve_one: &(impl Fn(usize) -> Subproblem + Sync),
+) -> Option<Vec<Subproblem>> {
+    use rayon::prelude::*;
+    let work = || {
+        todo.par_iter()
+            .with_max_len(1)
+            .map(|&i| solve_one(i))
+            .collect()
+    };
+    if threads == 0 {
+        return Some(work());
+    }
+    // Threads beyond the subproblems left would only wait.
+    let threads = threads.min(todo.len()).max(1);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    pool.ok().map(|pool| pool.install(work))
+}

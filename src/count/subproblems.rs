@@ -1,0 +1,79 @@
+//! One subproblem of a count: a class of border constellations, its completions weighted by
+//! the class's size, and its symmetry classes by Burnside's lemma.
+
+use super::completions::Interior;
+use super::constellation::Constellation;
+use super::dispatch::count_completions;
+
+/// The result of one subproblem of a [`Counter`](crate::Counter): what a checkpoint records.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::{Arc, Mutex};
+/// use queens::{Counter, Subproblem};
+///
+/// let finished = Arc::new(Mutex::new(Vec::<Subproblem>::new()));
+/// let sink = Arc::clone(&finished);
+/// let counts = Counter::new(9)?.on_finished(move |s, _| sink.lock().unwrap().push(*s)).run()?;
+/// let finished = finished.lock().unwrap();
+/// assert_eq!(finished.len(), counts.subproblems);
+/// assert_eq!(finished.iter().map(|s| s.total).sum::<u64>(), 352);
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Subproblem {
+    /// Its number among all subproblems of the board size.
+    pub index: usize,
+    /// Solutions it accounts for.
+    pub total: u64,
+    /// Symmetry classes it accounts for, when fundamental counting is on.
+    pub fundamental: Option<u64>,
+}
+
+impl Subproblem {
+    /// Refuses counts no subproblem can have: more classes than solutions, or classes of
+    /// more than eight solutions (a subproblem accounts for whole symmetry classes).
+    pub(crate) fn check_plausible(&self) -> Result<(), String> {
+        match self.fundamental {
+            Some(f) if f > self.total || self.total > f.saturating_mul(8) => Err(format!(
+                "subproblem {} cannot have {} solutions in {f} symmetry classes",
+                self.index, self.total
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Counts the completions of one constellation class.
+pub(super) fn solve(
+    n: usize,
+    index: usize,
+    constellation: &Constellation,
+    fundamental: bool,
+) -> Subproblem {
+    let (queens, stabilizer) = constellation.oriented(n);
+    let interior = Interior::new(n, &queens);
+    let (completions, classes) = if fundamental && !stabilizer.is_empty() {
+        // Solutions of a symmetric constellation may be symmetric themselves: count the
+        // orbits of the stabilizer among them (Burnside's lemma).
+        let (mut completions, mut fixed) = (0, 0);
+        interior.for_each_solution(n, &queens, |columns| {
+            completions += 1;
+            fixed += stabilizer.iter().filter(|g| g.fixes(columns)).count() as u64;
+        });
+        (
+            completions,
+            Some((completions + fixed) / (1 + stabilizer.len() as u64)),
+        )
+    } else {
+        let completions = count_completions(&interior);
+        (completions, fundamental.then_some(completions))
+    };
+    Subproblem {
+        index,
+        total: constellation.weight * completions,
+        fundamental: classes,
+    }
+}
