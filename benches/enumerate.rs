@@ -1,7 +1,7 @@
 //! Full enumeration: building every `Solution`, lending columns, and counting.
 //!
-//! Run with `cargo bench --bench enumerate`; for n = 14 the target is 0.30 s for
-//! `for s in Queens::new(14)`.
+//! Run with `cargo bench --bench enumerate`; for n = 14 the goal is under 0.30 s for
+//! `for s in Queens::new(14)`, as fast as a plain C enumerator that copies each solution.
 
 use std::hint::black_box;
 

@@ -1,7 +1,7 @@
-//! Seed 003 redone: the completions of a partial board, drawn like its `prettyprint`.
+//! The Python generator program redone: the completions of a partial board, drawn like its `prettyprint`.
 //!
 //! `cargo run --example complete_board -- 4 1,3,0` completes queens in columns 1, 3, 0 of
-//! the first three rows of a 4 x 4 board (seed 003's `list(queens(4, (1, 3, 0)))`).
+//! the first three rows of a 4 x 4 board (the Python generator program's `list(queens(4, (1, 3, 0)))`).
 
 use std::error::Error;
 

@@ -1,4 +1,4 @@
-//! Seed 000 redone: every solution as a numbered 0/1 matrix, then the total.
+//! The 0/1-matrix program redone: every solution as a numbered 0/1 matrix, then the total.
 //!
 //! `cargo run --example eight_queens` (or `-- 4` for another board size).
 

@@ -1,4 +1,4 @@
-//! Seed 001 redone: the first `k` solutions as `a[row] = col` lists, and the work it took.
+//! The `a[row] = col` program redone: the first `k` solutions as `a[row] = col` lists, and the work it took.
 //!
 //! `cargo run --example first_k -- 8 5` prints the first 5 solutions for 8 queens. Only the
 //! search needed for those 5 runs: the iterator is lazy.

@@ -1,4 +1,4 @@
-//! Seed 001's "12 distinct solutions": one solution per symmetry class, with its orbit size.
+//! The `a[row] = col` program's "12 distinct solutions": one solution per symmetry class, with its orbit size.
 //!
 //! `cargo run --example fundamental` (or `-- 10` for another board size).
 

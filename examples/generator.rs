@@ -1,4 +1,4 @@
-//! The user's generator style: seed 003's recursive `queens(num, state)` as a `genawaiter`
+//! The user's generator style: the Python generator program's recursive `queens(num, state)` as a `genawaiter`
 //! generator, checked against the state machine.
 //!
 //! `cargo run --example generator --features generator`

@@ -1,4 +1,4 @@
-//! Seed 004 redone: collect every solution, report how many, and draw the first on a grid.
+//! The `Game`/`Chessboard` report program redone: collect every solution, report how many, and draw the first on a grid.
 //!
 //! `cargo run --example report`
 

@@ -1,4 +1,4 @@
-//! Seed 002 redone: boards of `Q` and `*`, each followed by the running count.
+//! The `Q` and `*` program redone: boards of `Q` and `*`, each followed by the running count.
 //!
 //! `cargo run --example star_boards` (or `-- 6` for another board size).
 

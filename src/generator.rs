@@ -1,4 +1,4 @@
-//! Solutions from a recursive generator, written the way seed 003 writes it in Python.
+//! Solutions from a recursive generator, written the way the Python generator program writes it in Python.
 //!
 //! This is the readable second implementation: each level of the recursion is a
 //! `genawaiter` generator that tries every column of its row, checks it against the queens
@@ -28,7 +28,7 @@ pub fn solutions(n: usize) -> impl FusedIterator<Item = Solution> {
         .fuse()
 }
 
-/// Seed 003's `queens(num, state)`: the columns of the rows below a partial board `state`.
+/// The Python generator program's `queens(num, state)`: the columns of the rows below a partial board `state`.
 fn completions(num: usize, state: Vec<usize>) -> Box<dyn Iterator<Item = Vec<usize>>> {
     let generator = Gen::new(|co| async move {
         if state.len() == num {

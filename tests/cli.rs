@@ -39,7 +39,7 @@ fn a_bare_size_solves_and_prints_boards() {
 #[test]
 fn every_text_format_reads_back() {
     let expected: Vec<Solution> = Queens::new(6).collect();
-    for style in Style::ALL {
+    for &style in Style::ALL {
         let out = queens(&["solve", "6", "--format", style.name(), "--quiet"]);
         assert!(out.status.success(), "{style}");
         assert!(out.stderr.is_empty(), "--quiet prints no summary");

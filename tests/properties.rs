@@ -72,7 +72,7 @@ fn the_empty_board_reads_back_from_its_list_form() {
 #[test]
 fn parse_many_reads_back_a_stream_in_every_style() {
     let solutions: Vec<Solution> = Queens::new(6).collect();
-    for style in Style::ALL {
+    for &style in Style::ALL {
         let boards: Vec<String> = Queens::new(6).boards(style).collect();
         let read: Result<Vec<Solution>, _> = queens::parse_many(&boards.join("\n"))
             .into_iter()
@@ -180,7 +180,7 @@ proptest! {
         let solutions = all_solutions(n);
         prop_assume!(!solutions.is_empty());
         let s = &solutions[index % solutions.len()];
-        for style in Style::ALL {
+        for &style in Style::ALL {
             let plain = s.render(style).to_string();
             prop_assert_eq!(&plain.parse::<Solution>(), &Ok(s.clone()), "{} {:?}", style, plain);
             let numbered = s.render(style).numbered(index + 1).to_string();
@@ -226,7 +226,7 @@ fn reads_back(read: &[(usize, Result<Solution, queens::Error>)]) -> Result<(), T
 /// n = 0 draws as empty text in every style but the list).
 fn reads_back_in_every_style(read: Result<Solution, queens::Error>) -> Result<(), TestCaseError> {
     if let Ok(solution) = read {
-        for style in Style::ALL {
+        for &style in Style::ALL {
             if solution.n() > 0 || style == Style::List {
                 let drawn = solution.render(style).to_string();
                 prop_assert_eq!(

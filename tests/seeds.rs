@@ -1,8 +1,10 @@
-//! Every fact and output format stated by the seed documents in `../shared/seeds/`.
+//! Every fact and output format of the classic textbook programs the crate redoes (see
+//! README): the 0/1-matrix, `a[row] = col`, `Q` and `*`, Python generator and report
+//! programs.
 
 use queens::{Queens, Solution, SolutionsExt, Style};
 
-// Seed 000: depth-first search on a 0/1 matrix, printing `answer K:` boards.
+// The 0/1-matrix program: depth-first search on a 0/1 matrix, printing `answer K:` boards.
 #[test]
 fn seed_000_counts_and_matrix_boards() {
     assert_eq!(Queens::new(8).count(), 92);
@@ -17,14 +19,14 @@ fn seed_000_counts_and_matrix_boards() {
     );
 }
 
-// Seed 001: a[row] = col arrays, 15720 squares tried, 12 classes, which n have solutions.
+// The `a[row] = col` program: a[row] = col arrays, 15720 squares tried, 12 classes, which n have solutions.
 #[test]
 fn seed_001_lists_and_placements_tried() {
     let mut search = Queens::new(8);
     let lists: Vec<String> = search.by_ref().boards(Style::List).collect();
     assert_eq!(lists.len(), 92);
     assert_eq!(lists[0], "[0, 4, 7, 5, 2, 6, 1, 3]");
-    // Seed 001 tests all 8 squares of the next row of every partial board it extends: the
+    // The `a[row] = col` program tests all 8 squares of the next row of every partial board it extends: the
     // empty board plus every placed queen that did not complete a solution.
     let extended = 1 + search.nodes() - 92;
     assert_eq!(8 * extended, 15720);
@@ -43,7 +45,7 @@ fn seed_001_solutions_exist_iff_n_is_1_or_at_least_4() {
     }
 }
 
-// Seed 002: boards of `Q` and `*`.
+// The `Q` and `*` program: boards of `Q` and `*`.
 #[test]
 fn seed_002_star_boards() {
     let first = Queens::new(8).next().unwrap();
@@ -52,7 +54,7 @@ fn seed_002_star_boards() {
     assert_eq!(first.render(Style::Stars).to_string(), expected);
 }
 
-// Seed 003: the lazy generator with a partial `state`, and `prettyprint`.
+// The Python generator program: the lazy generator with a partial `state`, and `prettyprint`.
 #[test]
 fn seed_003_generator_facts() -> Result<(), queens::Error> {
     let completions: Vec<Vec<usize>> = Queens::with_prefix(4, &[1, 3, 0])?
@@ -81,7 +83,7 @@ fn seed_003_prettyprint() -> Result<(), queens::Error> {
     Ok(())
 }
 
-// Seed 004: "There are 92 results." and a numbered grid of `o` and `-`.
+// The `Game`/`Chessboard` report program: "There are 92 results." and a numbered grid of `o` and `-`.
 #[test]
 fn seed_004_results_and_grid() {
     let results: Vec<Solution> = Queens::new(8).collect();

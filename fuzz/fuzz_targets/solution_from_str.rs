@@ -9,7 +9,7 @@ fuzz_target!(|text: &str| {
         return;
     };
     assert_eq!(Solution::new(solution.to_vec()).as_ref(), Ok(&solution));
-    for style in Style::ALL {
+    for &style in Style::ALL {
         // The empty board of n = 0 draws as empty text in every style but the list.
         if solution.n() == 0 && style != Style::List {
             continue;

@@ -33,7 +33,7 @@ pub(super) fn boards<I>(iter: I, style: Style) -> Boards<I> {
 }
 
 impl<I> Boards<I> {
-    /// Heads each board with `answer K:`, counting from 1, as seed 000 prints them.
+    /// Heads each board with `answer K:`, counting from 1, as the 0/1-matrix program prints them.
     ///
     /// # Examples
     ///

@@ -114,7 +114,7 @@ impl Queens {
     }
 
     /// The solutions whose first rows hold the given columns: the completions of a partial
-    /// board, as seed 003's `queens(num, state)` generator yields them.
+    /// board, as the Python generator program's `queens(num, state)` generator yields them.
     ///
     /// Each yielded solution is whole, prefix included.
     ///
@@ -209,7 +209,7 @@ impl Queens {
     /// that no earlier queen attacked, whether or not that partial board led to a solution.
     ///
     /// This counts the nodes of the backtracking tree, not the squares examined. Programs
-    /// that test every square of a row one by one, like seed 001's, report
+    /// that test every square of a row one by one, like the `a[row] = col` program's, report
     /// `n * (number of partial boards extended)` instead: for `n = 8` that is
     /// `8 * (1 + 2056 - 92) = 15720`, while this search places 2056 queens.
     ///

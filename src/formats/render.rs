@@ -26,16 +26,16 @@ use crate::solution::Solution;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Style {
-    /// Rows of `.` with an `O` for the queen (seed 003's `prettyprint`); the `Display` form.
+    /// Rows of `.` with an `O` for the queen (the Python generator program's `prettyprint`); the `Display` form.
     #[default]
     Dots,
-    /// The column list, `[0, 4, 7, 5, 2, 6, 1, 3]` (seed 001).
+    /// The column list, `[0, 4, 7, 5, 2, 6, 1, 3]` (the `a[row] = col` program).
     List,
-    /// A 0/1 matrix, `1` for a queen (seed 000); [`Board::numbered`] adds its `answer K:`.
+    /// A 0/1 matrix, `1` for a queen (the 0/1-matrix program); [`Board::numbered`] adds its `answer K:`.
     Matrix,
-    /// Rows of `*` with a `Q` for the queen (seed 002).
+    /// Rows of `*` with a `Q` for the queen (the `Q` and `*` program).
     Stars,
-    /// Row and column numbers around `o` for a queen and `-` for an empty square (seed 004).
+    /// Row and column numbers around `o` for a queen and `-` for an empty square (the `Game`/`Chessboard` report program).
     Grid,
     /// `♛` on a checkered board of `□` (light) and `■` (dark) squares.
     Unicode,
@@ -56,11 +56,11 @@ impl Style {
     /// ```
     /// use queens::Style;
     ///
-    /// for style in Style::ALL {
+    /// for &style in Style::ALL {
     ///     assert_eq!(style.name().parse::<Style>(), Ok(style));
     /// }
     /// ```
-    pub const ALL: [Style; 8] = [
+    pub const ALL: &'static [Style] = &[
         Style::Dots,
         Style::List,
         Style::Matrix,
@@ -119,7 +119,8 @@ impl FromStr for Style {
 
     fn from_str(name: &str) -> Result<Style, Error> {
         Style::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|style| style.name().eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| {
                 let known: Vec<&str> = Style::ALL.iter().map(|s| s.name()).collect();
@@ -151,7 +152,7 @@ pub struct Board<'a> {
 }
 
 impl Board<'_> {
-    /// Heads the drawing with `answer K:`, as seed 000 numbers its boards.
+    /// Heads the drawing with `answer K:`, as the 0/1-matrix program numbers its boards.
     ///
     /// # Examples
     ///
@@ -289,7 +290,7 @@ fn draw_rows(
     }
 }
 
-/// Seed 004's board: a header of column numbers, then each row behind its number.
+/// The `Game`/`Chessboard` report program's board: a header of column numbers, then each row behind its number.
 fn draw_grid(out: &mut String, columns: &[usize]) {
     let n = columns.len();
     if n == 0 {

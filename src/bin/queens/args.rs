@@ -188,7 +188,8 @@ pub fn parse_format(name: &str) -> Result<Format, String> {
 }
 
 fn style_names() -> String {
-    Style::ALL.map(Style::name).join(", ")
+    let names: Vec<&str> = Style::ALL.iter().map(|style| style.name()).collect();
+    names.join(", ")
 }
 
 pub fn parse_columns(text: &str) -> Result<Columns, String> {
