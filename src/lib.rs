@@ -4,7 +4,7 @@
 
 mod adaptors;
 mod board;
-mod count;
+mod counting;
 mod enumerate;
 mod error;
 mod formats;
@@ -15,8 +15,8 @@ mod solution;
 
 pub use adaptors::{Boards, Fundamental, SolutionsExt, Tally};
 #[cfg(feature = "serde")]
-pub use count::ShardRecord;
-pub use count::{
+pub use counting::ShardRecord;
+pub use counting::{
     Checkpoint, Counter, Counts, Progress, Subproblem, count, count_fundamental, try_count,
 };
 pub use enumerate::lexicographic::Queens;
@@ -25,8 +25,8 @@ pub use enumerate::most_constrained::MostConstrained;
 pub use enumerate::parallel::{par_solutions, try_par_solutions};
 pub use error::{Error, Square};
 pub use formats::parse::{ParseReader, parse_many, parse_reader};
+pub use formats::picture::svg;
 pub use formats::render::{Board, Style};
-pub use formats::svg::svg;
 pub use large_boards::construct::construct;
 pub use large_boards::random::random;
 pub use solution::Solution;

@@ -6,7 +6,7 @@ use std::iter::FusedIterator;
 use super::State;
 use super::most_constrained::MostConstrained;
 use crate::board::{MAX, Masks, check_size, lowest_bit, open_rows};
-use crate::count::{Interior, count_completions};
+use crate::counting::{Interior, count_completions};
 use crate::error::{Error, Square};
 use crate::solution::{Solution, attacks};
 

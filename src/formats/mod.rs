@@ -3,5 +3,5 @@
 
 pub(crate) mod input_lines;
 pub(crate) mod parse;
+pub(crate) mod picture;
 pub(crate) mod render;
-pub(crate) mod svg;

@@ -8,7 +8,7 @@ use std::str::FromStr;
 use crate::formats::input_lines::BoundedLines;
 
 use crate::error::Error;
-use crate::formats::svg::read_svg;
+use crate::formats::picture::read_svg;
 use crate::solution::Solution;
 
 /// Reads a solution in any [`Style`](crate::Style), guessing the style from the text.

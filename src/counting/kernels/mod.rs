@@ -118,7 +118,7 @@ macro_rules! kernel {
     ($features:literal) => {
         /// Whether this processor has the kernel's instructions: the features its
         /// functions are compiled for.
-        pub(in crate::count::kernels) fn available() -> bool {
+        pub(in crate::counting::kernels) fn available() -> bool {
             detected($features)
         }
 
@@ -132,7 +132,7 @@ macro_rules! kernel {
 
         /// Counts the completions of `interior`, whose open squares (shifted to start at
         /// bit 0) are `open` and span `width` columns, or `None` without the instructions.
-        pub(in crate::count::kernels) fn run(
+        pub(in crate::counting::kernels) fn run(
             interior: &Interior,
             open: &[u64; 64],
             width: u32,
