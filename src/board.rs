@@ -3,6 +3,13 @@
 
 use crate::error::Error;
 
+/// The numbers of the two diagonals through `(row, col)` on an `n` x `n` board, both in
+/// `0..2n - 1`: `row + col` (constant down-left) and `row + n - 1 - col` (constant
+/// down-right).
+pub(crate) fn diagonals(n: usize, row: usize, col: usize) -> (usize, usize) {
+    (row + col, row + n - 1 - col)
+}
+
 /// Largest board the searches and the counter handle: one bit per column in a `u64`.
 pub(crate) const MAX: usize = 64;
 

@@ -61,7 +61,9 @@ struct Attacks {
     columns: u64,
     /// Diagonals `row + column` holding a queen.
     sums: u128,
-    /// Diagonals `column - row + n - 1` holding a queen.
+    /// Diagonals `column - row + n - 1` holding a queen: numbered the other way from
+    /// `board::diagonals`, so that shifting right by `n - 1 - row` lines a row's columns
+    /// up with bit 0.
     differences: u128,
 }
 

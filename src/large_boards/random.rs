@@ -1,5 +1,6 @@
 //! Random solutions of large boards by local search.
 
+use crate::board::diagonals;
 use crate::error::{Error, try_vec, try_with_capacity};
 use crate::solution::Solution;
 
@@ -45,7 +46,7 @@ pub fn random(n: usize, seed: u64) -> Result<Solution, Error> {
         });
     }
     let mut rng = SplitMix64(seed);
-    let mut board = Board::new(n)?;
+    let mut board = Permutation::new(n)?;
     let mut steps = 0;
     for _ in 0..ATTEMPTS {
         board.shuffle_greedily(&mut rng, &mut steps);
@@ -66,7 +67,7 @@ pub fn random(n: usize, seed: u64) -> Result<Solution, Error> {
 }
 
 /// A permutation board with the number of queens on each diagonal.
-struct Board {
+struct Permutation {
     n: usize,
     /// Column of each row's queen; `u32` halves the memory traffic of large boards.
     columns: Vec<u32>,
@@ -76,9 +77,9 @@ struct Board {
     differences: Vec<u8>,
 }
 
-impl Board {
-    fn new(n: usize) -> Result<Board, Error> {
-        Ok(Board {
+impl Permutation {
+    fn new(n: usize) -> Result<Permutation, Error> {
+        Ok(Permutation {
             n,
             columns: try_with_capacity(n)?,
             sums: try_vec(0, 2 * n)?,
@@ -87,7 +88,7 @@ impl Board {
     }
 
     fn diagonals(&self, row: usize, col: usize) -> (usize, usize) {
-        (row + col, row + self.n - 1 - col)
+        diagonals(self.n, row, col)
     }
 
     /// How many queens already on the diagonals of `(row, col)` it would attack.
@@ -172,7 +173,7 @@ impl Board {
         self.remove(b, col_b);
         // Pairs each placement makes: the first queen's attackers, then the second's,
         // which sees the first.
-        let pairs = |board: &mut Board, first: (usize, usize), second: (usize, usize)| {
+        let pairs = |board: &mut Permutation, first: (usize, usize), second: (usize, usize)| {
             let made = board.attackers(first.0, first.1);
             board.add(first.0, first.1);
             let made = made + board.attackers(second.0, second.1);

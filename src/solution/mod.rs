@@ -6,6 +6,7 @@ use std::borrow::Borrow;
 use std::fmt;
 use std::ops::Deref;
 
+use crate::board::diagonals;
 use crate::error::{Error, Square, try_vec};
 
 /// A placement of `n` queens on an `n` x `n` board, no two attacking each other.
@@ -139,7 +140,6 @@ impl Solution {
 fn validate(columns: &[usize]) -> Result<(), Error> {
     let n = columns.len();
     let mut used_columns = BitSet::new(n)?;
-    // Diagonals are numbered row + col and row - col + n - 1, both in 0..2n-1.
     let mut used_sums = BitSet::new(2 * n)?;
     let mut used_differences = BitSet::new(2 * n)?;
     for (row, &col) in columns.iter().enumerate() {
@@ -149,9 +149,10 @@ fn validate(columns: &[usize]) -> Result<(), Error> {
                 n,
             });
         }
+        let (sum, difference) = diagonals(n, row, col);
         let attacked = !used_columns.insert(col)
-            | !used_sums.insert(row + col)
-            | !used_differences.insert(row + n - 1 - col);
+            | !used_sums.insert(sum)
+            | !used_differences.insert(difference);
         if attacked {
             return Err(Error::Attack {
                 first: attacker_of(columns, (row, col)),
