@@ -240,3 +240,17 @@ fn reads_back_in_every_style(read: Result<Solution, queens::Error>) -> Result<()
     }
     Ok(())
 }
+
+proptest! {
+    #[test]
+    fn most_constrained_continues_a_search_without_repeating(n in 0usize..=8, k in 0usize..100) {
+        let mut search = Queens::new(n);
+        let taken: Vec<Solution> = search.by_ref().take(k).collect();
+        let mut rest: Vec<Solution> = search.clone().collect();
+        let mut continued: Vec<Solution> = search.most_constrained().collect();
+        continued.sort();
+        rest.sort();
+        prop_assert_eq!(&continued, &rest);
+        prop_assert!(taken.iter().all(|s| !continued.contains(s)));
+    }
+}

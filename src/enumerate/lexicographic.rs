@@ -232,8 +232,9 @@ impl Queens {
     ///
     /// Use it to find some solutions of a large board, where the lexicographic order can
     /// need billions of steps before its first solution (2.3 billion placements for n = 34,
-    /// as the `large_boards` example measures). Fixed queens are kept; a search already
-    /// under way starts over.
+    /// as the `large_boards` example measures). Fixed queens are kept. On a search already
+    /// under way it yields the solutions this iterator has not yielded yet (those after the
+    /// last one in lexicographic order), so nothing is repeated.
     ///
     /// # Examples
     ///
@@ -245,10 +246,18 @@ impl Queens {
     ///
     /// let fixed = Queens::with_queens(40, &[(0, 0), (39, 20)])?.most_constrained().next().unwrap();
     /// assert_eq!((fixed[0], fixed[39]), (0, 20));
+    ///
+    /// let mut eight = Queens::new(8);
+    /// let first = eight.next().unwrap();
+    /// let rest: Vec<_> = eight.most_constrained().collect();
+    /// assert_eq!(rest.len(), 91);
+    /// assert!(!rest.contains(&first));
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn most_constrained(self) -> MostConstrained {
-        MostConstrained::new(self.n, self.allowed)
+        let yielded_through = (self.state == State::Searching).then_some(self.columns);
+        let exhausted = self.state == State::Exhausted;
+        MostConstrained::new(self.n, self.allowed, yielded_through, exhausted)
     }
 
     /// Advances to the next solution and lends its column list, without allocating.

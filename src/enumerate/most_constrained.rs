@@ -42,6 +42,9 @@ pub struct MostConstrained {
     depth: usize,
     stack: [Frame; MAX],
     columns: [usize; MAX],
+    /// Solutions up to this column list (in lexicographic order) were already yielded by
+    /// the search this one continues, and are skipped.
+    yielded_through: Option<[usize; MAX]>,
 }
 
 /// One row being tried, and the board before a queen is put on it.
@@ -86,7 +89,14 @@ impl Attacks {
 }
 
 impl MostConstrained {
-    pub(crate) fn new(n: usize, allowed: [u64; MAX]) -> MostConstrained {
+    /// The search of a board whose rows may use `allowed`, skipping the solutions up to
+    /// `yielded_through` in lexicographic order, or yielding nothing if `exhausted`.
+    pub(crate) fn new(
+        n: usize,
+        allowed: [u64; MAX],
+        yielded_through: Option<[usize; MAX]>,
+        exhausted: bool,
+    ) -> MostConstrained {
         let mut order: Vec<usize> = (0..n).collect();
         // Distance from the middle, doubled so that even boards need no fractions.
         order.sort_by_key(|&col| (2 * col).abs_diff(n.saturating_sub(1)));
@@ -98,10 +108,15 @@ impl MostConstrained {
             n,
             allowed,
             middle_first,
-            state: State::Fresh,
+            state: if exhausted {
+                State::Exhausted
+            } else {
+                State::Fresh
+            },
             depth: 0,
             stack: [Frame::default(); MAX],
             columns: [0; MAX],
+            yielded_through,
         }
     }
 
@@ -192,8 +207,16 @@ impl Iterator for MostConstrained {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
-        self.advance()
-            .then(|| Solution::from_valid(self.columns[..self.n].to_vec()))
+        while self.advance() {
+            let columns = &self.columns[..self.n];
+            if self
+                .yielded_through
+                .is_none_or(|through| columns > &through[..self.n])
+            {
+                return Some(Solution::from_valid(columns.to_vec()));
+            }
+        }
+        None
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
