@@ -93,7 +93,7 @@ pub enum Error {
         /// What did not fit, naming the values.
         reason: String,
     },
-    /// Text could not be read as a solution.
+    /// Text could not be read: a solution, a style name, a column list or a shard.
     Parse {
         /// What was wrong, naming the offending text.
         reason: String,
@@ -198,7 +198,7 @@ impl fmt::Display for Error {
                 )
             }
             Error::BadResume { reason } => write!(f, "cannot resume the count: {reason}"),
-            Error::Parse { reason } => write!(f, "cannot read solution: {reason}"),
+            Error::Parse { reason } => f.write_str(reason),
             Error::TooManyThreads { threads, max } => {
                 write!(f, "{threads} threads asked for: at most {max} are allowed")
             }

@@ -17,16 +17,17 @@ pub use adaptors::{Boards, Fundamental, SolutionsExt, Tally};
 #[cfg(feature = "serde")]
 pub use counting::ShardRecord;
 pub use counting::{
-    Checkpoint, Counter, Counts, Progress, Subproblem, count, count_fundamental, try_count,
+    Checkpoint, Counter, Counts, Progress, Shard, Subproblem, count, count_fundamental, try_count,
 };
+pub use enumerate::builder::Builder;
 pub use enumerate::lexicographic::Queens;
 pub use enumerate::most_constrained::MostConstrained;
 #[cfg(feature = "parallel")]
 pub use enumerate::parallel::{par_solutions, try_par_solutions};
 pub use error::{Error, Square};
-pub use formats::parse::{ParseReader, parse_many, parse_reader};
+pub use formats::parse::{ParseReader, parse_columns, parse_many, parse_reader};
 pub use formats::picture::svg;
-pub use formats::render::{Board, Style};
+pub use formats::render::{Drawing, Style};
 pub use large_boards::construct::construct;
 pub use large_boards::random::random;
 pub use solution::Solution;

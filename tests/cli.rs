@@ -197,12 +197,18 @@ fn bad_input_is_one_line_on_stderr_with_exit_code_2() {
             "board size 65 is too large: at most 64 is supported",
         ),
         (&["count", "70"], "board size 70 is too large"),
-        (&["count", "8", "--shard", "2/2"], "I must be below K"),
+        (
+            &["count", "8", "--shard", "2/2"],
+            "shard 2 of 2 does not exist",
+        ),
         (
             &["merge", "/nonexistent/shard.json"],
             "cannot read /nonexistent/shard.json",
         ),
-        (&["8", "--prefix", "1,x"], "found \"x\""),
+        (
+            &["8", "--prefix", "1,x"],
+            "\"x\" in \"1,x\" is not a column number",
+        ),
         (
             &["8", "--prefix", "0,1"],
             "queens on (0, 0) and (1, 1) attack each other",

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::constellation::{Constellation, constellations};
+use super::shard::Shard;
 use super::subproblems::{Subproblem, solve};
 use crate::board::check_size;
 use crate::error::Error;
@@ -44,7 +45,7 @@ use crate::error::Error;
 pub struct Counter {
     n: usize,
     threads: usize,
-    shard: (usize, usize),
+    shard: Shard,
     fundamental: bool,
     resumed: Vec<Subproblem>,
     on_finished: Option<Arc<FinishedCallback>>,
@@ -90,8 +91,8 @@ pub struct Progress {
 pub struct Counts {
     /// The board size.
     pub n: usize,
-    /// The shard counted, as `(index, of)`; `(0, 1)` for the whole count.
-    pub shard: (usize, usize),
+    /// The shard counted; [`Shard::WHOLE`] for the whole count.
+    pub shard: Shard,
     /// Solutions found.
     pub total: u64,
     /// Symmetry classes found, when fundamental counting is on.
@@ -106,8 +107,8 @@ impl fmt::Display for Counts {
         if let Some(fundamental) = self.fundamental {
             write!(f, ", {fundamental} fundamental")?;
         }
-        if self.shard.1 > 1 {
-            write!(f, " (shard {} of {})", self.shard.0, self.shard.1)?;
+        if !self.shard.is_whole() {
+            write!(f, " (shard {} of {})", self.shard.index, self.shard.of)?;
         }
         Ok(())
     }
@@ -149,7 +150,7 @@ impl Counter {
         Ok(Counter {
             n,
             threads: 0,
-            shard: (0, 1),
+            shard: Shard::WHOLE,
             fundamental: true,
             resumed: Vec::new(),
             on_finished: None,
@@ -187,7 +188,7 @@ impl Counter {
     /// ```
     pub fn shard(self, index: usize, of: usize) -> Counter {
         Counter {
-            shard: (index, of),
+            shard: Shard { index, of },
             ..self
         }
     }
@@ -294,10 +295,8 @@ impl Counter {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn run(&self) -> Result<Counts, Error> {
-        let (index, of) = self.shard;
-        if index >= of {
-            return Err(Error::InvalidShard { index, of });
-        }
+        self.shard.check()?;
+        let Shard { index, of } = self.shard;
         if self.threads > Self::MAX_THREADS {
             return Err(Error::TooManyThreads {
                 threads: self.threads,
@@ -360,7 +359,7 @@ impl Counter {
             .iter()
             .find(|s| mine.binary_search(&s.index).is_err())
         {
-            let (index, of) = self.shard;
+            let Shard { index, of } = self.shard;
             return bad(format!(
                 "subproblem {} is not one of the {} of shard {index} of {of} for n = {}",
                 s.index,

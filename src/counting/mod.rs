@@ -14,6 +14,7 @@ mod dispatch;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod kernels;
+mod shard;
 #[cfg(feature = "serde")]
 mod shard_record;
 mod subproblems;
@@ -23,6 +24,7 @@ pub use checkpoint::Checkpoint;
 pub(crate) use completions::Interior;
 pub use counter::{Counter, Counts, Progress};
 pub(crate) use dispatch::count_completions;
+pub use shard::Shard;
 #[cfg(feature = "serde")]
 pub use shard_record::ShardRecord;
 pub use subproblems::Subproblem;

@@ -88,8 +88,8 @@ impl ShardRecord {
     pub fn new(counts: &Counts, seconds: f64) -> ShardRecord {
         ShardRecord {
             n: counts.n,
-            shard: counts.shard.0,
-            of: counts.shard.1,
+            shard: counts.shard.index,
+            of: counts.shard.of,
             total: counts.total,
             fundamental: counts.fundamental,
             subproblems: counts.subproblems,

@@ -4,6 +4,7 @@ use std::fmt;
 use std::iter::FusedIterator;
 
 use super::State;
+use super::builder::Builder;
 use super::most_constrained::MostConstrained;
 use crate::board::{MAX, Masks, check_size, lowest_bit, open_rows};
 use crate::counting::{Interior, count_completions};
@@ -135,14 +136,7 @@ impl Queens {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn with_prefix(n: usize, prefix: &[usize]) -> Result<Queens, Error> {
-        if prefix.len() > n {
-            return Err(Error::PrefixTooLong {
-                len: prefix.len(),
-                n,
-            });
-        }
-        let squares: Vec<Square> = prefix.iter().copied().enumerate().collect();
-        Queens::with_queens(n, &squares)
+        Queens::builder(n).prefix(prefix).build()
     }
 
     /// The solutions that keep queens on the given `(row, column)` squares: the n-queens
@@ -175,6 +169,25 @@ impl Queens {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn with_queens(n: usize, queens: &[Square]) -> Result<Queens, Error> {
+        Queens::builder(n).queens(queens.iter().copied()).build()
+    }
+
+    /// A board to search with queens fixed in advance, given one by one or as the columns of
+    /// the first rows; see [`Builder`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let search = queens::Queens::builder(6).queen((0, 1)).build()?;
+    /// assert_eq!(search.count(), 1);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn builder(n: usize) -> Builder {
+        Builder::new(n)
+    }
+
+    /// The search for [`Builder::build`], which has gathered every fixed queen.
+    pub(super) fn with_checked_queens(n: usize, queens: &[Square]) -> Result<Queens, Error> {
         check_size(n)?;
         let fixed = checked_fixed_queens(n, queens)?;
         let (allowed, fixed_rows) = open_rows(n, &fixed);

@@ -58,7 +58,7 @@ impl FromStr for Solution {
         let columns = match lines.as_slice() {
             [] => return Err(Error::parse("no solution in empty text")),
             [line] if line.starts_with('{') => json_columns(line)?,
-            [line] if is_list(line) => parse_list(line)?,
+            [line] if is_list(line) => parse_columns(line)?,
             [line] if is_fen(line) => parse_fen(line)?,
             [line] if line.split_whitespace().all(is_square_name) => parse_algebraic(line)?,
             rows => parse_board(rows)?,
@@ -284,7 +284,7 @@ fn is_one_line_form(line: &str) -> bool {
         .any(|c| matches!(c, '[' | '(' | '{' | '/' | ',') || (c.is_ascii_lowercase() && c != 'o'))
 }
 
-/// An `answer K:` heading, as [`Board::numbered`](crate::Board::numbered) writes.
+/// An `answer K:` heading, as [`Drawing::numbered`](crate::Drawing::numbered) writes.
 fn is_answer(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     lower.starts_with("answer") && lower.ends_with(':')
@@ -331,7 +331,26 @@ fn is_list(line: &str) -> bool {
     line.starts_with('[') || line.starts_with('(') || line.contains(',')
 }
 
-fn parse_list(line: &str) -> Result<Vec<usize>, Error> {
+/// Reads a list of column numbers as any list style writes one: `1,3,0`, `[1, 3, 0]` or
+/// `(1, 3, 0)`, with `[]` and `()` empty. The numbers are not checked against a board; the
+/// command-line tool reads `--prefix` with it.
+///
+/// # Errors
+///
+/// [`Error::Parse`] naming what is not a column number.
+///
+/// # Examples
+///
+/// ```
+/// use queens::parse_columns;
+///
+/// assert_eq!(parse_columns("1,3,0")?, [1, 3, 0]);
+/// assert_eq!(parse_columns("(4,)")?, [4]);
+/// assert!(parse_columns("[1, x]").unwrap_err().to_string().contains("\"x\""));
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn parse_columns(line: &str) -> Result<Vec<usize>, Error> {
+    let line = line.trim();
     let inner = line
         .strip_prefix('[')
         .and_then(|rest| rest.strip_suffix(']'))

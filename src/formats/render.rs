@@ -1,4 +1,4 @@
-//! Drawing solutions as text: [`Style`] names a format, [`Board`] draws one solution in it.
+//! Drawing solutions as text: [`Style`] names a format, [`Drawing`] is one solution drawn in it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -6,7 +6,7 @@ use std::str::FromStr;
 use crate::error::Error;
 use crate::solution::Solution;
 
-/// A text format for a solution: each of the seed programs' formats, and a few standard ones.
+/// A text format for a solution: each of the classic programs' formats, and a few standard ones.
 ///
 /// Every style can be read back with [`str::parse`] into the same [`Solution`]. Board
 /// styles end each row with a newline; the one-line styles ([`Style::List`],
@@ -31,7 +31,7 @@ pub enum Style {
     Dots,
     /// The column list, `[0, 4, 7, 5, 2, 6, 1, 3]` (the `a[row] = col` program).
     List,
-    /// A 0/1 matrix, `1` for a queen (the 0/1-matrix program); [`Board::numbered`] adds its `answer K:`.
+    /// A 0/1 matrix, `1` for a queen (the 0/1-matrix program); [`Drawing::numbered`] adds its `answer K:`.
     Matrix,
     /// Rows of `*` with a `Q` for the queen (the `Q` and `*` program).
     Stars,
@@ -144,14 +144,14 @@ impl FromStr for Style {
 /// assert_eq!(text, "answer 1:\n0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n");
 /// ```
 #[derive(Debug, Clone, Copy)]
-#[must_use = "a Board only draws when formatted"]
-pub struct Board<'a> {
+#[must_use = "a Drawing only draws when formatted"]
+pub struct Drawing<'a> {
     solution: &'a Solution,
     style: Style,
     number: Option<usize>,
 }
 
-impl Board<'_> {
+impl Drawing<'_> {
     /// Heads the drawing with `answer K:`, as the 0/1-matrix program numbers its boards.
     ///
     /// # Examples
@@ -163,7 +163,7 @@ impl Board<'_> {
     /// assert_eq!(s.render(Style::List).numbered(7).to_string(), "answer 7:\n[1, 3, 0, 2]");
     /// ```
     pub fn numbered(self, k: usize) -> Self {
-        Board {
+        Drawing {
             number: Some(k),
             ..self
         }
@@ -182,8 +182,8 @@ impl Solution {
     /// assert_eq!(first.render(Style::Fen).to_string(), "Q7/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/3Q4");
     /// assert_eq!(first.render(Style::Algebraic).to_string(), "a8 e7 h6 f5 c4 g3 b2 d1");
     /// ```
-    pub fn render(&self, style: Style) -> Board<'_> {
-        Board {
+    pub fn render(&self, style: Style) -> Drawing<'_> {
+        Drawing {
             solution: self,
             style,
             number: None,
@@ -198,7 +198,7 @@ impl fmt::Display for Solution {
     }
 }
 
-impl Board<'_> {
+impl Drawing<'_> {
     /// Appends the drawing to `out`, exactly as `Display` writes it.
     ///
     /// Writing many boards through one reused `String` avoids the formatting machinery's
@@ -240,7 +240,7 @@ impl Board<'_> {
     }
 }
 
-impl fmt::Display for Board<'_> {
+impl fmt::Display for Drawing<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut text = String::new();
         self.write_into(&mut text);

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use queens::{Checkpoint, Counter, Queens, ShardRecord, Solution, SolutionsExt};
+use queens::{Checkpoint, Counter, Queens, Shard, ShardRecord, Solution, SolutionsExt};
 
 use args::{CheckArgs, Cli, Command, CountArgs, MergeArgs, OneArgs, ShowArgs, SolveArgs};
 use output::SolutionWriter;
@@ -130,20 +130,10 @@ const LEXICOGRAPHIC_UP_TO: usize = 30;
 
 fn solve(args: &SolveArgs) -> Result<(), Failure> {
     let prefix = args.prefix.as_ref().map_or(&[][..], |p| &p.0[..]);
-    if prefix.len() > args.n {
-        return Err(queens::Error::PrefixTooLong {
-            len: prefix.len(),
-            n: args.n,
-        }
-        .into());
-    }
-    let fixed: Vec<_> = prefix
-        .iter()
-        .copied()
-        .enumerate()
-        .chain(args.queens.iter().copied())
-        .collect();
-    let search = Queens::with_queens(args.n, &fixed)?;
+    let search = Queens::builder(args.n)
+        .prefix(prefix)
+        .queens(args.queens.iter().copied())
+        .build()?;
     let search: Box<dyn Iterator<Item = Solution>> = if args.n > LEXICOGRAPHIC_UP_TO {
         Box::new(search.most_constrained())
     } else {
@@ -181,7 +171,7 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
 
 fn count(args: &CountArgs) -> Result<(), Failure> {
     let out = output::stdout()?;
-    let (index, of) = args.shard.unwrap_or((0, 1));
+    let Shard { index, of } = args.shard.unwrap_or(Shard::WHOLE);
     let mut counter = Counter::new(args.n)?.threads(args.threads).shard(index, of);
     let checkpoint = match &args.checkpoint {
         Some(path) => Some(Arc::new(Checkpoint::open(path, args.n, index, of)?)),

@@ -1,0 +1,112 @@
+//! [`Builder`]: a board to search, with queens fixed in advance.
+
+use super::lexicographic::Queens;
+use crate::error::{Error, Square};
+
+/// A search of an `n x n` board with some queens fixed, made by [`Queens::builder`].
+///
+/// Queens come as `(row, column)` squares ([`Builder::queen`], [`Builder::queens`]) or as the
+/// columns of the first rows ([`Builder::prefix`]); [`Builder::build`] checks them all at once.
+///
+/// # Examples
+///
+/// ```
+/// use queens::Queens;
+///
+/// let search = Queens::builder(8).prefix(&[0, 4]).queen((7, 3)).build()?;
+/// assert_eq!(search.map(|s| s.to_vec()).collect::<Vec<_>>(), [[0, 4, 7, 5, 2, 6, 1, 3]]);
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+#[must_use = "a Builder searches nothing until `build` is called"]
+pub struct Builder {
+    n: usize,
+    prefix: Vec<usize>,
+    queens: Vec<Square>,
+}
+
+impl Builder {
+    pub(super) fn new(n: usize) -> Builder {
+        Builder {
+            n,
+            prefix: Vec::new(),
+            queens: Vec::new(),
+        }
+    }
+
+    /// Fixes a queen on `(row, column)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let corner = queens::Queens::builder(8).queen((0, 0)).build()?;
+    /// assert_eq!(corner.count(), 4);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn queen(mut self, square: Square) -> Builder {
+        self.queens.push(square);
+        self
+    }
+
+    /// Fixes a queen on each of the `(row, column)` squares.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let fixed = queens::Queens::builder(8).queens([(7, 0), (4, 7)]).build()?;
+    /// assert!(fixed.into_iter().all(|s| s[7] == 0 && s[4] == 7));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn queens(mut self, squares: impl IntoIterator<Item = Square>) -> Builder {
+        self.queens.extend(squares);
+        self
+    }
+
+    /// Puts the first rows' queens in the given columns: row `i` in column `columns[i]`.
+    /// A second call replaces the first one's columns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let completions = queens::Queens::builder(4).prefix(&[1, 3]).build()?;
+    /// assert_eq!(completions.map(|s| s.to_vec()).collect::<Vec<_>>(), [[1, 3, 0, 2]]);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn prefix(mut self, columns: &[usize]) -> Builder {
+        self.prefix = columns.to_vec();
+        self
+    }
+
+    /// The search, once every queen is known to be on the board and at peace with the
+    /// others.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TooLarge`] for `n > Queens::MAX_N`, [`Error::PrefixTooLong`] for more prefix
+    /// columns than rows, [`Error::OffBoard`] for a square outside the board,
+    /// [`Error::SameRow`] for two queens in one row, and [`Error::Attack`] for two queens
+    /// that attack each other (checked in that order, by row).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Error, Queens};
+    ///
+    /// assert_eq!(
+    ///     Queens::builder(8).prefix(&[0]).queen((5, 5)).build().unwrap_err(),
+    ///     Error::Attack { first: (0, 0), second: (5, 5) },
+    /// );
+    /// ```
+    pub fn build(self) -> Result<Queens, Error> {
+        let n = self.n;
+        if self.prefix.len() > n && n <= Queens::MAX_N {
+            return Err(Error::PrefixTooLong {
+                len: self.prefix.len(),
+                n,
+            });
+        }
+        let prefix = self.prefix.into_iter().enumerate();
+        let queens: Vec<Square> = prefix.chain(self.queens).collect();
+        Queens::with_checked_queens(n, &queens)
+    }
+}
