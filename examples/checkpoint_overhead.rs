@@ -20,10 +20,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let recorded = best_of_three(|| {
             let path = dir.path().join("count.checkpoint");
             let _ = std::fs::remove_file(&path);
-            let checkpoint = Arc::new(Checkpoint::open(&path, n, 0, 1)?);
+            let counter = Counter::new(n)?.threads(threads);
+            let checkpoint = Arc::new(Checkpoint::open(&path, &counter)?);
             let sink = Arc::clone(&checkpoint);
-            Counter::new(n)?
-                .threads(threads)
+            counter
                 .on_finished(move |s, _| {
                     let _ = sink.record(s);
                 })

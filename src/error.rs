@@ -122,6 +122,18 @@ pub enum Error {
         /// What is wrong, naming the record or the shards.
         reason: String,
     },
+    /// The chosen counting engine cannot do this count (see [`Engine`](crate::Engine)).
+    Unsupported {
+        /// What it cannot do, and what can.
+        reason: String,
+    },
+    /// The count needs more memory than the machine has free.
+    NotEnoughMemory {
+        /// Bytes the count would need.
+        needed: u64,
+        /// Bytes the operating system says are available.
+        available: u64,
+    },
     /// Memory for the result could not be had.
     OutOfMemory {
         /// The bytes asked for.
@@ -207,6 +219,13 @@ impl fmt::Display for Error {
                 write!(f, "checkpoint {}: {reason}", path.display())
             }
             Error::ShardRecords { reason } => write!(f, "shard records: {reason}"),
+            Error::Unsupported { reason } => f.write_str(reason),
+            Error::NotEnoughMemory { needed, available } => write!(
+                f,
+                "the count needs about {} MiB of memory, but only {} MiB is available",
+                needed >> 20,
+                available >> 20
+            ),
             Error::OutOfMemory { bytes } => {
                 write!(f, "out of memory: {bytes} bytes could not be allocated")
             }

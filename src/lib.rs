@@ -17,7 +17,8 @@ pub use adaptors::{Boards, Fundamental, SolutionsExt, Tally};
 #[cfg(feature = "serde")]
 pub use counting::ShardRecord;
 pub use counting::{
-    Checkpoint, Counter, Counts, Progress, Shard, Subproblem, count, count_fundamental, try_count,
+    Checkpoint, Counter, Counts, Engine, Progress, Shard, Subproblem, count, count_fundamental,
+    try_count,
 };
 pub use enumerate::builder::Builder;
 pub use enumerate::lexicographic::Queens;

@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
 
 use binary::{queens, queens_with_input};
-use queens::{Queens, Solution, Style};
+use queens::{Queens, ShardRecord, Solution, Style};
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
@@ -306,83 +306,49 @@ fn temp_path(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn count_shards_print_json_records_that_merge_to_the_total() {
-    let records: Vec<String> = (0..7)
-        .map(|i| {
-            let out = queens(&["count", "12", "--shard", &format!("{i}/7"), "--json"]);
-            assert!(out.status.success());
-            assert!(
-                out.stderr.is_empty(),
-                "no progress bar when stderr is not a terminal"
-            );
-            stdout(&out)
-        })
-        .collect();
-    assert!(
-        records[3].starts_with(r#"{"n":12,"shard":3,"of":7,"total":"#),
-        "{}",
-        records[3]
-    );
-    let merged = queens_with_input(&["merge"], records.concat());
-    assert!(merged.status.success(), "{}", stderr(&merged));
-    let text = stdout(&merged);
-    assert!(
-        text.starts_with(r#"{"n":12,"shard":0,"of":1,"total":14200,"fundamental":1787,"#),
-        "{text}"
-    );
-
-    let path = temp_path("shards.json");
-    std::fs::write(&path, records[..3].concat()).unwrap();
-    let rest = temp_path("rest.json");
-    std::fs::write(&rest, records[3..].concat()).unwrap();
-    let from_files = queens(&["merge", path.to_str().unwrap(), rest.to_str().unwrap()]);
-    assert_eq!(stdout(&from_files), text);
-}
-
-#[test]
-fn merge_refuses_bad_sets_of_records() {
-    let record = |n: usize, i: usize, k: usize| {
-        stdout(&queens(&[
-            "count",
-            &n.to_string(),
-            "--shard",
-            &format!("{i}/{k}"),
-            "--json",
-        ]))
-    };
-    let cases = [
-        (record(9, 0, 2), "shard 1 is missing"),
+    for (extra, engine, whole) in [
+        (None, "quadrants", r#""total":14200,"fundamental":null,"#),
         (
-            record(9, 0, 2) + &record(10, 1, 2),
-            "cannot merge boards of n = 9 and n = 10",
+            Some("--fundamental"),
+            "constellations",
+            r#""total":14200,"fundamental":1787,"#,
         ),
-        (
-            record(9, 0, 2) + &record(9, 1, 3),
-            "cannot merge splits into 2 and 3 shards",
-        ),
-        ("{\"n\":9}\n".to_string(), "no crc32 checksum"),
-        (String::new(), "no shard records"),
-    ];
-    for (input, message) in cases {
-        let out = queens_with_input(&["merge"], &input);
-        assert_eq!(out.status.code(), Some(2), "{input}");
-        assert!(out.stdout.is_empty());
-        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    ] {
+        let records: Vec<String> = (0..7)
+            .map(|i| {
+                let shard = format!("{i}/7");
+                let mut args = vec!["count", "12", "--shard", &shard, "--json"];
+                args.extend(extra);
+                let out = queens(&args);
+                assert!(out.status.success());
+                assert!(
+                    out.stderr.is_empty(),
+                    "no progress bar when stderr is not a terminal"
+                );
+                stdout(&out)
+            })
+            .collect();
+        let start = format!(r#"{{"n":12,"shard":3,"of":7,"engine":"{engine}","total":"#);
+        assert!(records[3].starts_with(&start), "{}", records[3]);
+        let merged = queens_with_input(&["merge"], records.concat());
+        assert!(merged.status.success(), "{}", stderr(&merged));
+        let text = stdout(&merged);
+        let start = format!(r#"{{"n":12,"shard":0,"of":1,"engine":"{engine}",{whole}"#);
+        assert!(text.starts_with(&start), "{text}");
     }
 }
 
-#[test]
-fn a_killed_count_resumes_from_its_checkpoint() {
-    let path = temp_path("n16.checkpoint");
+/// Kills a count of `n` once it has recorded 50 subproblems, resumes it, and checks the
+/// result and the checkpoint.
+fn killed_count_resumes(n: usize, extra: &[&str], expected: &str) {
+    let path = temp_path(&format!("n{n}{}.checkpoint", extra.join("")));
     let _ = std::fs::remove_file(&path);
+    let n_text = n.to_string();
+    let mut args = vec!["count", &n_text, "--checkpoint", path.to_str().unwrap()];
+    args.extend(extra);
     let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args([
-            "count",
-            "16",
-            "--threads",
-            "1",
-            "--checkpoint",
-            path.to_str().unwrap(),
-        ])
+        .args(&args)
+        .args(["--threads", "1"])
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
@@ -396,34 +362,39 @@ fn a_killed_count_resumes_from_its_checkpoint() {
     child.wait().unwrap();
     let recorded = std::fs::read_to_string(&path).unwrap().lines().count() - 1;
 
-    let out = queens(&[
-        "count",
-        "16",
-        "--checkpoint",
-        path.to_str().unwrap(),
-        "--json",
-    ]);
+    args.push("--json");
+    let out = queens(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(
-        text.contains(r#""total":14772512,"fundamental":1846955"#),
-        "{text}"
-    );
+    assert!(text.contains(expected), "{text}");
     let lines = std::fs::read_to_string(&path).unwrap().lines().count() - 1;
-    let subproblems = queens::Counter::new(16).unwrap().total_subproblems();
+    let subproblems = ShardRecord::parse(&text).unwrap().subproblems;
     assert!(
         recorded >= 50 && recorded < subproblems,
         "{recorded} of {subproblems} recorded before the kill"
     );
     assert_eq!(lines, subproblems, "each subproblem recorded once");
 
-    let other = queens(&["count", "15", "--checkpoint", path.to_str().unwrap()]);
+    let mut other = args.clone();
+    other[1] = "15";
+    other.pop();
+    let other = queens(&other);
     assert_eq!(other.status.code(), Some(2));
     assert!(
-        stderr(&other).contains("it is for n = 16"),
+        stderr(&other).contains(&format!("it is for n = {n}")),
         "{}",
         stderr(&other)
     );
+}
+
+#[test]
+fn a_killed_count_resumes_from_its_checkpoint() {
+    killed_count_resumes(
+        16,
+        &["--fundamental"],
+        r#""total":14772512,"fundamental":1846955"#,
+    );
+    killed_count_resumes(17, &["--engine", "quadrants"], r#""total":95815104,"#);
 }
 
 #[test]

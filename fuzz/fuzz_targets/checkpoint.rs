@@ -11,7 +11,8 @@ fuzz_target!(|input: (u8, u8, &[u8])| {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("checkpoint");
     std::fs::write(&path, bytes).unwrap();
-    let Ok(checkpoint) = Checkpoint::open(&path, n, 0, of) else {
+    let counter = Counter::new(n).unwrap().shard(0, of);
+    let Ok(checkpoint) = Checkpoint::open(&path, &counter) else {
         // A file that is not ours is left exactly as it was.
         if !bytes.starts_with(b"queens checkpoint") && !bytes.is_empty() {
             assert_eq!(std::fs::read(&path).unwrap(), bytes);
@@ -19,7 +20,7 @@ fuzz_target!(|input: (u8, u8, &[u8])| {
         return;
     };
     let resumed = checkpoint.resumed().to_vec();
-    match Counter::new(n).unwrap().shard(0, of).resume(resumed).run() {
+    match counter.resume(resumed).run() {
         Ok(_) | Err(Error::BadResume { .. } | Error::Overflow { .. }) => {}
         Err(other) => panic!("{other}"),
     }

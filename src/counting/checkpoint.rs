@@ -3,16 +3,18 @@
 //! The format is plain text, one line each:
 //!
 //! ```text
-//! queens checkpoint 2 n=12 shard=0/1
+//! queens checkpoint 3 n=12 shard=0/1 engine=constellations
 //! 5 56 7 5b1e0f3a
 //! 17 400 50 0c8d7e21
 //! ```
 //!
-//! The first line says whose file it is and which count it belongs to; nothing else is ever
-//! truncated or overwritten. Each further line is one finished subproblem: its index, its
-//! total, its fundamental count (`-` when not counted) and a CRC-32 of those numbers together
-//! with the count's `n` and shard, so that a damaged line, or one copied from another count,
-//! is refused rather than added in.
+//! The first line says whose file it is and which count it belongs to (the engine too:
+//! each numbers its subproblems its own way); nothing else is ever truncated or
+//! overwritten. Each further line is one finished subproblem: its index, its total, its
+//! fundamental count (`-` when not counted) and a CRC-32 of those numbers together with the
+//! count's `n`, shard and engine, so that a damaged line, or one copied from another count,
+//! is refused rather than added in. Files of format 2, from before there were two engines,
+//! are constellation counts and are read and continued as they are.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, Write};
@@ -21,13 +23,17 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::counter::Counter;
+use super::engine::Engine;
+use super::shard::Shard;
 use super::subproblems::Subproblem;
 use crate::error::Error;
 
 /// What the first line starts with: the mark of a file this crate wrote.
 const MAGIC: &str = "queens checkpoint";
 /// The format's version, after the mark.
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
+/// The version before engines were named: constellation counts only.
+const LEGACY: u32 = 2;
 /// A record line is at most this long (four numbers); the header a little longer.
 const MAX_LINE: u64 = 96;
 /// Lines reach the kernel at once (enough for `kill -9`); syncing to the disk itself (for a
@@ -48,9 +54,10 @@ const SYNC_EVERY: Duration = Duration::from_secs(1);
 ///
 /// let dir = tempfile::tempdir()?;
 /// let path = dir.path().join("n10.checkpoint");
-/// let checkpoint = Arc::new(Checkpoint::open(&path, 10, 0, 1)?);
+/// let counter = Counter::new(10)?;
+/// let checkpoint = Arc::new(Checkpoint::open(&path, &counter)?);
 /// let sink = Arc::clone(&checkpoint);
-/// let counts = Counter::new(10)?
+/// let counts = counter
 ///     .resume(checkpoint.resumed().iter().copied())
 ///     .on_finished(move |s, _| { let _ = sink.record(s); })
 ///     .run()?;
@@ -58,7 +65,7 @@ const SYNC_EVERY: Duration = Duration::from_secs(1);
 /// drop(Arc::into_inner(checkpoint).unwrap().finish()?);
 ///
 /// // A second run finds everything recorded and computes nothing.
-/// let again = Checkpoint::open(&path, 10, 0, 1)?;
+/// let again = Checkpoint::open(&path, &Counter::new(10)?)?;
 /// assert_eq!(again.resumed().len(), counts.subproblems);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -76,6 +83,9 @@ struct Key {
     n: usize,
     shard: usize,
     of: usize,
+    engine: Engine,
+    /// Whether the file is of format 2 (see the module's docs).
+    legacy: bool,
 }
 
 #[derive(Debug)]
@@ -88,8 +98,8 @@ struct Writer {
 }
 
 impl Checkpoint {
-    /// Opens the checkpoint of shard `shard` of `of` of the count of `n`, creating it if
-    /// `path` does not exist or is empty.
+    /// Opens the checkpoint of the count `counter` will do (its board size, shard and
+    /// engine), creating it if `path` does not exist or is empty.
     ///
     /// The file is locked against other processes for as long as the `Checkpoint` lives. A
     /// last line cut short by a crash is dropped.
@@ -98,8 +108,9 @@ impl Checkpoint {
     ///
     /// [`Error::Checkpoint`], naming the file, when it is not a regular file, is not a
     /// checkpoint (it is then left untouched), belongs to another count, is in use by another
-    /// process, holds a damaged or impossible line, or cannot be read or written; the errors
-    /// of [`Counter::new`] and [`Counter::shard`] for the count itself.
+    /// process, holds a damaged or impossible line, or cannot be read or written; those of
+    /// [`Counter::run`] for a count that cannot run (a shard that does not exist, an engine
+    /// that cannot do it).
     ///
     /// # Examples
     ///
@@ -109,17 +120,22 @@ impl Checkpoint {
     /// let dir = tempfile::tempdir()?;
     /// let notes = dir.path().join("notes.txt");
     /// std::fs::write(&notes, "my notes\n")?;
-    /// let err = Checkpoint::open(&notes, 8, 0, 1).unwrap_err();
+    /// let err = Checkpoint::open(&notes, &queens::Counter::new(8)?).unwrap_err();
     /// assert!(err.to_string().contains("not a queens checkpoint"));
     /// assert_eq!(std::fs::read_to_string(&notes)?, "my notes\n");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn open(path: &Path, n: usize, shard: usize, of: usize) -> Result<Checkpoint, Error> {
-        let counter = Counter::new(n)?.shard(shard, of);
-        if shard >= of {
-            return Err(Error::InvalidShard { index: shard, of });
-        }
-        let key = Key { n, shard, of };
+    pub fn open(path: &Path, counter: &Counter) -> Result<Checkpoint, Error> {
+        let Shard { index: shard, of } = counter.shard_counted();
+        Shard::new(shard, of)?;
+        let (n, engine) = (counter.board_size(), counter.chosen_engine()?);
+        let mut key = Key {
+            n,
+            shard,
+            of,
+            engine,
+            legacy: false,
+        };
         let fail = |reason: String| Error::Checkpoint {
             path: path.to_path_buf(),
             reason,
@@ -145,7 +161,7 @@ impl Checkpoint {
             }
             std::fs::TryLockError::Error(err) => io_fail(err),
         })?;
-        let all = counter.total_subproblems();
+        let all = counter.total_subproblems()?;
         let limit = (all.div_ceil(of) as u64 + 2) * MAX_LINE;
         let mut bytes = Vec::new();
         (&mut file)
@@ -157,6 +173,14 @@ impl Checkpoint {
                 "larger than any checkpoint of n = {n} (more than {limit} bytes); not a queens checkpoint?"
             )));
         }
+        let legacy = format!(
+            "{}\n",
+            header(Key {
+                legacy: true,
+                ..key
+            })
+        );
+        key.legacy = engine == Engine::Constellations && bytes.starts_with(legacy.as_bytes());
         let (resumed, keep) = read(&bytes, key, all).map_err(fail)?;
         if keep == 0 {
             file.set_len(0).map_err(io_fail)?;
@@ -251,10 +275,16 @@ impl Checkpoint {
 }
 
 fn header(key: Key) -> String {
-    format!(
-        "{MAGIC} {VERSION} n={} shard={}/{}",
-        key.n, key.shard, key.of
-    )
+    match key.legacy {
+        true => format!(
+            "{MAGIC} {LEGACY} n={} shard={}/{}",
+            key.n, key.shard, key.of
+        ),
+        false => format!(
+            "{MAGIC} {VERSION} n={} shard={}/{} engine={}",
+            key.n, key.shard, key.of, key.engine
+        ),
+    }
 }
 
 /// The text of a record line: four numbers and the checksum of them and the key.
@@ -271,7 +301,12 @@ fn record_line(key: Key, subproblem: &Subproblem) -> String {
 }
 
 fn checksum(key: Key, numbers: &str) -> u32 {
-    crc32fast::hash(format!("{} {}/{} {numbers}", key.n, key.shard, key.of).as_bytes())
+    // Constellation records are summed as format 2 summed them, so old files stay valid.
+    let engine = match key.engine {
+        Engine::Constellations => String::new(),
+        engine => format!(" {engine}"),
+    };
+    crc32fast::hash(format!("{} {}/{}{engine} {numbers}", key.n, key.shard, key.of).as_bytes())
 }
 
 /// Reads a checkpoint's bytes: the records, each once, and how many bytes to keep (0: the
@@ -341,11 +376,12 @@ fn wrong_header(first: &str, expected: &str) -> Option<String> {
             "checkpoint format {version}, but this queens writes format {VERSION}"
         ));
     }
-    // "n=16 shard=0/1" reads better as "n = 16, shard 0/1".
+    // "n=16 shard=0/1 engine=quadrants" reads better as "n = 16, shard 0/1, engine quadrants".
     let readable = |key: &str| {
         key.trim()
             .replace("n=", "n = ")
             .replace(" shard=", ", shard ")
+            .replace(" engine=", ", engine ")
     };
     Some(format!(
         "it is for {}, not {}",
@@ -385,6 +421,9 @@ fn parse_record(line: &str, key: Key, all: usize) -> Result<Subproblem, String> 
             f => Some(f.parse().map_err(|_| malformed())?),
         },
     };
+    if key.engine == Engine::Quadrants && subproblem.fundamental.is_some() {
+        return Err("the quadrants engine records no fundamental counts".into());
+    }
     if subproblem.index >= all || subproblem.index % key.of != key.shard {
         return Err(format!(
             "subproblem {} is not one of shard {}/{} of n = {}",

@@ -6,6 +6,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::constellation::{Constellation, constellations};
+use super::engine::Engine;
+use super::quadrants::{self, Plan, Solver};
 use super::shard::Shard;
 use super::subproblems::{Subproblem, solve};
 use crate::board::check_size;
@@ -47,6 +49,7 @@ pub struct Counter {
     threads: usize,
     shard: Shard,
     fundamental: bool,
+    engine: Engine,
     resumed: Vec<Subproblem>,
     on_finished: Option<Arc<FinishedCallback>>,
 }
@@ -93,6 +96,9 @@ pub struct Counts {
     pub n: usize,
     /// The shard counted; [`Shard::WHOLE`] for the whole count.
     pub shard: Shard,
+    /// The engine that counted (never [`Engine::Auto`]): shards and checkpoints of one
+    /// count must all come from the same engine, whose subproblems they number.
+    pub engine: Engine,
     /// Solutions found.
     pub total: u64,
     /// Symmetry classes found, when fundamental counting is on.
@@ -152,6 +158,7 @@ impl Counter {
             threads: 0,
             shard: Shard::WHOLE,
             fundamental: true,
+            engine: Engine::Auto,
             resumed: Vec::new(),
             on_finished: None,
         })
@@ -210,6 +217,71 @@ impl Counter {
         }
     }
 
+    /// Counts with `engine` rather than the one [`Engine::Auto`] picks.
+    ///
+    /// [`Counter::run`] fails with [`Error::Unsupported`] if the engine cannot do the count
+    /// (the quadrant join with fundamental counting on, or a board above
+    /// [`Engine::QUADRANTS_UP_TO`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Counter, Engine};
+    ///
+    /// let counts = Counter::new(13)?.fundamental(false).engine(Engine::Quadrants).run()?;
+    /// assert_eq!((counts.total, counts.engine), (73712, Engine::Quadrants));
+    /// assert!(Counter::new(13)?.engine(Engine::Quadrants).run().is_err());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn engine(self, engine: Engine) -> Counter {
+        Counter { engine, ..self }
+    }
+
+    /// The engine [`Counter::run`] will count with: the one asked for, or for
+    /// [`Engine::Auto`] the quadrant join for total counts of boards from
+    /// [`Engine::QUADRANTS_FROM`] to [`Engine::QUADRANTS_UP_TO`] whose tables fit in the
+    /// memory available, and the constellation engine otherwise.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Unsupported`] if the engine asked for cannot do the count, and
+    /// [`Error::NotEnoughMemory`] if the quadrant join's tables would not fit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Counter, Engine};
+    ///
+    /// assert_eq!(Counter::new(16)?.fundamental(false).chosen_engine()?, Engine::Quadrants);
+    /// assert_eq!(Counter::new(16)?.chosen_engine()?, Engine::Constellations);
+    /// assert_eq!(Counter::new(8)?.fundamental(false).chosen_engine()?, Engine::Constellations);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn chosen_engine(&self) -> Result<Engine, Error> {
+        let n = self.n;
+        let unsupported = |reason: String| Err(Error::Unsupported { reason });
+        match self.engine {
+            Engine::Quadrants if self.fundamental => unsupported(
+                "the quadrants engine counts total solutions only: turn fundamental counting off \
+                 or count with the constellations engine"
+                    .into(),
+            ),
+            Engine::Quadrants if n > Engine::QUADRANTS_UP_TO => unsupported(format!(
+                "the quadrants engine counts boards up to n = {}, not n = {n}",
+                Engine::QUADRANTS_UP_TO
+            )),
+            Engine::Quadrants => quadrants::check_memory(n).map(|()| Engine::Quadrants),
+            Engine::Auto
+                if !self.fundamental
+                    && (Engine::QUADRANTS_FROM..=Engine::QUADRANTS_UP_TO).contains(&n)
+                    && quadrants::check_memory(n).is_ok() =>
+            {
+                Ok(Engine::Quadrants)
+            }
+            _ => Ok(Engine::Constellations),
+        }
+    }
+
     /// Calls `report` after each subproblem finishes, from the thread that ran it, with its
     /// result and the progress so far: enough to draw a progress bar or write a checkpoint.
     ///
@@ -263,17 +335,21 @@ impl Counter {
         Counter { resumed, ..self }
     }
 
-    /// How many subproblems the board size has in all shards together.
+    /// How many subproblems the count has in all shards together, with the engine it
+    /// counts with.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Counter::chosen_engine`].
     ///
     /// # Examples
     ///
     /// ```
-    /// assert!(queens::Counter::new(12)?.total_subproblems() > 100);
+    /// assert!(queens::Counter::new(12)?.total_subproblems()? > 100);
     /// # Ok::<(), queens::Error>(())
     /// ```
-    #[must_use]
-    pub fn total_subproblems(&self) -> usize {
-        constellations(self.n).len()
+    pub fn total_subproblems(&self) -> Result<usize, Error> {
+        Ok(Work::new(self.n, self.chosen_engine()?).len())
     }
 
     /// Runs the count.
@@ -303,17 +379,17 @@ impl Counter {
                 max: Self::MAX_THREADS,
             });
         }
-        let all = constellations(self.n);
-        let mine: Vec<usize> = (index..all.len()).step_by(of).collect();
-        let resumed = self.checked_resumed(&mine, &all)?;
+        let engine = self.chosen_engine()?;
+        let work = Work::new(self.n, engine);
+        let mine: Vec<usize> = (index..work.len()).step_by(of).collect();
+        let resumed = self.checked_resumed(&mine, &work)?;
         let todo: Vec<usize> = mine
             .iter()
             .copied()
             .filter(|i| resumed.binary_search_by_key(i, |s| s.index).is_err())
             .collect();
         let done = AtomicUsize::new(resumed.len());
-        let solve_one = |index: usize| {
-            let result = solve(self.n, index, &all[index], self.fundamental);
+        let finished = |result: Subproblem| {
             let progress = Progress {
                 done: done.fetch_add(1, Ordering::Relaxed) + 1,
                 of: mine.len(),
@@ -323,7 +399,12 @@ impl Counter {
             }
             result
         };
-        let results = run_all(self.threads, &todo, solve_one);
+        let results = match &work {
+            Work::Constellations(all) => run_all(self.threads, &todo, |index| {
+                finished(solve(self.n, index, &all[index], self.fundamental))
+            }),
+            Work::Quadrants(plan) => run_by_case(plan, self.threads, &todo, &finished)?,
+        };
         let everything = || results.iter().chain(&resumed);
         let overflow = || Error::Overflow {
             reason: format!("the count of n = {} exceeds 2^64 - 1", self.n),
@@ -340,19 +421,24 @@ impl Counter {
         Ok(Counts {
             n: self.n,
             shard: self.shard,
+            engine,
             total: sum(|s| s.total)?,
             fundamental,
             subproblems: mine.len(),
         })
     }
 
+    pub(crate) fn board_size(&self) -> usize {
+        self.n
+    }
+
+    pub(crate) fn shard_counted(&self) -> Shard {
+        self.shard
+    }
+
     /// The resumed results, each once and sorted by index, once they are known to fit this
     /// count.
-    fn checked_resumed(
-        &self,
-        mine: &[usize],
-        all: &[Constellation],
-    ) -> Result<Vec<Subproblem>, Error> {
+    fn checked_resumed(&self, mine: &[usize], work: &Work) -> Result<Vec<Subproblem>, Error> {
         let bad = |reason: String| Err(Error::BadResume { reason });
         if let Some(s) = self
             .resumed
@@ -379,7 +465,9 @@ impl Counter {
                 return bad(reason);
             }
             // Each solution of a constellation stands for `weight` solutions.
-            if s.total % all[s.index].weight != 0 {
+            if let Work::Constellations(all) = work
+                && s.total % all[s.index].weight != 0
+            {
                 return bad(format!(
                     "subproblem {} cannot have {} solutions: its count is a multiple of {}",
                     s.index, s.total, all[s.index].weight
@@ -409,10 +497,65 @@ impl fmt::Debug for Counter {
             .field("threads", &self.threads)
             .field("shard", &self.shard)
             .field("fundamental", &self.fundamental)
+            .field("engine", &self.engine)
             .field("resumed", &self.resumed.len())
             .field("on_finished", &self.on_finished.is_some())
             .finish()
     }
+}
+
+/// The subproblems of a count, as the engine numbers them.
+enum Work {
+    Constellations(Vec<Constellation>),
+    Quadrants(Plan),
+}
+
+impl Work {
+    fn new(n: usize, engine: Engine) -> Work {
+        match engine {
+            Engine::Quadrants => Work::Quadrants(Plan::new(n)),
+            _ => Work::Constellations(constellations(n)),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Work::Constellations(all) => all.len(),
+            Work::Quadrants(plan) => plan.len(),
+        }
+    }
+}
+
+/// The number of subproblems of a count of `n` by `engine` (not [`Engine::Auto`]).
+#[cfg(feature = "serde")]
+pub(crate) fn subproblems(n: usize, engine: Engine) -> usize {
+    Work::new(n, engine).len()
+}
+
+/// Solves the quadrant join's subproblems `todo` (in increasing order) case by case, so
+/// that only one case's tables are held at a time.
+fn run_by_case(
+    plan: &Plan,
+    threads: usize,
+    todo: &[usize],
+    finished: &(impl Fn(Subproblem) -> Subproblem + Sync),
+) -> Result<Vec<Subproblem>, Error> {
+    let mut results = Vec::with_capacity(todo.len());
+    let mut rest = todo;
+    while let Some(&first) = rest.first() {
+        let case = plan.case_of(first);
+        let len = rest.partition_point(|&i| plan.case_of(i) == case);
+        let solver = Solver::new(plan, case)?;
+        results.extend(run_all(threads, &rest[..len], |index| {
+            finished(Subproblem {
+                index,
+                total: solver.solve(index),
+                fundamental: None,
+            })
+        }));
+        rest = &rest[len..];
+    }
+    Ok(results)
 }
 
 /// Solves the subproblems on `threads` threads (0: one per core): one list, consumed by

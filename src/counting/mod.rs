@@ -11,9 +11,11 @@ mod completions;
 mod constellation;
 mod counter;
 mod dispatch;
+mod engine;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod kernels;
+mod quadrants;
 mod shard;
 #[cfg(feature = "serde")]
 mod shard_record;
@@ -24,6 +26,7 @@ pub use checkpoint::Checkpoint;
 pub(crate) use completions::Interior;
 pub use counter::{Counter, Counts, Progress};
 pub(crate) use dispatch::count_completions;
+pub use engine::Engine;
 pub use shard::Shard;
 #[cfg(feature = "serde")]
 pub use shard_record::ShardRecord;

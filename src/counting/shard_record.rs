@@ -5,8 +5,9 @@ use std::io::BufRead;
 
 use serde::{Deserialize, Serialize};
 
-use super::constellation::constellations;
 use super::counter::Counts;
+use super::counter::subproblems;
+use super::engine::Engine;
 use super::subproblems::Subproblem;
 use crate::board::check_size;
 use crate::error::Error;
@@ -53,6 +54,8 @@ pub struct ShardRecord {
     pub shard: usize,
     /// The number of shards the count was split into; 1 for a whole count.
     pub of: usize,
+    /// The engine that counted: shards of one count must all come from one engine.
+    pub engine: Engine,
     /// Solutions found in the shard.
     pub total: u64,
     /// Symmetry classes found in the shard, when they were counted.
@@ -90,6 +93,7 @@ impl ShardRecord {
             n: counts.n,
             shard: counts.shard.index,
             of: counts.shard.of,
+            engine: counts.engine,
             total: counts.total,
             fundamental: counts.fundamental,
             subproblems: counts.subproblems,
@@ -104,7 +108,7 @@ impl ShardRecord {
     ///
     /// ```
     /// let record = queens::ShardRecord::new(&queens::Counter::new(6)?.run()?, 0.001);
-    /// assert!(record.to_json().starts_with(r#"{"n":6,"shard":0,"of":1,"total":4,"fundamental":1,"#));
+    /// assert!(record.to_json().starts_with(r#"{"n":6,"shard":0,"of":1,"engine":"constellations","total":4,"fundamental":1,"#));
     /// # Ok::<(), queens::Error>(())
     /// ```
     #[must_use]
@@ -202,6 +206,18 @@ impl ShardRecord {
         if self.shard >= self.of {
             return Err(format!("shard {}/{} does not exist", self.shard, self.of));
         }
+        match self.engine {
+            Engine::Auto => {
+                return Err("a record must name the engine that counted, not auto".into());
+            }
+            Engine::Quadrants if self.n > Engine::QUADRANTS_UP_TO || self.fundamental.is_some() => {
+                return Err(format!(
+                    "the quadrants engine counts no such shard of n = {}",
+                    self.n
+                ));
+            }
+            _ => {}
+        }
         Subproblem {
             index: self.shard,
             total: self.total,
@@ -250,6 +266,11 @@ impl ShardRecord {
                 Some(format!("boards of n = {} and n = {}", first.n, record.n))
             } else if record.of != first.of {
                 Some(format!("splits into {} and {} shards", first.of, record.of))
+            } else if record.engine != first.engine {
+                Some(format!(
+                    "counts of the {} and {} engines, which number subproblems differently",
+                    first.engine, record.engine
+                ))
             } else if record.version != VERSION {
                 Some(format!(
                     "a record of queens {}, which may number subproblems differently from this queens {VERSION}",
@@ -262,7 +283,7 @@ impl ShardRecord {
                 return Err(bad(format!("cannot merge {mismatch}")));
             }
         }
-        let all = constellations(first.n).len();
+        let all = subproblems(first.n, first.engine);
         let mut sorted: Vec<&ShardRecord> = records.iter().collect();
         sorted.sort_by_key(|r| r.shard);
         sorted.dedup_by(|b, a| a.shard == b.shard && same_counts(a, b));
@@ -307,6 +328,7 @@ impl ShardRecord {
             n: first.n,
             shard: 0,
             of: 1,
+            engine: first.engine,
             total,
             fundamental,
             subproblems: all,

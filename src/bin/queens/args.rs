@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use clap::{Args, Parser, Subcommand};
-use queens::{Shard, Square, Style};
+use queens::{Engine, Shard, Square, Style};
 
 /// Solve, count, check and draw N-Queens boards.
 #[derive(Debug, Parser)]
@@ -101,6 +101,9 @@ pub struct CountArgs {
     /// Print the number of symmetry classes instead of solutions.
     #[arg(long)]
     pub fundamental: bool,
+    /// How to count: auto (the faster for the count), constellations or quadrants.
+    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = parse_engine)]
+    pub engine: Engine,
     /// Threads to use; 0 means one per core.
     #[arg(long, short = 't', value_name = "T", default_value_t = 0)]
     pub threads: usize,
@@ -200,6 +203,10 @@ pub fn parse_columns(text: &str) -> Result<Columns, String> {
     queens::parse_columns(text)
         .map(Columns)
         .map_err(|err| err.to_string())
+}
+
+pub fn parse_engine(text: &str) -> Result<Engine, String> {
+    text.parse().map_err(|err: queens::Error| err.to_string())
 }
 
 pub fn parse_shard(text: &str) -> Result<Shard, String> {

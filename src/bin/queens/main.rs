@@ -172,15 +172,19 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
 fn count(args: &CountArgs) -> Result<(), Failure> {
     let out = output::stdout()?;
     let Shard { index, of } = args.shard.unwrap_or(Shard::WHOLE);
-    let mut counter = Counter::new(args.n)?.threads(args.threads).shard(index, of);
+    let mut counter = Counter::new(args.n)?
+        .threads(args.threads)
+        .shard(index, of)
+        .fundamental(args.fundamental)
+        .engine(args.engine);
     let checkpoint = match &args.checkpoint {
-        Some(path) => Some(Arc::new(Checkpoint::open(path, args.n, index, of)?)),
+        Some(path) => Some(Arc::new(Checkpoint::open(path, &counter)?)),
         None => None,
     };
     if let Some(checkpoint) = &checkpoint {
         counter = counter.resume(checkpoint.resumed().iter().copied());
     }
-    let bar = progress::Bar::new(counter.total_subproblems().div_ceil(of));
+    let bar = progress::Bar::new(counter.total_subproblems()?.div_ceil(of));
     let (record_to, report_to) = (checkpoint.clone(), bar.clone());
     let started = Instant::now();
     let counts = counter

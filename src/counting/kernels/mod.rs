@@ -281,6 +281,7 @@ fn detected(features: &str) -> bool {
     features.split(',').all(|feature| match feature {
         "popcnt" => is_x86_feature_detected!("popcnt"),
         "avx2" => is_x86_feature_detected!("avx2"),
+        "bmi1" => is_x86_feature_detected!("bmi1"),
         "avx512f" => is_x86_feature_detected!("avx512f"),
         "avx512bw" => is_x86_feature_detected!("avx512bw"),
         "avx512vl" => is_x86_feature_detected!("avx512vl"),
@@ -349,6 +350,7 @@ macro_rules! instructions {
 
 mod avx2;
 mod avx512;
+pub(crate) mod join;
 
 #[cfg(test)]
 mod tests {

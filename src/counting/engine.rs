@@ -1,0 +1,110 @@
+//! [`Engine`]: which method a [`Counter`](crate::Counter) counts with.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::Error;
+use crate::formats::parse::excerpt;
+
+/// The method a [`Counter`](crate::Counter) counts with.
+///
+/// Both count every board exactly; they differ in speed and in what they can count.
+/// `docs/counting.md` explains each with a worked example.
+///
+/// # Examples
+///
+/// ```
+/// use queens::{Counter, Engine};
+///
+/// let join = Counter::new(12)?.fundamental(false).engine(Engine::Quadrants).run()?;
+/// let search = Counter::new(12)?.fundamental(false).engine(Engine::Constellations).run()?;
+/// assert_eq!((join.total, search.total), (14200, 14200));
+/// assert_eq!("quadrants".parse::<Engine>()?, Engine::Quadrants);
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
+pub enum Engine {
+    /// The faster engine for the count asked for: [`Engine::Quadrants`] for total counts
+    /// from [`Engine::QUADRANTS_FROM`] to [`Engine::QUADRANTS_UP_TO`], else
+    /// [`Engine::Constellations`].
+    #[default]
+    Auto,
+    /// Border constellations, each completed by a backtracking search of the interior (on
+    /// vector units where the processor has them). Counts fundamental solutions too, and
+    /// any board size.
+    Constellations,
+    /// The quadrant join: partial solutions of the board's quarters joined by counting
+    /// disjoint diagonal sets, with no search of the whole board. Total counts only, for
+    /// boards up to [`Engine::QUADRANTS_UP_TO`].
+    Quadrants,
+}
+
+impl Engine {
+    /// The smallest board [`Engine::Auto`] counts with the quadrant join: below it the
+    /// constellation engine is as fast (`cargo run --release --example count_bench`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Counter, Engine};
+    ///
+    /// let counter = Counter::new(Engine::QUADRANTS_FROM)?.fundamental(false);
+    /// assert_eq!(counter.chosen_engine()?, Engine::Quadrants);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub const QUADRANTS_FROM: usize = 12;
+
+    /// The largest board the quadrant join counts: each side's diagonals pack into 32 bits.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Counter, Engine};
+    ///
+    /// let too_large = Counter::new(Engine::QUADRANTS_UP_TO + 1)?.fundamental(false).engine(Engine::Quadrants);
+    /// assert!(too_large.run().is_err());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub const QUADRANTS_UP_TO: usize = crate::counting::quadrants::MAX_N;
+
+    /// The engine's name, as [`FromStr`] reads it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::Engine::Constellations.name(), "constellations");
+    /// ```
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Constellations => "constellations",
+            Engine::Quadrants => "quadrants",
+        }
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+impl FromStr for Engine {
+    type Err = Error;
+
+    fn from_str(name: &str) -> Result<Engine, Error> {
+        [Engine::Auto, Engine::Constellations, Engine::Quadrants]
+            .into_iter()
+            .find(|engine| engine.name() == name)
+            .ok_or_else(|| {
+                Error::parse(format!(
+                    "{} is not an engine; expected auto, constellations or quadrants",
+                    excerpt(name)
+                ))
+            })
+    }
+}

@@ -1,0 +1,319 @@
+//! The quadrant join's inner loop on vector units: one west half-board against 512 east
+//! half-boards per 512 bits of each plane it holds a diagonal of.
+
+use core::arch::x86_64::*;
+
+use super::{Kernels, detected};
+use crate::counting::quadrants::join::{CHUNK, CLASSES, Group};
+
+/// 64-bit words per chunk of a table.
+const WORDS: usize = CHUNK / 64;
+
+/// The counts of [`count_portable`](crate::counting::quadrants::join::count_portable) on the
+/// vector units, or `None` if this processor lacks them or `QUEENS_SIMD` rules them out.
+pub(crate) fn count(
+    chunks: usize,
+    planes: &[u64],
+    groups: &[Group],
+    lowers: &[u64],
+) -> Option<[u64; CLASSES]> {
+    let kernels = Kernels::from_environment();
+    if kernels.avx512 && avx512::available() {
+        return Some(avx512::count(chunks, planes, groups, lowers));
+    }
+    if kernels.avx2 && avx2::available() {
+        return Some(avx2::count(chunks, planes, groups, lowers));
+    }
+    None
+}
+
+/// Bit-slices `halves` into `planes` with AVX-512 mask tests; `false` without AVX-512.
+pub(crate) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64]) -> bool {
+    if !(Kernels::from_environment().avx512 && avx512::available()) {
+        return false;
+    }
+    avx512::transpose(halves, diagonals, planes);
+    true
+}
+
+/// The join kernel shared by both instruction sets, written against `Vector`, `PER_CHUNK`
+/// (vectors per chunk), `BLOCK` (chunks kept in registers), `zero`, `load`, `and_not`, `add64`,
+/// `add_popcnt` (adds each 64-bit lane's ones to a sum) and `total`.
+macro_rules! join_kernel {
+    ($features:literal) => {
+        /// Whether this processor has the kernel's instructions: the features its functions
+        /// are compiled for.
+        pub(super) fn available() -> bool {
+            detected($features)
+        }
+
+        /// See [`count`](super::count); the processor must have the features.
+        pub(super) fn count(
+            chunks: usize,
+            planes: &[u64],
+            groups: &[Group],
+            lowers: &[u64],
+        ) -> [u64; CLASSES] {
+            assert!(available(), "the processor lacks {}", $features);
+            let words = chunks * WORDS;
+            let mut sums = [0; CLASSES];
+            if words == 0 {
+                return sums;
+            }
+            // The loads below read plane `d` for each diagonal `d` a half-board holds: check
+            // once that every such plane is there (the last plane marks the real ones).
+            let diagonals = planes.len() / words - 1;
+            let held = groups.iter().fold(0, |all, g| all | g.upper)
+                | lowers.iter().fold(0, |all, &l| all | l);
+            assert!(
+                planes.len() == (diagonals + 1) * words
+                    && (diagonals >= 64 || held >> diagonals == 0)
+            );
+            for first in (0..chunks).step_by(BLOCK) {
+                let block = Block {
+                    planes: planes.as_ptr(),
+                    words,
+                    first: first * WORDS,
+                    real: diagonals * words,
+                };
+                // SAFETY: `available()` checked the processor for `$features`, the one list
+                // every function of this kernel is compiled for; each pass reads words
+                // `d * words + first * WORDS ..` of up to `chunks - first` chunks, for `d` a
+                // held diagonal or the real plane, all within `planes` as checked above.
+                let part = unsafe {
+                    match (chunks - first).min(BLOCK) {
+                        1 => pass::<1>(block, groups, lowers),
+                        2 => pass::<2>(block, groups, lowers),
+                        3 => pass::<3>(block, groups, lowers),
+                        4 => pass::<4>(block, groups, lowers),
+                        5 => pass::<5>(block, groups, lowers),
+                        6 => pass::<6>(block, groups, lowers),
+                        7 => pass::<7>(block, groups, lowers),
+                        8 => pass::<8>(block, groups, lowers),
+                        9 => pass::<9>(block, groups, lowers),
+                        10 => pass::<10>(block, groups, lowers),
+                        11 => pass::<11>(block, groups, lowers),
+                        12 => pass::<12>(block, groups, lowers),
+                        13 => pass::<13>(block, groups, lowers),
+                        14 => pass::<14>(block, groups, lowers),
+                        15 => pass::<15>(block, groups, lowers),
+                        _ => pass::<16>(block, groups, lowers),
+                    }
+                };
+                for (sum, part) in sums.iter_mut().zip(part) {
+                    *sum += part;
+                }
+            }
+            sums
+        }
+
+        /// `C` chunks of every plane, from word `first` on; the real plane starts at word
+        /// `real`. Made only by `count`, which checks that every read stays in the planes.
+        #[derive(Clone, Copy)]
+        struct Block {
+            planes: *const u64,
+            words: usize,
+            first: usize,
+            real: usize,
+        }
+
+        impl Block {
+            /// The `C` chunks from word `start` on.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn chunks<const C: usize>(self, start: usize) -> [[Vector; PER_CHUNK]; C] {
+                core::array::from_fn(|c| {
+                    core::array::from_fn(|v| {
+                        let word = start + (c * PER_CHUNK + v) * WORDS / PER_CHUNK;
+                        // SAFETY: `count` checked that `C` chunks from any start it hands
+                        // on lie within the planes.
+                        unsafe { load(self.planes.add(word)) }
+                    })
+                })
+            }
+
+            /// Clears from `free` the half-boards holding any of `diagonals`.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn clear<const C: usize>(
+                self,
+                free: &mut [[Vector; PER_CHUNK]; C],
+                mut diagonals: u64,
+            ) {
+                while diagonals != 0 {
+                    let start = diagonals.trailing_zeros() as usize * self.words + self.first;
+                    diagonals &= diagonals - 1;
+                    for c in 0..C {
+                        for v in 0..PER_CHUNK {
+                            let word = start + (c * PER_CHUNK + v) * WORDS / PER_CHUNK;
+                            // SAFETY: as for `chunks`, `diagonals` being held ones.
+                            let held = unsafe { load(self.planes.add(word)) };
+                            free[c][v] = and_not(held, free[c][v]);
+                        }
+                    }
+                }
+            }
+        }
+
+        /// The pairs free of conflicts per class, over the first `C` chunks of `block`.
+        #[target_feature(enable = $features)]
+        unsafe fn pass<const C: usize>(
+            block: Block,
+            groups: &[Group],
+            lowers: &[u64],
+        ) -> [u64; CLASSES] {
+            let mut sums = [zero(); CLASSES];
+            for group in groups {
+                // SAFETY: `count` checked the real plane and every diagonal held.
+                let mut upper_free = unsafe { block.chunks::<C>(block.real + block.first) };
+                unsafe { block.clear(&mut upper_free, group.upper) };
+                let mut sum = zero();
+                for &lower in &lowers[group.start as usize..group.end as usize] {
+                    let mut free = upper_free;
+                    // SAFETY: as above.
+                    unsafe { block.clear(&mut free, lower) };
+                    for vector in free.iter().flatten() {
+                        sum = add_popcnt(sum, *vector);
+                    }
+                }
+                let class = &mut sums[group.class as usize];
+                *class = add64(*class, sum);
+            }
+            sums.map(|sum| total(sum))
+        }
+    };
+}
+
+/// 512-bit vectors with a popcount per 64-bit lane.
+mod avx512 {
+    use super::*;
+
+    type Vector = __m512i;
+    const PER_CHUNK: usize = 1;
+    const BLOCK: usize = 16;
+
+    /// This kernel's one list of features: every function below is compiled for it, and
+    /// `available` checks the processor for it.
+    macro_rules! features {
+        ($macro:ident $(; $($args:tt)*)?) => { $macro!("avx512f,avx512vpopcntdq,bmi1" $(; $($args)*)?); };
+    }
+
+    features!(join_kernel);
+
+    features!(with_features;
+        #[inline]
+        fn zero() -> Vector {
+            _mm512_setzero_si512()
+        }
+
+        /// The 8 words from `words` on, which must be readable.
+        #[inline]
+        unsafe fn load(words: *const u64) -> Vector {
+            // SAFETY: the caller's promise: one unaligned load of 64 bytes.
+            unsafe { _mm512_loadu_si512(words.cast()) }
+        }
+
+        #[inline]
+        fn and_not(a: Vector, b: Vector) -> Vector {
+            _mm512_andnot_si512(a, b)
+        }
+
+        #[inline]
+        fn add64(a: Vector, b: Vector) -> Vector {
+            _mm512_add_epi64(a, b)
+        }
+
+        #[inline]
+        fn add_popcnt(sum: Vector, a: Vector) -> Vector {
+            _mm512_add_epi64(sum, _mm512_popcnt_epi64(a))
+        }
+
+        #[inline]
+        fn total(a: Vector) -> u64 {
+            _mm512_reduce_add_epi64(a) as u64
+        }
+
+        /// Bit `b` of word `w` of plane `d` is bit `d` of half-board `64 w + b`: a mask test
+        /// gives 8 of them at once.
+        fn transpose_with(halves: &[u64], diagonals: usize, planes: &mut [u64]) {
+            let words = halves.len() / 64;
+            for (w, block) in halves.chunks_exact(64).enumerate() {
+                let block: &[u64; 64] = block.try_into().expect("64 words");
+                // SAFETY: each load reads 8 of the 64 words of `block`.
+                let vectors: [Vector; 8] = core::array::from_fn(|j| unsafe { load(block.as_ptr().add(8 * j)) });
+                for d in 0..diagonals {
+                    let probe = _mm512_set1_epi64(1 << d);
+                    let mut word = 0u64;
+                    for (j, &vector) in vectors.iter().enumerate() {
+                        word |= u64::from(_mm512_test_epi64_mask(vector, probe)) << (8 * j);
+                    }
+                    planes[d * words + w] = word;
+                }
+            }
+        }
+    );
+
+    /// See [`transpose`](super::transpose); the processor must have the features.
+    pub(super) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64]) {
+        assert!(available() && diagonals <= 64);
+        // SAFETY: `available()` checked the processor for the features `transpose_with` is
+        // compiled for.
+        unsafe { transpose_with(halves, diagonals, planes) }
+    }
+}
+
+/// 256-bit vectors, two per chunk, with popcounts by a nibble table.
+mod avx2 {
+    use super::super::avx2::byte_popcnt;
+    use super::*;
+
+    type Vector = __m256i;
+    const PER_CHUNK: usize = 2;
+    const BLOCK: usize = 3;
+
+    /// This kernel's one list of features: every function below is compiled for it, and
+    /// `available` checks the processor for it.
+    macro_rules! features {
+        ($macro:ident $(; $($args:tt)*)?) => { $macro!("avx2,bmi1" $(; $($args)*)?); };
+    }
+
+    features!(join_kernel);
+
+    features!(with_features;
+        #[inline]
+        fn zero() -> Vector {
+            _mm256_setzero_si256()
+        }
+
+        /// The 4 words from `words` on, which must be readable.
+        #[inline]
+        unsafe fn load(words: *const u64) -> Vector {
+            // SAFETY: the caller's promise: one unaligned load of 32 bytes.
+            unsafe { _mm256_loadu_si256(words.cast()) }
+        }
+
+        #[inline]
+        fn and_not(a: Vector, b: Vector) -> Vector {
+            _mm256_andnot_si256(a, b)
+        }
+
+        #[inline]
+        fn add64(a: Vector, b: Vector) -> Vector {
+            _mm256_add_epi64(a, b)
+        }
+
+        /// Byte counts summed per 64-bit lane by `psadbw`.
+        #[inline]
+        fn add_popcnt(sum: Vector, a: Vector) -> Vector {
+            _mm256_add_epi64(sum, _mm256_sad_epu8(byte_popcnt(a), _mm256_setzero_si256()))
+        }
+
+        #[inline]
+        fn total(a: Vector) -> u64 {
+            let mut lanes = [0u64; 4];
+            // SAFETY: `lanes` is 32 bytes: one unaligned store.
+            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), a) };
+            lanes.iter().sum()
+        }
+    );
+}

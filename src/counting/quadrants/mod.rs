@@ -1,0 +1,372 @@
+//! The quadrant join: solutions counted from the partial solutions of the board's quarters,
+//! with no search of the whole board.
+//!
+//! Cut the board at row and column `n / 2`. Each row's queen stands in the west or the
+//! east half; choose which rows put it east (a *row choice*, as many rows as the east half
+//! has columns). For that choice, list every *east half-board*: queens on those rows, one
+//! per east column, none attacking another. Each is a north-east placement joined to a
+//! south-east one on the other columns, and both come from tables built once (see
+//! [`quadrant`]). List the west half-boards of the other rows alike. A west and an east
+//! half-board make a solution exactly when they hold no diagonal in common, since rows and
+//! columns are already apart. So the count is, over all row choices, the number of pairs
+//! of disjoint diagonal sets, and [`join`] counts those 512 at a time.
+//!
+//! Symmetry cuts the work about eight-fold on even boards: reflecting north to south turns
+//! a row choice into its mirror image, so only one of the two is counted (twice); and the
+//! east half-boards holding a queen on a longest diagonal are skipped, the west half-boards
+//! holding one counting double instead (reflections map the one set onto the other). On
+//! odd boards the middle row's and the middle column's queens are placed first, one case
+//! per class of placements under the board's eight symmetries.
+//!
+//! The join gives total counts only; fundamental counts come from the constellation
+//! engine. `docs/counting.md` works through `n = 8`.
+
+mod frame;
+pub(crate) mod join;
+mod quadrant;
+
+use frame::{Diagonals, Frame, Shared};
+use join::{CLASSES, Group, Table};
+use quadrant::{Mark, Side, Values};
+
+use crate::error::{Error, Square};
+
+/// The largest board the join takes: a side's diagonals must pack into 32 bits each.
+pub(crate) const MAX_N: usize = 22;
+
+/// Bytes the tables of one case of board size `n` take at most (the whole board's for even
+/// `n`, the center case's for odd `n`): four quadrants, each an offset per group and 16
+/// bytes per placement. Placements grow about 8-fold per two rows; the figures are
+/// measured by the `table_sizes` test.
+pub(crate) fn table_bytes(n: usize) -> u64 {
+    const MEASURED: [u64; MAX_N + 1] = [
+        0,
+        0,
+        0,
+        0,
+        784,
+        720,
+        2_992,
+        2_768,
+        12_624,
+        11_472,
+        55_088,
+        47_824,
+        257_808,
+        215_888,
+        1_327_728,
+        1_051_472,
+        7_731_920,
+        5_752_656,
+        51_418_224,
+        35_859_536,
+        385_863_696,
+        255_909_328,
+        3_244_867_888,
+    ];
+    // Each thread's table of half-boards adds a little: allow a tenth more.
+    MEASURED
+        .get(n)
+        .map_or(u64::MAX, |&bytes| bytes + bytes / 10)
+}
+
+/// Refuses a count whose tables would not fit in the memory available (on Linux, where the
+/// kernel says how much that is), rather than swap or be killed.
+pub(crate) fn check_memory(n: usize) -> Result<(), Error> {
+    let needed = table_bytes(n);
+    match available_memory() {
+        Some(available) if needed > available => Err(Error::NotEnoughMemory { needed, available }),
+        _ => Ok(()),
+    }
+}
+
+/// `MemAvailable` of `/proc/meminfo`, in bytes.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info
+        .lines()
+        .find(|line| line.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The subproblems of a count by the join: for each case (the fixed middle queens of an
+/// odd board; the empty board for an even one), one per choice of the north-east rows.
+#[derive(Debug, Clone)]
+pub(crate) struct Plan {
+    n: usize,
+    cases: Vec<Case>,
+}
+
+#[derive(Debug, Clone)]
+struct Case {
+    fixed: Vec<Square>,
+    /// Placements of the fixed queens this case stands for.
+    weight: u64,
+    /// The number of the case's first subproblem.
+    first: usize,
+    /// Subproblems: one per subset of the free north rows.
+    len: usize,
+}
+
+impl Plan {
+    pub fn new(n: usize) -> Plan {
+        let half = n / 2;
+        let mut kinds: Vec<(Vec<Square>, u64)> = Vec::new();
+        if n.is_multiple_of(2) {
+            kinds.push((Vec::new(), 1));
+        } else {
+            // The middle row's queen in column `c`, the middle column's in row `r`: one
+            // placement per class, with `r < c < half` standing for eight.
+            kinds.push((vec![(half, half)], 1));
+            for r in 0..half {
+                for c in r + 1..half {
+                    kinds.push((vec![(half, c), (r, half)], 8));
+                }
+            }
+        }
+        let mut first = 0;
+        let cases = kinds
+            .into_iter()
+            .map(|(fixed, weight)| {
+                let north = Frame::around(n, &fixed).north.len();
+                let case = Case {
+                    fixed,
+                    weight,
+                    first,
+                    len: 1 << north,
+                };
+                first += case.len;
+                case
+            })
+            .collect();
+        Plan { n, cases }
+    }
+
+    /// The number of subproblems.
+    pub fn len(&self) -> usize {
+        self.cases.last().map_or(0, |case| case.first + case.len)
+    }
+
+    /// The case of subproblem `index`.
+    pub fn case_of(&self, index: usize) -> usize {
+        self.cases
+            .partition_point(|case| case.first + case.len <= index)
+    }
+}
+
+/// The tables of one case, from which its subproblems are counted on any thread.
+pub(crate) struct Solver {
+    n: usize,
+    weight: u64,
+    first: usize,
+    /// Whether the case is the whole even board, where the symmetry reductions apply.
+    whole: bool,
+    shared: Shared,
+    long: u64,
+    west: Side,
+    east: Side,
+    norths: usize,
+    souths: usize,
+}
+
+impl Solver {
+    /// Builds the tables of case `case` of `plan`.
+    pub fn new(plan: &Plan, case: usize) -> Result<Solver, Error> {
+        let n = plan.n;
+        let case = &plan.cases[case];
+        let frame = Frame::around(n, &case.fixed);
+        let shared = Shared::new(&frame);
+        let whole = case.fixed.is_empty() && n > 0;
+        // The longest diagonals: rising through the north-east and south-west quadrants,
+        // falling through the north-west and south-east ones.
+        let rising = Diagonals {
+            rising: 1 << n.saturating_sub(1),
+            falling: 0,
+        };
+        let falling = Diagonals {
+            rising: 0,
+            falling: 1 << n.saturating_sub(1),
+        };
+        let marks = |north: Diagonals, south: Diagonals, keep| match whole {
+            true => [north, south].map(|diagonal| Some(Mark { diagonal, keep })),
+            false => [None, None],
+        };
+        Ok(Solver {
+            n,
+            weight: case.weight,
+            first: case.first,
+            whole,
+            // East half-boards never hold these (whole boards only), so queries skip them.
+            long: if whole {
+                shared.of(rising.with(falling))
+            } else {
+                0
+            },
+            west: Side::new(&frame, &frame.west, &shared, marks(falling, rising, true))?,
+            east: Side::new(&frame, &frame.east, &shared, marks(rising, falling, false))?,
+            norths: frame.north.len(),
+            souths: frame.south.len(),
+            shared,
+        })
+    }
+
+    /// The solutions subproblem `index` accounts for (a subproblem of this case).
+    pub fn solve(&self, index: usize) -> u64 {
+        let north = index - self.first;
+        let east_cols = self.east.cols;
+        let mut table = Table::default();
+        let (mut groups, mut lowers) = (Vec::new(), Values::default());
+        let mut total = 0;
+        for south in 0..1usize << self.souths {
+            if (north.count_ones() + south.count_ones()) as usize != east_cols {
+                continue;
+            }
+            let Some(weights) = self.weights(north, south) else {
+                continue;
+            };
+            table.fill(&self.east, north, south, self.shared.len());
+            if table.len == 0 {
+                continue;
+            }
+            self.west_groups(north, south, weights, &mut groups, &mut lowers);
+            let sums = join::count(&table, &groups, lowers.as_slice());
+            total += sums
+                .iter()
+                .zip(weights)
+                .map(|(sum, weight)| sum * weight)
+                .sum::<u64>();
+        }
+        total * self.weight
+    }
+
+    /// The weight of each class of west half-boards for the row choice, or `None` if its
+    /// north-south mirror image counts for it.
+    fn weights(&self, north: usize, south: usize) -> Option<[u64; CLASSES]> {
+        if !self.whole {
+            return Some([1, 0, 0]);
+        }
+        let (n, half) = (self.n, self.n / 2);
+        let all = (1usize << n) - 1;
+        let east = north | south << half;
+        let mirror = east.reverse_bits() >> (usize::BITS as usize - n);
+        if mirror < east {
+            return None;
+        }
+        let twice = if mirror == east { 1 } else { 2 };
+        // West half-boards off both longest diagonals: their east-west mirror images have
+        // the complementary row choice, so one of the two choices counts them twice.
+        // Rows where the choice and its mirror agree decide which, alike for both.
+        let agree = !(east ^ mirror) & all;
+        let neither = match agree {
+            0 => 1,
+            _ if east & agree & agree.wrapping_neg() != 0 => 2,
+            _ => 0,
+        };
+        Some([neither * twice, 2 * twice, 4 * twice])
+    }
+
+    /// The west half-boards on the rows the east ones leave, as groups sharing a north-west
+    /// placement, in the classes of `weights` that count.
+    #[inline(never)]
+    fn west_groups(
+        &self,
+        north: usize,
+        south: usize,
+        weights: [u64; CLASSES],
+        groups: &mut Vec<Group>,
+        lowers: &mut Values,
+    ) {
+        let (north, south) = (
+            north ^ ((1 << self.norths) - 1),
+            south ^ ((1 << self.souths) - 1),
+        );
+        let all = (1 << self.west.cols) - 1;
+        groups.clear();
+        lowers.clear();
+        let flags = if self.whole { 2 } else { 1 };
+        let keep = !self.long;
+        for upper_flag in 0..flags {
+            for (cols, uppers) in self.west.north.groups(north, upper_flag) {
+                for upper in uppers {
+                    for lower_flag in 0..flags {
+                        let class = upper_flag + lower_flag;
+                        if weights[class] == 0 {
+                            continue;
+                        }
+                        let start = lowers.len();
+                        let partners = self.west.south.group(south, lower_flag, all ^ cols);
+                        upper.join(partners, move |lower| lower.shared & keep, lowers);
+                        if lowers.len() > start {
+                            groups.push(Group {
+                                upper: upper.shared & keep,
+                                start: start as u32,
+                                end: lowers.len() as u32,
+                                class: class as u32,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Bytes the tables hold.
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        [&self.west, &self.east]
+            .iter()
+            .map(|side| side.north.bytes() + side.south.bytes())
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(n: usize) -> u64 {
+        let plan = Plan::new(n);
+        (0..plan.cases.len())
+            .map(|case| {
+                let solver = Solver::new(&plan, case).unwrap();
+                let c = &plan.cases[case];
+                (c.first..c.first + c.len)
+                    .map(|i| solver.solve(i))
+                    .sum::<u64>()
+            })
+            .sum()
+    }
+
+    #[test]
+    #[ignore = "prints the table sizes behind table_bytes"]
+    fn table_sizes() {
+        for n in 4..=22 {
+            let plan = Plan::new(n);
+            let started = std::time::Instant::now();
+            let bytes = Solver::new(&plan, 0).unwrap().bytes();
+            println!("n = {n}: {bytes} bytes in {:?}", started.elapsed());
+        }
+    }
+
+    #[test]
+    fn table_bytes_covers_the_tables_built() {
+        for n in 4..=18 {
+            let bytes = Solver::new(&Plan::new(n), 0).unwrap().bytes() as u64;
+            assert!(
+                bytes <= table_bytes(n) && table_bytes(n) <= 2 * bytes,
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn counts_agree_with_oeis() {
+        let known = [
+            1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+        ];
+        for (n, &expected) in known.iter().enumerate() {
+            assert_eq!(count(n), expected, "n = {n}");
+        }
+    }
+}

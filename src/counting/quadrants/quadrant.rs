@@ -1,0 +1,217 @@
+//! Every placement of queens in one quadrant, for every choice of its rows: the tables the
+//! join reads.
+
+use super::frame::{Diagonals, Frame, Shared};
+use crate::error::{Error, try_vec, try_with_capacity};
+
+/// Queens in some rows of a quadrant, one per row and at most one per column, none
+/// attacking another or a fixed queen.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Placement {
+    /// Its diagonals packed for its side: rising ones from bit 0, falling ones from bit 32.
+    pub held: u64,
+    /// Its diagonals that the other side's squares lie on too (see [`Shared`]).
+    pub shared: u64,
+}
+
+impl Placement {
+    /// Appends `value(lower)` to `out` for each of `lowers` that agrees with this placement
+    /// (holds none of its diagonals).
+    ///
+    /// Each value is written, then kept or not: no branch to mispredict, and the length
+    /// stays in a register.
+    pub fn join(&self, lowers: &[Placement], value: impl Fn(&Placement) -> u64, out: &mut Values) {
+        let held = self.held;
+        let window = out.room(lowers.len());
+        let mut kept = 0;
+        for lower in lowers {
+            window[kept] = value(lower);
+            kept += usize::from(held & lower.held == 0);
+        }
+        out.len += kept;
+    }
+}
+
+/// A list of values whose storage only ever grows, so appending clears nothing.
+#[derive(Debug, Default)]
+pub(super) struct Values {
+    storage: Vec<u64>,
+    len: usize,
+}
+
+impl Values {
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn as_slice(&self) -> &[u64] {
+        &self.storage[..self.len]
+    }
+
+    /// The values and what follows them, `len` in all (the room asked for covers it).
+    pub fn padded(&self, len: usize) -> &[u64] {
+        &self.storage[..len]
+    }
+
+    /// Room for `extra` more values after the last one (holding anything).
+    pub fn room(&mut self, extra: usize) -> &mut [u64] {
+        let end = self.len + extra;
+        if self.storage.len() < end {
+            self.storage.resize(end.max(2 * self.storage.len()), 0);
+        }
+        &mut self.storage[self.len..end]
+    }
+}
+
+/// A marked diagonal: placements on it are kept apart (flag 1), or left out.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Mark {
+    pub diagonal: Diagonals,
+    pub keep: bool,
+}
+
+/// The placements of one quadrant, grouped by the rows they fill, then by whether they hold
+/// the marked diagonal, then by the columns they fill: `offsets` gives where each group
+/// starts.
+pub(super) struct Quadrant {
+    cols: usize,
+    offsets: Vec<u32>,
+    placements: Vec<Placement>,
+}
+
+impl Quadrant {
+    /// The placements in rows `rows` and columns `cols` of `frame`.
+    ///
+    /// Built one row at a time: the placements in a set of rows are those of the set without
+    /// its last row, each with one more queen in that row.
+    pub fn new(
+        frame: &Frame,
+        rows: &[usize],
+        cols: &[usize],
+        pack: [usize; 2],
+        shared: &Shared,
+        mark: Option<Mark>,
+    ) -> Result<Quadrant, Error> {
+        let k = cols.len();
+        let groups_per_set = 2 << k;
+        let mut offsets = try_vec(0u32, (groups_per_set << rows.len()) + 1)?;
+        let mut placements = try_with_capacity(1)?;
+        placements.push(Placement::default());
+        offsets[1..].fill(1);
+        let mut scratch: Vec<(usize, Placement)> = Vec::new();
+        let mut counts = vec![0usize; groups_per_set + 1];
+        for set in 1usize..1 << rows.len() {
+            let last = usize::BITS as usize - 1 - set.leading_zeros() as usize;
+            let row = rows[last];
+            let base = set - (1 << last);
+            scratch.clear();
+            for key in 0..groups_per_set {
+                let (flag, used) = (key >> k, key & ((1 << k) - 1));
+                let group = base * groups_per_set + key;
+                let from = offsets[group] as usize..offsets[group + 1] as usize;
+                for placement in &placements[from] {
+                    for (j, &col) in cols.iter().enumerate() {
+                        if used >> j & 1 == 1 {
+                            continue;
+                        }
+                        let queen = Diagonals::of(frame.n, (row, col));
+                        let packed = (queen.rising >> pack[0]) | ((queen.falling >> pack[1]) << 32);
+                        if placement.held & packed != 0 || queen.meets(frame.held) {
+                            continue;
+                        }
+                        let on_mark = mark.is_some_and(|m| m.diagonal.meets(queen));
+                        if on_mark && !mark.is_some_and(|m| m.keep) {
+                            continue;
+                        }
+                        let next = Placement {
+                            held: placement.held | packed,
+                            shared: placement.shared | shared.of(queen),
+                        };
+                        let key = ((flag | usize::from(on_mark)) << k) | used | 1 << j;
+                        scratch.push((key, next));
+                    }
+                }
+            }
+            // A counting sort of the new placements by group.
+            counts.fill(0);
+            for &(key, _) in &scratch {
+                counts[key + 1] += 1;
+            }
+            let start = placements.len();
+            placements
+                .try_reserve(scratch.len())
+                .map_err(|_| Error::OutOfMemory {
+                    bytes: scratch.len() * size_of::<Placement>(),
+                })?;
+            placements.resize(start + scratch.len(), Placement::default());
+            for key in 0..groups_per_set {
+                counts[key + 1] += counts[key];
+                offsets[set * groups_per_set + key] = (start + counts[key]) as u32;
+            }
+            offsets[(set + 1) * groups_per_set] = (start + scratch.len()) as u32;
+            for &(key, placement) in &scratch {
+                placements[start + counts[key]] = placement;
+                counts[key] += 1;
+            }
+        }
+        placements.shrink_to_fit();
+        Ok(Quadrant {
+            cols: k,
+            offsets,
+            placements,
+        })
+    }
+
+    /// The placements filling rows `rows` (bits into the quadrant's row list), flag `flag`
+    /// and columns `cols` (bits into its column list).
+    pub fn group(&self, rows: usize, flag: usize, cols: usize) -> &[Placement] {
+        let group = (rows << (self.cols + 1)) | (flag << self.cols) | cols;
+        &self.placements[self.offsets[group] as usize..self.offsets[group + 1] as usize]
+    }
+
+    /// The groups of rows `rows` with flag `flag`, with the columns of each.
+    pub fn groups(&self, rows: usize, flag: usize) -> impl Iterator<Item = (usize, &[Placement])> {
+        (0..1 << self.cols)
+            .map(move |cols| (cols, self.group(rows, flag, cols)))
+            .filter(|(_, group)| !group.is_empty())
+    }
+
+    /// Bytes held.
+    #[cfg(test)]
+    pub fn bytes(&self) -> usize {
+        self.offsets.len() * size_of::<u32>() + self.placements.len() * size_of::<Placement>()
+    }
+}
+
+/// The two quadrants of one side (west or east), packing diagonals alike.
+pub(super) struct Side {
+    pub north: Quadrant,
+    pub south: Quadrant,
+    pub cols: usize,
+}
+
+impl Side {
+    pub fn new(
+        frame: &Frame,
+        cols: &[usize],
+        shared: &Shared,
+        marks: [Option<Mark>; 2],
+    ) -> Result<Side, Error> {
+        // The lowest diagonal of each direction among the side's squares is bit 0.
+        let top = frame.rows().min().unwrap_or(0);
+        let (left, right) = (
+            cols.first().copied().unwrap_or(0),
+            cols.last().copied().unwrap_or(0),
+        );
+        let pack = [top + left, (top + frame.n - 1).saturating_sub(right)];
+        Ok(Side {
+            north: Quadrant::new(frame, &frame.north, cols, pack, shared, marks[0])?,
+            south: Quadrant::new(frame, &frame.south, cols, pack, shared, marks[1])?,
+            cols: cols.len(),
+        })
+    }
+}
