@@ -4,25 +4,20 @@
 use core::arch::x86_64::*;
 
 use super::{Kernels, detected};
-use crate::counting::quadrants::join::{CHUNK, CLASSES, Group};
+use crate::counting::quadrants::join::{CHUNK, CLASSES, Group, Slices};
 
 /// 64-bit words per chunk of a table.
 const WORDS: usize = CHUNK / 64;
 
 /// The counts of [`count_portable`](crate::counting::quadrants::join::count_portable) on the
 /// vector units, or `None` if this processor lacks them or `QUEENS_SIMD` rules them out.
-pub(crate) fn count(
-    chunks: usize,
-    planes: &[u64],
-    groups: &[Group],
-    lowers: &[u64],
-) -> Option<[u64; CLASSES]> {
+pub(crate) fn count(table: Slices<'_>, groups: &[Group], lowers: &[u64]) -> Option<[u64; CLASSES]> {
     let kernels = Kernels::from_environment();
     if kernels.avx512 && avx512::available() {
-        return Some(avx512::count(chunks, planes, groups, lowers));
+        return Some(avx512::count(table, groups, lowers));
     }
     if kernels.avx2 && avx2::available() {
-        return Some(avx2::count(chunks, planes, groups, lowers));
+        return Some(avx2::count(table, groups, lowers));
     }
     None
 }
@@ -48,33 +43,34 @@ macro_rules! join_kernel {
         }
 
         /// See [`count`](super::count); the processor must have the features.
-        pub(super) fn count(
-            chunks: usize,
-            planes: &[u64],
-            groups: &[Group],
-            lowers: &[u64],
-        ) -> [u64; CLASSES] {
+        pub(super) fn count(table: Slices<'_>, groups: &[Group], lowers: &[u64]) -> [u64; CLASSES] {
             assert!(available(), "the processor lacks {}", $features);
-            let words = chunks * WORDS;
+            let Slices {
+                planes,
+                stride,
+                chunks,
+            } = table;
             let mut sums = [0; CLASSES];
-            if words == 0 {
+            if chunks == 0 {
                 return sums;
             }
-            // The loads below read plane `d` for each diagonal `d` a half-board holds: check
-            // once that every such plane is there (the last plane marks the real ones).
-            let diagonals = planes.len() / words - 1;
-            let held = groups.iter().fold(0, |all, g| all | g.upper)
-                | lowers.iter().fold(0, |all, &l| all | l);
-            assert!(
-                planes.len() == (diagonals + 1) * words
-                    && (diagonals >= 64 || held >> diagonals == 0)
-            );
+            // The loads below read plane `d` for each diagonal `d` a half-board holds, masked
+            // to the planes there are (the last plane marks the real ones), and the first
+            // `chunks` chunks of each: check that these lie within the planes.
+            let diagonals = planes.len() / stride - 1;
+            assert!(chunks * WORDS <= stride && planes.len() == (diagonals + 1) * stride);
+            let valid = if diagonals >= 64 {
+                u64::MAX
+            } else {
+                (1 << diagonals) - 1
+            };
             for first in (0..chunks).step_by(BLOCK) {
                 let block = Block {
                     planes: planes.as_ptr(),
-                    words,
+                    words: stride,
                     first: first * WORDS,
-                    real: diagonals * words,
+                    real: diagonals * stride,
+                    valid,
                 };
                 // SAFETY: `available()` checked the processor for `$features`, the one list
                 // every function of this kernel is compiled for; each pass reads words
@@ -108,13 +104,15 @@ macro_rules! join_kernel {
         }
 
         /// `C` chunks of every plane, from word `first` on; the real plane starts at word
-        /// `real`. Made only by `count`, which checks that every read stays in the planes.
+        /// `real`, and planes `d` of `valid` precede it. Made only by `count`, which checks
+        /// that every read stays in the planes.
         #[derive(Clone, Copy)]
         struct Block {
             planes: *const u64,
             words: usize,
             first: usize,
             real: usize,
+            valid: u64,
         }
 
         impl Block {
@@ -138,8 +136,11 @@ macro_rules! join_kernel {
             unsafe fn clear<const C: usize>(
                 self,
                 free: &mut [[Vector; PER_CHUNK]; C],
-                mut diagonals: u64,
+                diagonals: u64,
             ) {
+                debug_assert_eq!(diagonals & !self.valid, 0, "a diagonal the table lacks");
+                // Reading only planes there are, whatever the half-boards hold.
+                let mut diagonals = diagonals & self.valid;
                 while diagonals != 0 {
                     let start = diagonals.trailing_zeros() as usize * self.words + self.first;
                     diagonals &= diagonals - 1;

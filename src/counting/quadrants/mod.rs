@@ -26,7 +26,7 @@ pub(crate) mod join;
 mod quadrant;
 
 use frame::{Diagonals, Frame, Shared};
-use join::{CLASSES, Group, Table};
+use join::{CLASSES, Group, KEYS, Sieve, Table};
 use quadrant::{Mark, Side, Values};
 
 use crate::error::{Error, Square};
@@ -168,6 +168,7 @@ pub(crate) struct Solver {
     east: Side,
     norths: usize,
     souths: usize,
+    sieve: Sieve,
 }
 
 impl Solver {
@@ -192,22 +193,27 @@ impl Solver {
             true => [north, south].map(|diagonal| Some(Mark { diagonal, keep })),
             false => [None, None],
         };
+        let long = if whole {
+            shared.of(rising.with(falling))
+        } else {
+            0
+        };
+        let west = Side::new(&frame, &frame.west, &shared, marks(falling, rising, true))?;
+        let east = Side::new(&frame, &frame.east, &shared, marks(rising, falling, false))?;
+        let sieve = Sieve::new(&west.sieve_candidates(&east, shared.len(), long));
         Ok(Solver {
             n,
             weight: case.weight,
             first: case.first,
             whole,
             // East half-boards never hold these (whole boards only), so queries skip them.
-            long: if whole {
-                shared.of(rising.with(falling))
-            } else {
-                0
-            },
-            west: Side::new(&frame, &frame.west, &shared, marks(falling, rising, true))?,
-            east: Side::new(&frame, &frame.east, &shared, marks(rising, falling, false))?,
+            long,
+            west,
+            east,
             norths: frame.north.len(),
             souths: frame.south.len(),
             shared,
+            sieve,
         })
     }
 
@@ -216,7 +222,8 @@ impl Solver {
         let north = index - self.first;
         let east_cols = self.east.cols;
         let mut table = Table::default();
-        let (mut groups, mut lowers) = (Vec::new(), Values::default());
+        let mut groups: [Vec<Group>; KEYS] = Default::default();
+        let mut lowers = Values::default();
         let mut total = 0;
         for south in 0..1usize << self.souths {
             if (north.count_ones() + south.count_ones()) as usize != east_cols {
@@ -225,17 +232,19 @@ impl Solver {
             let Some(weights) = self.weights(north, south) else {
                 continue;
             };
-            table.fill(&self.east, north, south, self.shared.len());
+            table.fill(&self.east, north, south, self.shared.len(), &self.sieve);
             if table.len == 0 {
                 continue;
             }
             self.west_groups(north, south, weights, &mut groups, &mut lowers);
-            let sums = join::count(&table, &groups, lowers.as_slice());
-            total += sums
-                .iter()
-                .zip(weights)
-                .map(|(sum, weight)| sum * weight)
-                .sum::<u64>();
+            for (key, groups) in groups.iter().enumerate() {
+                let sums = join::count(table.slices(key), groups, lowers.as_slice());
+                total += sums
+                    .iter()
+                    .zip(weights)
+                    .map(|(sum, weight)| sum * weight)
+                    .sum::<u64>();
+            }
         }
         total * self.weight
     }
@@ -274,7 +283,7 @@ impl Solver {
         north: usize,
         south: usize,
         weights: [u64; CLASSES],
-        groups: &mut Vec<Group>,
+        groups: &mut [Vec<Group>; KEYS],
         lowers: &mut Values,
     ) {
         let (north, south) = (
@@ -282,7 +291,7 @@ impl Solver {
             south ^ ((1 << self.souths) - 1),
         );
         let all = (1 << self.west.cols) - 1;
-        groups.clear();
+        groups.iter_mut().for_each(Vec::clear);
         lowers.clear();
         let flags = if self.whole { 2 } else { 1 };
         let keep = !self.long;
@@ -298,7 +307,7 @@ impl Solver {
                         let partners = self.west.south.group(south, lower_flag, all ^ cols);
                         upper.join(partners, move |lower| lower.shared & keep, lowers);
                         if lowers.len() > start {
-                            groups.push(Group {
+                            groups[self.sieve.key(upper.shared)].push(Group {
                                 upper: upper.shared & keep,
                                 start: start as u32,
                                 end: lowers.len() as u32,

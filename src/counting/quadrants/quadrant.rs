@@ -52,11 +52,6 @@ impl Values {
         &self.storage[..self.len]
     }
 
-    /// The values and what follows them, `len` in all (the room asked for covers it).
-    pub fn padded(&self, len: usize) -> &[u64] {
-        &self.storage[..len]
-    }
-
     /// Room for `extra` more values after the last one (holding anything).
     pub fn room(&mut self, extra: usize) -> &mut [u64] {
         let end = self.len + extra;
@@ -180,10 +175,44 @@ impl Quadrant {
             .filter(|(_, group)| !group.is_empty())
     }
 
+    /// How many placements hold each shared diagonal, and which diagonals any holds.
+    fn census(&self, diagonals: usize) -> (Vec<u64>, u64) {
+        let mut counts = vec![0; diagonals];
+        let mut any = 0;
+        for placement in &self.placements {
+            any |= placement.shared;
+            for (d, count) in counts.iter_mut().enumerate() {
+                *count += placement.shared >> d & 1;
+            }
+        }
+        (counts, any)
+    }
+
     /// Bytes held.
     #[cfg(test)]
     pub fn bytes(&self) -> usize {
         self.offsets.len() * size_of::<u32>() + self.placements.len() * size_of::<Placement>()
+    }
+}
+
+impl Side {
+    /// Shared diagonals that this side's south quadrant never holds and `skip` leaves out,
+    /// most often held by this side's north placements and the other side's first: sieve
+    /// diagonals for [`join::Sieve`](super::join::Sieve).
+    pub fn sieve_candidates(&self, other: &Side, diagonals: usize, skip: u64) -> Vec<u32> {
+        let (upper, _) = self.north.census(diagonals);
+        let (_, lower_any) = self.south.census(diagonals);
+        let (other_upper, _) = other.north.census(diagonals);
+        let (other_lower, _) = other.south.census(diagonals);
+        let mut candidates: Vec<u32> = (0..diagonals as u32)
+            .filter(|&d| (lower_any | skip) >> d & 1 == 0 && upper[d as usize] > 0)
+            .collect();
+        let score = |d: u32| {
+            let d = d as usize;
+            upper[d] as f64 * (other_upper[d] + other_lower[d]) as f64
+        };
+        candidates.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
+        candidates
     }
 }
 
