@@ -104,8 +104,8 @@ impl Table {
         }
         for key in 0..KEYS {
             starts[key + 1] += starts[key];
-            self.ends[key] = starts[key + 1];
         }
+        self.ends.copy_from_slice(&starts[1..]);
         self.sorted.clear();
         self.sorted.resize(words * 64, 0);
         for &half in self.halves.as_slice() {
