@@ -1,14 +1,23 @@
-//! Times the counter against a plain mirror-halving bitboard counter, side by side.
+//! Times both counting engines, side by side with a plain mirror-halving bitboard counter
+//! and, if given, another program.
 //!
 //! `cargo run --release --example count_bench` prints a table for n = 12..=17 (pass another
-//! largest n as the first argument). Each time is the best of three runs. The environment
-//! variable `QUEENS_SIMD` picks the counter's kernels: `scalar`, `avx2` or `avx512` (unset:
-//! the best this processor has).
+//! largest n as the first argument, a smallest as the second). Each time is the best of
+//! three runs up to n = 17, one run above. The plain counter runs up to n = 17 (n = 18
+//! would take minutes).
+//!
+//! To time another counter in the same run, set `QUEENS_REFERENCE` to its command line with
+//! `{n}` for the board size, e.g. `QUEENS_REFERENCE='/opt/nq/b{n}/nq 1'`: it runs once per n,
+//! must print the right count somewhere in its output, and the last column gives the
+//! quadrant join's single-threaded time over its time. The environment variable
+//! `QUEENS_SIMD` picks the kernels: `scalar`, `avx2` or `avx512` (unset: the best this
+//! processor has).
 
 use std::error::Error;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use queens::Counter;
+use queens::{Counter, Engine};
 
 /// The classic counter: bitboards, recursion, and only the left half of the first row
 /// (doubled), plus the middle column for odd n.
@@ -44,11 +53,11 @@ fn plain_mirror_halving(n: usize) -> u64 {
     total
 }
 
-/// The best of three timings of `work`, with its result.
-fn best_of<T>(work: impl Fn() -> T) -> (T, Duration) {
+/// The best of `runs` timings of `work`, with its result.
+fn best_of<T>(runs: usize, work: impl Fn() -> T) -> (T, Duration) {
     let mut best = Duration::MAX;
     let mut result = None;
-    for _ in 0..3 {
+    for _ in 0..runs {
         let started = Instant::now();
         result = Some(work());
         best = best.min(started.elapsed());
@@ -56,35 +65,67 @@ fn best_of<T>(work: impl Fn() -> T) -> (T, Duration) {
     (result.expect("at least one run"), best)
 }
 
+/// Runs the reference command for `n` once: its time, after checking that it printed
+/// `expected`.
+fn reference(template: &str, n: usize, expected: u64) -> Result<Duration, Box<dyn Error>> {
+    let line = template.replace("{n}", &n.to_string());
+    let mut words = line.split_whitespace();
+    let program = words.next().ok_or("QUEENS_REFERENCE is empty")?;
+    let started = Instant::now();
+    let output = Command::new(program).args(words).output()?;
+    let elapsed = started.elapsed();
+    let printed = String::from_utf8_lossy(&output.stdout);
+    if !printed.contains(&expected.to_string()) {
+        return Err(format!("`{line}` did not print {expected}: {printed}").into());
+    }
+    Ok(elapsed)
+}
+
 fn main() -> Result<(), Box<dyn Error>> {
-    let largest: usize = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "17".into())
-        .parse()?;
+    let mut args = std::env::args().skip(1);
+    let largest: usize = args.next().unwrap_or_else(|| "17".into()).parse()?;
+    let smallest: usize = args.next().unwrap_or_else(|| "12".into()).parse()?;
+    let template = std::env::var("QUEENS_REFERENCE").ok();
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
     println!(
-        "| n | solutions | fundamental | 1 thread (s) | {cores} threads (s) | speed-up | plain mirror-halving (s) | 1 thread / plain |"
+        "| n | solutions | constellations, 1 thread (s) | quadrants, 1 thread (s) | quadrants, {cores} threads (s) | plain mirror-halving (s) | reference, 1 run (s) | quadrants / reference |"
     );
     println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
-    for n in 12..=largest {
-        let (one, one_time) = best_of(|| Counter::new(n).and_then(|c| c.threads(1).run()));
-        let (all, all_time) = best_of(|| Counter::new(n).and_then(|c| c.threads(0).run()));
-        let (plain, plain_time) = best_of(|| plain_mirror_halving(n));
-        let (one, all) = (one?, all?);
+    for n in smallest..=largest {
+        let runs = if n <= 17 { 3 } else { 1 };
+        let count = |engine: Engine, threads: usize| {
+            Counter::new(n).and_then(|c| c.fundamental(false).engine(engine).threads(threads).run())
+        };
+        let (search, search_time) = best_of(runs, || count(Engine::Constellations, 1));
+        let (join, join_time) = best_of(runs, || count(Engine::Quadrants, 1));
+        let (all, all_time) = best_of(runs, || count(Engine::Quadrants, 0));
+        let (search, join, all) = (search?.total, join?.total, all?.total);
         assert_eq!(
-            (one.total, all.total),
-            (plain, plain),
-            "the counters disagree for n = {n}"
+            (search, all),
+            (join, join),
+            "the engines disagree for n = {n}"
         );
+        let plain = (n <= 17).then(|| best_of(runs, || plain_mirror_halving(n)));
+        if let Some((plain, _)) = plain {
+            assert_eq!(plain, join, "the plain counter disagrees for n = {n}");
+        }
+        let other = match &template {
+            Some(template) => Some(reference(template, n, join)?),
+            None => None,
+        };
+        let seconds =
+            |time: Option<Duration>| time.map_or("-".into(), |t| format!("{:.3}", t.as_secs_f64()));
         println!(
-            "| {n} | {} | {} | {:.3} | {:.3} | {:.2}x | {:.3} | {:.3} |",
-            one.total,
-            one.fundamental.unwrap_or(0),
-            one_time.as_secs_f64(),
+            "| {n} | {join} | {:.3} | {:.3} | {:.3} | {} | {} | {} |",
+            search_time.as_secs_f64(),
+            join_time.as_secs_f64(),
             all_time.as_secs_f64(),
-            one_time.as_secs_f64() / all_time.as_secs_f64(),
-            plain_time.as_secs_f64(),
-            one_time.as_secs_f64() / plain_time.as_secs_f64(),
+            seconds(plain.map(|(_, t)| t)),
+            seconds(other),
+            other.map_or("-".into(), |t| format!(
+                "{:.2}",
+                join_time.as_secs_f64() / t.as_secs_f64()
+            )),
         );
     }
     Ok(())

@@ -1,6 +1,6 @@
 //! The fast counter: known counts, shards, resuming and threads.
 
-use queens::{Counter, Error, Queens, Subproblem, count, count_fundamental};
+use queens::{Counter, Engine, Error, Queens, Subproblem, count, count_fundamental};
 use std::sync::{Arc, Mutex};
 
 mod oeis_tables;
@@ -27,6 +27,68 @@ fn counts_match_oeis_for_17() {
     );
 }
 
+/// Both engines, counting totals only.
+const ENGINES: [Engine; 2] = [Engine::Constellations, Engine::Quadrants];
+
+fn totals(n: usize, engine: Engine) -> Counter {
+    Counter::new(n).unwrap().fundamental(false).engine(engine)
+}
+
+#[test]
+fn the_quadrant_join_counts_match_oeis_up_to_17() {
+    for (n, &expected) in A000170.iter().enumerate().take(18) {
+        let counts = totals(n, Engine::Quadrants).run().unwrap();
+        assert_eq!(
+            (counts.total, counts.engine),
+            (expected, Engine::Quadrants),
+            "n = {n}"
+        );
+        assert_eq!(counts.fundamental, None);
+    }
+}
+
+#[test]
+fn the_engines_agree() {
+    for n in 0..=13 {
+        let [search, join] = ENGINES.map(|engine| totals(n, engine).threads(1).run().unwrap());
+        assert_eq!(search.total, join.total, "n = {n}");
+        assert_eq!(search.engine, Engine::Constellations);
+    }
+}
+
+#[test]
+fn the_engine_is_chosen_by_what_is_counted() {
+    let chosen = |n: usize, fundamental: bool| {
+        Counter::new(n)
+            .unwrap()
+            .fundamental(fundamental)
+            .chosen_engine()
+            .unwrap()
+    };
+    assert_eq!(chosen(Engine::QUADRANTS_FROM, false), Engine::Quadrants);
+    assert_eq!(
+        chosen(Engine::QUADRANTS_FROM - 1, false),
+        Engine::Constellations
+    );
+    assert_eq!(chosen(16, true), Engine::Constellations);
+    assert_eq!(
+        chosen(Engine::QUADRANTS_UP_TO + 1, false),
+        Engine::Constellations
+    );
+    let unsupported = |counter: Counter| matches!(counter.run(), Err(Error::Unsupported { .. }));
+    assert!(unsupported(
+        Counter::new(10).unwrap().engine(Engine::Quadrants)
+    ));
+    assert!(unsupported(totals(
+        Engine::QUADRANTS_UP_TO + 1,
+        Engine::Quadrants
+    )));
+    assert_eq!(
+        totals(10, Engine::Auto).run().unwrap().engine,
+        Engine::Constellations
+    );
+}
+
 #[test]
 fn counter_agrees_with_the_enumeration() {
     for n in 0..=10 {
@@ -38,6 +100,21 @@ fn counter_agrees_with_the_enumeration() {
             (enumerated, Some(fundamental)),
             "n = {n}"
         );
+    }
+}
+
+#[test]
+fn shards_of_the_quadrant_join_are_disjoint_and_add_up() {
+    for n in [8, 12, 13, 14] {
+        let all = totals(n, Engine::Quadrants).total_subproblems().unwrap();
+        for k in [1, 2, 7, 64] {
+            let shards: Vec<_> = (0..k)
+                .map(|i| totals(n, Engine::Quadrants).shard(i, k).run().unwrap())
+                .collect();
+            let total: u64 = shards.iter().map(|c| c.total).sum();
+            let subproblems: usize = shards.iter().map(|c| c.subproblems).sum();
+            assert_eq!((total, subproblems), (A000170[n], all), "n = {n}, k = {k}");
+        }
     }
 }
 
@@ -62,6 +139,49 @@ fn shards_are_disjoint_and_add_up() {
             );
         }
     }
+}
+
+#[test]
+fn the_quadrant_join_resumes_and_reports_progress_on_any_threads() {
+    for threads in [0, 1, 2, 3] {
+        let counts = totals(14, Engine::Quadrants)
+            .threads(threads)
+            .run()
+            .unwrap();
+        assert_eq!(counts.total, 365_596, "{threads} threads");
+    }
+    let finished = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&finished);
+    totals(15, Engine::Quadrants)
+        .on_finished(move |s, _| sink.lock().unwrap().push(*s))
+        .run()
+        .unwrap();
+    let finished = finished.lock().unwrap().clone();
+    assert!(finished.iter().all(|s| s.fundamental.is_none()));
+    let half: Vec<_> = finished.iter().copied().step_by(2).collect();
+    let progress = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&progress);
+    let counts = totals(15, Engine::Quadrants)
+        .resume(half.clone())
+        .on_finished(move |_, p| sink.lock().unwrap().push(p))
+        .run()
+        .unwrap();
+    assert_eq!(counts.total, 2_279_184);
+    let progress = progress.lock().unwrap();
+    assert_eq!(progress.len(), finished.len() - half.len());
+    assert_eq!(progress.iter().map(|p| p.done).max(), Some(finished.len()));
+    // Results of the other engine are not this engine's subproblems.
+    let foreign = totals(15, Engine::Quadrants)
+        .resume([Subproblem {
+            index: finished.len() + 5,
+            total: 8,
+            fundamental: None,
+        }])
+        .run();
+    assert!(
+        matches!(foreign, Err(Error::BadResume { .. })),
+        "{foreign:?}"
+    );
 }
 
 #[test]

@@ -318,3 +318,126 @@ mod avx2 {
         }
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::counting::quadrants::join::{count_portable, transpose_portable};
+
+    /// A table of `chunks` chunks over `diagonals` planes, `len` real half-boards, and
+    /// groups over it, from a simple generator seeded by `seed`.
+    fn case(
+        seed: u64,
+        chunks: usize,
+        len: usize,
+        diagonals: usize,
+    ) -> (Vec<u64>, Vec<Group>, Vec<u64>) {
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let stride = chunks * WORDS;
+        let mut planes: Vec<u64> = (0..diagonals * stride).map(|_| next() & next()).collect();
+        let real = (0..stride).map(|w| match (len / 64).cmp(&w) {
+            core::cmp::Ordering::Greater => u64::MAX,
+            core::cmp::Ordering::Equal => (1 << (len % 64)) - 1,
+            core::cmp::Ordering::Less => 0,
+        });
+        planes.extend(real);
+        let mask = (1u64 << diagonals) - 1;
+        let (mut groups, mut lowers) = (Vec::new(), Vec::new());
+        for class in 0..CLASSES as u32 {
+            for _ in 0..5 {
+                let start = lowers.len() as u32;
+                lowers.extend((0..next() % 6).map(|_| next() & next() & mask));
+                let upper = next() & next() & next() & mask;
+                groups.push(Group {
+                    upper,
+                    start,
+                    end: lowers.len() as u32,
+                    class,
+                });
+            }
+        }
+        (planes, groups, lowers)
+    }
+
+    #[test]
+    fn join_kernels_agree_with_the_portable_join() {
+        type Kernel = (
+            &'static str,
+            fn() -> bool,
+            fn(Slices<'_>, &[Group], &[u64]) -> [u64; CLASSES],
+        );
+        let kernels: [Kernel; 2] = [
+            ("AVX-512 join", avx512::available, avx512::count),
+            ("AVX2 join", avx2::available, avx2::count),
+        ];
+        let mut ran = [false; 2];
+        for seed in 0..40 {
+            let chunks = 1 + seed as usize % 19;
+            let len = (chunks - 1) * CHUNK + 1 + (seed as usize * 37) % CHUNK;
+            let diagonals = 10 + seed as usize % 30;
+            let (planes, groups, lowers) = case(seed, chunks, len, diagonals);
+            for used in [chunks, chunks.div_ceil(2)] {
+                let table = Slices {
+                    planes: &planes,
+                    stride: chunks * WORDS,
+                    chunks: used,
+                };
+                let expected = count_portable(table, &groups, &lowers);
+                for (i, (name, available, count)) in kernels.iter().enumerate() {
+                    if available() {
+                        assert_eq!(
+                            count(table, &groups, &lowers),
+                            expected,
+                            "{name}, seed {seed}"
+                        );
+                        ran[i] = true;
+                    }
+                }
+            }
+        }
+        for ((name, available, _), ran) in kernels.iter().zip(ran) {
+            assert_eq!(
+                ran,
+                available(),
+                "{name}: the processor has it, but it did not run"
+            );
+            let state = if ran {
+                "ran"
+            } else {
+                "not run: this processor lacks it"
+            };
+            println!("{name} kernel {state}");
+        }
+    }
+
+    #[test]
+    fn the_transposition_agrees_with_bit_by_bit() {
+        // Planes of a random table, read as half-boards: 2 chunks of them.
+        let (random, _, _) = case(7, 2, 2 * CHUNK, 63);
+        let halves = &random[..2 * CHUNK];
+        let diagonals = 41;
+        let words = halves.len() / 64;
+        let mut portable = vec![0; diagonals * words];
+        transpose_portable(halves, diagonals, &mut portable);
+        for (i, half) in halves.iter().enumerate() {
+            for d in 0..diagonals {
+                let bit = portable[d * words + i / 64] >> (i % 64) & 1;
+                assert_eq!(bit, half >> d & 1, "half {i}, diagonal {d}");
+            }
+        }
+        if avx512::available() {
+            let mut planes = vec![0; diagonals * words];
+            avx512::transpose(halves, diagonals, &mut planes);
+            assert_eq!(planes, portable);
+            println!("AVX-512 transposition ran");
+        } else {
+            println!("AVX-512 transposition not run: this processor lacks it");
+        }
+    }
+}

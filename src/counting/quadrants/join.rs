@@ -151,6 +151,11 @@ fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64]) {
     if crate::counting::kernels::join::transpose(halves, diagonals, planes) {
         return;
     }
+    transpose_portable(halves, diagonals, planes);
+}
+
+/// [`transpose`] bit by bit, for any processor; `planes` must be zero.
+pub(crate) fn transpose_portable(halves: &[u64], diagonals: usize, planes: &mut [u64]) {
     let words = halves.len() / 64;
     for (w, block) in halves.chunks_exact(64).enumerate() {
         for (bit, &half) in block.iter().enumerate() {
