@@ -168,9 +168,20 @@ impl Quadrant {
         &self.placements[self.offsets[group] as usize..self.offsets[group + 1] as usize]
     }
 
-    /// The groups of rows `rows` with flag `flag`, with the columns of each.
+    /// The groups of rows `rows` with flag `flag`, with the columns of each: only sets of
+    /// as many columns as rows can have any, so only those are visited.
     pub fn groups(&self, rows: usize, flag: usize) -> impl Iterator<Item = (usize, &[Placement])> {
-        (0..1 << self.cols)
+        let queens = rows.count_ones();
+        let first = (1usize << queens) - 1;
+        let end = 1usize << self.cols;
+        // The next larger number with as many ones (Gosper's hack).
+        let next = move |&cols: &usize| {
+            let lowest = cols & cols.wrapping_neg();
+            let ripple = cols + lowest;
+            let next = ripple | (((cols ^ ripple) >> 2) / lowest.max(1));
+            (queens > 0 && next < end).then_some(next)
+        };
+        std::iter::successors((first < end).then_some(first), next)
             .map(move |cols| (cols, self.group(rows, flag, cols)))
             .filter(|(_, group)| !group.is_empty())
     }
@@ -181,8 +192,10 @@ impl Quadrant {
         let mut any = 0;
         for placement in &self.placements {
             any |= placement.shared;
-            for (d, count) in counts.iter_mut().enumerate() {
-                *count += placement.shared >> d & 1;
+            let mut held = placement.shared;
+            while held != 0 {
+                counts[held.trailing_zeros() as usize] += 1;
+                held &= held - 1;
             }
         }
         (counts, any)
