@@ -5,6 +5,7 @@ use core::arch::x86_64::*;
 
 use super::{Kernels, detected};
 use crate::counting::quadrants::join::{CHUNK, CLASSES, Group, Slices};
+use crate::counting::quadrants::quadrant::Placement;
 
 /// 64-bit words per chunk of a table.
 const WORDS: usize = CHUNK / 64;
@@ -22,6 +23,16 @@ pub(crate) fn count(table: Slices<'_>, groups: &[Group], lowers: &[u64]) -> Opti
     None
 }
 
+/// Writes `(lower.shared | add) & keep` to the front of `out` for each of `lowers` whose
+/// `held` shares no bit with `upper`, and returns how many; `None` without AVX-512. `out`
+/// must have room for 8 more than `lowers`.
+pub(crate) fn filter(upper: u64, add: u64, keep: u64, lowers: &[Placement], out: &mut [u64]) -> Option<usize> {
+    if !(Kernels::from_environment().avx512 && avx512::available()) {
+        return None;
+    }
+    Some(avx512::filter(upper, add, keep, lowers, out))
+}
+
 /// Bit-slices `halves` into `planes` with AVX-512 mask tests; `false` without AVX-512.
 pub(crate) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64]) -> bool {
     if !(Kernels::from_environment().avx512 && avx512::available()) {
@@ -37,9 +48,10 @@ pub(crate) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64]) ->
 macro_rules! join_kernel {
     ($features:literal) => {
         /// Whether this processor has the kernel's instructions: the features its functions
-        /// are compiled for.
+        /// are compiled for (checked once; the join asks millions of times).
         pub(super) fn available() -> bool {
-            detected($features)
+            static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            *AVAILABLE.get_or_init(|| detected($features))
         }
 
         /// See [`count`](super::count); the processor must have the features.
@@ -253,6 +265,49 @@ mod avx512 {
             }
         }
     );
+
+    features!(with_features;
+        /// Eight placements at a time: two loads of their words, split into `held` and
+        /// `shared` lanes, a test, and the agreeing lanes packed to the front of a store.
+        fn filter_with(upper: u64, add: u64, keep: u64, lowers: &[Placement], out: &mut [u64]) -> usize {
+            let words = lowers.as_ptr().cast::<u64>();
+            let (upper, add, keep) = (_mm512_set1_epi64(upper as i64), _mm512_set1_epi64(add as i64), _mm512_set1_epi64(keep as i64));
+            let held_lanes = _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14);
+            let shared_lanes = _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15);
+            let mut kept = 0;
+            for first in (0..lowers.len()).step_by(8) {
+                let here = (lowers.len() - first).min(8);
+                let (low, high) = ((1u16 << (2 * here).min(8)) - 1, (1u16 << (2 * here).saturating_sub(8)) - 1);
+                // SAFETY: `Placement` is `repr(C)`, two words; the masked loads read only the
+                // words of placements `first..first + here`.
+                let (a, b) = unsafe {
+                    (
+                        _mm512_maskz_loadu_epi64(low as u8, words.add(2 * first).cast()),
+                        _mm512_maskz_loadu_epi64(high as u8, words.add(2 * first + 8).cast()),
+                    )
+                };
+                let held = _mm512_permutex2var_epi64(a, held_lanes, b);
+                let shared = _mm512_permutex2var_epi64(a, shared_lanes, b);
+                let real = ((1u16 << here) - 1) as u8;
+                let agree = _mm512_mask_testn_epi64_mask(real, held, upper);
+                let values = _mm512_and_si512(_mm512_or_si512(shared, add), keep);
+                let packed = _mm512_maskz_compress_epi64(agree, values);
+                let to: &mut [u64; 8] = (&mut out[kept..kept + 8]).try_into().expect("room for a vector");
+                // SAFETY: `to` is 8 words: one unaligned store.
+                unsafe { _mm512_storeu_si512(to.as_mut_ptr().cast(), packed) };
+                kept += agree.count_ones() as usize;
+            }
+            kept
+        }
+    );
+
+    /// See [`filter`](super::filter); the processor must have the features.
+    pub(super) fn filter(upper: u64, add: u64, keep: u64, lowers: &[Placement], out: &mut [u64]) -> usize {
+        assert!(available() && out.len() >= lowers.len() + 8);
+        // SAFETY: `available()` checked the processor for the features `filter_with` is
+        // compiled for.
+        unsafe { filter_with(upper, add, keep, lowers, out) }
+    }
 
     /// See [`transpose`](super::transpose); the processor must have the features.
     pub(super) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64]) {

@@ -85,8 +85,7 @@ impl Table {
         for (cols, uppers) in side.north.groups(north, 0) {
             let lowers = side.south.group(south, 0, all ^ cols);
             for upper in uppers {
-                let shared = upper.shared;
-                upper.join(lowers, move |lower| shared | lower.shared, &mut self.halves);
+                upper.join(lowers, upper.shared, u64::MAX, &mut self.halves);
             }
         }
         self.len = self.halves.len();

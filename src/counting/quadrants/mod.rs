@@ -23,7 +23,7 @@
 
 mod frame;
 pub(crate) mod join;
-mod quadrant;
+pub(crate) mod quadrant;
 
 use frame::{Diagonals, Frame, Shared};
 use join::{CLASSES, Group, KEYS, Sieve, Table};
@@ -305,7 +305,7 @@ impl Solver {
                         }
                         let start = lowers.len();
                         let partners = self.west.south.group(south, lower_flag, all ^ cols);
-                        upper.join(partners, move |lower| lower.shared & keep, lowers);
+                        upper.join(partners, 0, keep, lowers);
                         if lowers.len() > start {
                             groups[self.sieve.key(upper.shared)].push(Group {
                                 upper: upper.shared & keep,
