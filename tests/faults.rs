@@ -246,24 +246,29 @@ fn identical_repeated_checkpoint_lines_are_harmless() {
 
 #[test]
 fn a_full_disk_keeps_the_count_and_says_the_checkpoint_is_incomplete() {
-    let dir = temp_dir();
-    let cp = dir.path().join("cp");
-    // Files may grow to 2 KiB (in 1 KiB blocks under bash); SIGXFSZ is ignored, so writes
-    // past that fail as on a full disk.
-    let out = shell(&format!(
-        "trap '' XFSZ; ulimit -f 2; exec $Q count 14 --checkpoint {}",
-        path_str(&cp)
-    ));
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), "365596\n");
-    assert!(
-        text(&out.stderr).contains("the checkpoint is incomplete"),
-        "{}",
-        text(&out.stderr)
-    );
-    // What was recorded resumes; the rest is counted again.
-    let again = queens(&["count", "14", "--checkpoint", path_str(&cp)]);
-    assert_eq!(text(&again.stdout), "365596\n", "{}", text(&again.stderr));
+    // Each engine, on a count with more subproblems than 2 KiB of checkpoint holds.
+    for (n, extra, expected) in [("14", "--fundamental", "45752\n"), ("17", "", "95815104\n")] {
+        let dir = temp_dir();
+        let cp = dir.path().join("cp");
+        // Files may grow to 2 KiB (in 1 KiB blocks under bash); SIGXFSZ is ignored, so
+        // writes past that fail as on a full disk.
+        let out = shell(&format!(
+            "trap '' XFSZ; ulimit -f 2; exec $Q count {n} {extra} --checkpoint {}",
+            path_str(&cp)
+        ));
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), expected);
+        assert!(
+            text(&out.stderr).contains("the checkpoint is incomplete"),
+            "{}",
+            text(&out.stderr)
+        );
+        // What was recorded resumes; the rest is counted again.
+        let mut args = vec!["count", n, "--checkpoint", path_str(&cp)];
+        args.extend(Some(extra).filter(|e| !e.is_empty()));
+        let again = queens(&args);
+        assert_eq!(text(&again.stdout), expected, "{}", text(&again.stderr));
+    }
 }
 
 #[test]

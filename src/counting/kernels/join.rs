@@ -26,7 +26,13 @@ pub(crate) fn count(table: Slices<'_>, groups: &[Group], lowers: &[u64]) -> Opti
 /// Writes `(lower.shared | add) & keep` to the front of `out` for each of `lowers` whose
 /// `held` shares no bit with `upper`, and returns how many; `None` without AVX-512. `out`
 /// must have room for 8 more than `lowers`.
-pub(crate) fn filter(upper: u64, add: u64, keep: u64, lowers: &[Placement], out: &mut [u64]) -> Option<usize> {
+pub(crate) fn filter(
+    upper: u64,
+    add: u64,
+    keep: u64,
+    lowers: &[Placement],
+    out: &mut [u64],
+) -> Option<usize> {
     if !(Kernels::from_environment().avx512 && avx512::available()) {
         return None;
     }
@@ -302,7 +308,13 @@ mod avx512 {
     );
 
     /// See [`filter`](super::filter); the processor must have the features.
-    pub(super) fn filter(upper: u64, add: u64, keep: u64, lowers: &[Placement], out: &mut [u64]) -> usize {
+    pub(super) fn filter(
+        upper: u64,
+        add: u64,
+        keep: u64,
+        lowers: &[Placement],
+        out: &mut [u64],
+    ) -> usize {
         assert!(available() && out.len() >= lowers.len() + 8);
         // SAFETY: `available()` checked the processor for the features `filter_with` is
         // compiled for.

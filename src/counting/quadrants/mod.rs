@@ -105,8 +105,25 @@ struct Case {
     weight: u64,
     /// The number of the case's first subproblem.
     first: usize,
-    /// Subproblems: one per subset of the free north rows.
+    /// Subproblems: one per group of subsets of the free north rows (see [`north_groups`]).
     len: usize,
+}
+
+/// North rows that go east, taken together in one subproblem: sets of equal size, so that
+/// each south set completes all of them or none.
+const TOGETHER: usize = 4;
+
+/// The subsets of `norths` north rows, in groups of up to [`TOGETHER`] of one size.
+///
+/// A subproblem counts its groups' row choices south set by south set: the tables of a
+/// south set are read for each north set of the group while they are in the cache.
+fn north_groups(norths: usize) -> Vec<Vec<usize>> {
+    let mut sets: Vec<usize> = (0..1 << norths).collect();
+    sets.sort_by_key(|&set| (set.count_ones(), set));
+    sets.chunk_by(|a, b| a.count_ones() == b.count_ones())
+        .flat_map(|same| same.chunks(TOGETHER))
+        .map(<[usize]>::to_vec)
+        .collect()
 }
 
 impl Plan {
@@ -134,7 +151,7 @@ impl Plan {
                     fixed,
                     weight,
                     first,
-                    len: 1 << north,
+                    len: north_groups(north).len(),
                 };
                 first += case.len;
                 case
@@ -169,6 +186,7 @@ pub(crate) struct Solver {
     norths: usize,
     souths: usize,
     sieve: Sieve,
+    groups: Vec<Vec<usize>>,
 }
 
 impl Solver {
@@ -214,36 +232,40 @@ impl Solver {
             souths: frame.south.len(),
             shared,
             sieve,
+            groups: north_groups(frame.north.len()),
         })
     }
 
     /// The solutions subproblem `index` accounts for (a subproblem of this case).
     pub fn solve(&self, index: usize) -> u64 {
-        let north = index - self.first;
+        let norths = &self.groups[index - self.first];
         let east_cols = self.east.cols;
         let mut table = Table::default();
         let mut groups: [Vec<Group>; KEYS] = Default::default();
         let mut lowers = Values::default();
         let mut total = 0;
+        let going_east = norths.first().map_or(0, |set| set.count_ones());
         for south in 0..1usize << self.souths {
-            if (north.count_ones() + south.count_ones()) as usize != east_cols {
+            if (going_east + south.count_ones()) as usize != east_cols {
                 continue;
             }
-            let Some(weights) = self.weights(north, south) else {
-                continue;
-            };
-            table.fill(&self.east, north, south, self.shared.len(), &self.sieve);
-            if table.len == 0 {
-                continue;
-            }
-            self.west_groups(north, south, weights, &mut groups, &mut lowers);
-            for (key, groups) in groups.iter().enumerate() {
-                let sums = join::count(table.slices(key), groups, lowers.as_slice());
-                total += sums
-                    .iter()
-                    .zip(weights)
-                    .map(|(sum, weight)| sum * weight)
-                    .sum::<u64>();
+            for &north in norths {
+                let Some(weights) = self.weights(north, south) else {
+                    continue;
+                };
+                table.fill(&self.east, north, south, self.shared.len(), &self.sieve);
+                if table.len == 0 {
+                    continue;
+                }
+                self.west_groups(north, south, weights, &mut groups, &mut lowers);
+                for (key, groups) in groups.iter().enumerate() {
+                    let sums = join::count(table.slices(key), groups, lowers.as_slice());
+                    total += sums
+                        .iter()
+                        .zip(weights)
+                        .map(|(sum, weight)| sum * weight)
+                        .sum::<u64>();
+                }
             }
         }
         total * self.weight

@@ -28,7 +28,8 @@ impl Placement {
         // Vector kernels store whole vectors: room for one more.
         let window = out.room(lowers.len() + 8);
         #[cfg(target_arch = "x86_64")]
-        if let Some(kept) = crate::counting::kernels::join::filter(held, add, keep, lowers, window) {
+        if let Some(kept) = crate::counting::kernels::join::filter(held, add, keep, lowers, window)
+        {
             out.len += kept;
             return;
         }
