@@ -307,7 +307,11 @@ fn temp_path(name: &str) -> std::path::PathBuf {
 #[test]
 fn count_shards_print_json_records_that_merge_to_the_total() {
     for (extra, engine, whole) in [
-        (None, "quadrants", r#""total":14200,"fundamental":null,"#),
+        (
+            Some("--engine=quadrants"),
+            "quadrants",
+            r#""total":14200,"fundamental":null,"#,
+        ),
         (
             Some("--fundamental"),
             "constellations",

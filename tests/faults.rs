@@ -73,7 +73,10 @@ fn an_edited_checkpoint_line_is_refused() {
 
 #[test]
 fn bit_flips_in_a_checkpoint_never_give_a_wrong_count() {
-    for (extra, fundamental) in [(Some("--fundamental"), Some(9233)), (None, None)] {
+    for (extra, fundamental) in [
+        (Some("--fundamental"), Some(9233)),
+        (Some("--engine=quadrants"), None),
+    ] {
         let dir = temp_dir();
         let cp = dir.path().join("cp");
         let mut args = vec!["count", "13", "--checkpoint", path_str(&cp), "--json"];
@@ -161,7 +164,13 @@ fn a_checkpoint_cannot_overflow_or_claim_impossible_counts() {
     ];
     for (lines, message) in cases {
         std::fs::write(&cp, format!("{header}{lines}")).unwrap();
-        let out = queens(&["count", "12", "--checkpoint", path_str(&cp)]);
+        let out = queens(&[
+            "count",
+            "12",
+            "--engine=quadrants",
+            "--checkpoint",
+            path_str(&cp),
+        ]);
         assert_refused(&out, message);
     }
     std::fs::write(&cp, format!("{header}{}", line(1, 8, "-"))).unwrap();

@@ -44,7 +44,8 @@ pub enum Engine {
 
 impl Engine {
     /// The smallest board [`Engine::Auto`] counts with the quadrant join: below it the
-    /// constellation engine is as fast (`cargo run --release --example count_bench`).
+    /// constellation engine is as fast, or faster on odd boards (`cargo run --release
+    /// --example count_bench`).
     ///
     /// # Examples
     ///
@@ -55,7 +56,7 @@ impl Engine {
     /// assert_eq!(counter.chosen_engine()?, Engine::Quadrants);
     /// # Ok::<(), queens::Error>(())
     /// ```
-    pub const QUADRANTS_FROM: usize = 12;
+    pub const QUADRANTS_FROM: usize = 16;
 
     /// The largest board the quadrant join counts: each side's diagonals pack into 32 bits.
     ///
