@@ -137,17 +137,15 @@ fn a_checkpoint_cannot_overflow_or_claim_impossible_counts() {
         (line(99_999, 8, 1), "not one of shard 0/1"),
         (line(1, 8, 1) + &line(1, 16, 2), "recorded twice"),
     ];
-    for (lines, message) in cases {
-        std::fs::write(&cp, format!("{header}{lines}")).unwrap();
-        let out = queens(&[
-            "count",
-            "12",
-            "--checkpoint",
-            path_str(&cp),
-            "--fundamental",
-        ]);
-        assert_refused(&out, message);
-    }
+    // Each case on its own checkpoint, counted by `engine`.
+    let refuse = |header: &str, cases: &[(String, &str)], engine: &str| {
+        for (lines, message) in cases {
+            std::fs::write(&cp, format!("{header}{lines}")).unwrap();
+            let out = queens(&["count", "12", engine, "--checkpoint", path_str(&cp)]);
+            assert_refused(&out, message);
+        }
+    };
+    refuse(header, &cases, "--fundamental");
     // The same for a count by the quadrant join, which records no fundamental counts.
     let key = "12 0/1 quadrants";
     let line = |index: usize, total: u64, fundamental: &str| {
@@ -162,26 +160,12 @@ fn a_checkpoint_cannot_overflow_or_claim_impossible_counts() {
         (line(99_999, 8, "-"), "not one of shard 0/1"),
         (line(1, 8, "-") + &line(1, 16, "-"), "recorded twice"),
     ];
-    for (lines, message) in cases {
-        std::fs::write(&cp, format!("{header}{lines}")).unwrap();
-        let out = queens(&[
-            "count",
-            "12",
-            "--engine=quadrants",
-            "--checkpoint",
-            path_str(&cp),
-        ]);
-        assert_refused(&out, message);
-    }
-    std::fs::write(&cp, format!("{header}{}", line(1, 8, "-"))).unwrap();
-    let out = queens(&[
-        "count",
-        "12",
-        "--checkpoint",
-        path_str(&cp),
-        "--fundamental",
-    ]);
-    assert_refused(&out, "it is for n = 12, shard 0/1, engine quadrants");
+    refuse(header, &cases, "--engine=quadrants");
+    let mine = [(
+        line(1, 8, "-"),
+        "it is for n = 12, shard 0/1, engine quadrants",
+    )];
+    refuse(header, &mine, "--fundamental");
     // The same through the library.
     let overflowing = (1..3).map(|index| queens::Subproblem {
         index,
