@@ -259,7 +259,7 @@ impl Side {
             cols.first().copied().unwrap_or(0),
             cols.last().copied().unwrap_or(0),
         );
-        let pack = [top + left, (top + frame.n - 1).saturating_sub(right)];
+        let pack = [top + left, (top + frame.n).saturating_sub(1 + right)];
         Ok(Side {
             north: Quadrant::new(frame, &frame.north, cols, pack, shared, marks[0])?,
             south: Quadrant::new(frame, &frame.south, cols, pack, shared, marks[1])?,
