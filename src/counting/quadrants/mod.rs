@@ -73,8 +73,13 @@ pub(crate) fn table_bytes(n: usize) -> u64 {
 /// Refuses a count whose tables would not fit in the memory available (on Linux, where the
 /// kernel says how much that is), rather than swap or be killed.
 pub(crate) fn check_memory(n: usize) -> Result<(), Error> {
+    fits(n, available_memory())
+}
+
+/// Whether the tables of `n` fit in `available` bytes (unknown: assumed to).
+fn fits(n: usize, available: Option<u64>) -> Result<(), Error> {
     let needed = table_bytes(n);
-    match available_memory() {
+    match available {
         Some(available) if needed > available => Err(Error::NotEnoughMemory { needed, available }),
         _ => Ok(()),
     }
@@ -378,6 +383,25 @@ mod tests {
             let bytes = Solver::new(&plan, 0).unwrap().bytes();
             println!("n = {n}: {bytes} bytes in {:?}", started.elapsed());
         }
+    }
+
+    #[test]
+    fn a_count_that_does_not_fit_is_refused() {
+        let gib = 1 << 30;
+        assert_eq!(
+            fits(22, Some(gib)),
+            Err(Error::NotEnoughMemory {
+                needed: table_bytes(22),
+                available: gib
+            })
+        );
+        assert!(fits(22, Some(8 * gib)).is_ok() && fits(22, None).is_ok());
+        assert!(fits(21, Some(gib)).is_ok(), "n = 21 fits in 1 GiB");
+        let message = fits(22, Some(gib)).unwrap_err().to_string();
+        assert!(
+            message.contains("needs about 3404 MiB") && message.contains("1024 MiB"),
+            "{message}"
+        );
     }
 
     #[test]
