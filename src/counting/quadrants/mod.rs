@@ -96,7 +96,8 @@ fn available_memory() -> Option<u64> {
 }
 
 /// The subproblems of a count by the join: for each case (the fixed middle queens of an
-/// odd board; the empty board for an even one), one per choice of the north-east rows.
+/// odd board; the empty board for an even one), one per group of north row sets that go
+/// east (see [`north_groups`]).
 #[derive(Debug, Clone)]
 pub(crate) struct Plan {
     n: usize,
