@@ -4,7 +4,7 @@
 use core::arch::x86_64::*;
 
 use super::{Kernels, detected};
-use crate::counting::quadrants::join::{CHUNK, CLASSES, Group, Slices};
+use crate::counting::quadrants::join::{CHUNK, CLASSES, Group, Slices, squares_of};
 use crate::counting::quadrants::quadrant::Placement;
 
 /// 64-bit words per chunk of a table.
@@ -23,25 +23,36 @@ pub(crate) fn count(table: Slices<'_>, groups: &[Group], lowers: &[u64]) -> Opti
     None
 }
 
-/// Writes `(lower.shared | add) & keep` to the front of `out` for each of `lowers` whose
-/// `held` shares no bit with `upper`, and returns how many; `None` without AVX-512. `out`
-/// must have room for 8 more than `lowers`.
-pub(crate) fn filter(
-    upper: u64,
-    add: u64,
-    keep: u64,
-    lowers: &[Placement],
+/// Whether [`filter`] and [`join_each`] run here: this processor has AVX-512 and
+/// `QUEENS_SIMD` does not rule it out.
+pub(crate) fn filters() -> bool {
+    Kernels::from_environment().avx512 && avx512::available()
+}
+
+/// Writes `lower.shared | add` to the front of `out` for each of `lowers` whose `held`
+/// shares no bit with `upper`, and returns how many. `out` must have room for 8 more than
+/// `lowers`; panics unless [`filters`].
+pub(crate) fn filter(upper: u64, add: u64, lowers: &[Placement], out: &mut [u64]) -> usize {
+    avx512::filter(upper, add, lowers, out)
+}
+
+/// Does what [`filter`] does for each of `uppers`, against `lowers[0]` then `lowers[1]`,
+/// writing after each list where its kept values end (counted from `base`) to `ends`;
+/// returns how many values it kept. `out` must have room for every pair and 8 more;
+/// panics unless [`filters`].
+pub(crate) fn join_each(
+    uppers: &[Placement],
+    lowers: [&[Placement]; 2],
     out: &mut [u64],
-) -> Option<usize> {
-    if !(Kernels::from_environment().avx512 && avx512::available()) {
-        return None;
-    }
-    Some(avx512::filter(upper, add, keep, lowers, out))
+    ends: &mut [[u32; 2]],
+    base: u32,
+) -> usize {
+    avx512::join_each(uppers, lowers, out, ends, base)
 }
 
 /// Bit-slices `halves` into `planes` with AVX-512 mask tests; `false` without AVX-512.
 pub(crate) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64]) -> bool {
-    if !(Kernels::from_environment().avx512 && avx512::available()) {
+    if !filters() {
         return false;
     }
     avx512::transpose(halves, diagonals, planes);
@@ -67,16 +78,23 @@ macro_rules! join_kernel {
                 planes,
                 stride,
                 chunks,
+                diagonals,
+                cols,
             } = table;
             let mut sums = [0; CLASSES];
             if chunks == 0 {
                 return sums;
             }
-            // The loads below read plane `d` for each diagonal `d` a half-board holds, masked
-            // to the planes there are (the last plane marks the real ones), and the first
-            // `chunks` chunks of each: check that these lie within the planes.
-            let diagonals = planes.len() / stride - 1;
-            assert!(chunks * WORDS <= stride && planes.len() == (diagonals + 1) * stride);
+            // The loads below read the first `chunks` chunks of plane `d` for each diagonal
+            // `d` an upper half holds, masked to the diagonal planes there are, of the real
+            // plane after them, and of a square's plane for each square a lower half holds,
+            // clamped to the last plane: check that these lie within the planes.
+            let last = (planes.len() / stride).saturating_sub(1);
+            assert!(
+                chunks * WORDS <= stride
+                    && planes.len() == (last + 1) * stride
+                    && diagonals <= last
+            );
             let valid = if diagonals >= 64 {
                 u64::MAX
             } else {
@@ -89,11 +107,15 @@ macro_rules! join_kernel {
                     first: first * WORDS,
                     real: diagonals * stride,
                     valid,
+                    squares: diagonals + 1,
+                    last,
+                    cols,
                 };
                 // SAFETY: `available()` checked the processor for `$features`, the one list
                 // every function of this kernel is compiled for; each pass reads words
                 // `d * words + first * WORDS ..` of up to `chunks - first` chunks, for `d` a
-                // held diagonal or the real plane, all within `planes` as checked above.
+                // held diagonal, the real plane or a plane up to `last`, all within `planes`
+                // as checked above.
                 let part = unsafe {
                     match (chunks - first).min(BLOCK) {
                         1 => pass::<1>(block, groups, lowers),
@@ -122,8 +144,9 @@ macro_rules! join_kernel {
         }
 
         /// `C` chunks of every plane, from word `first` on; the real plane starts at word
-        /// `real`, and planes `d` of `valid` precede it. Made only by `count`, which checks
-        /// that every read stays in the planes.
+        /// `real`, planes `d` of `valid` precede it, and square planes from plane `squares`
+        /// to `last` follow it, `cols` per row. Made only by `count`, which checks that every
+        /// read stays in the planes.
         #[derive(Clone, Copy)]
         struct Block {
             planes: *const u64,
@@ -131,6 +154,9 @@ macro_rules! join_kernel {
             first: usize,
             real: usize,
             valid: u64,
+            squares: usize,
+            last: usize,
+            cols: usize,
         }
 
         impl Block {
@@ -160,15 +186,44 @@ macro_rules! join_kernel {
                 // Reading only planes there are, whatever the half-boards hold.
                 let mut diagonals = diagonals & self.valid;
                 while diagonals != 0 {
-                    let start = diagonals.trailing_zeros() as usize * self.words + self.first;
+                    let plane = diagonals.trailing_zeros() as usize;
                     diagonals &= diagonals - 1;
-                    for c in 0..C {
-                        for v in 0..PER_CHUNK {
-                            let word = start + (c * PER_CHUNK + v) * WORDS / PER_CHUNK;
-                            // SAFETY: as for `chunks`, `diagonals` being held ones.
-                            let held = unsafe { load(self.planes.add(word)) };
-                            free[c][v] = and_not(held, free[c][v]);
-                        }
+                    // SAFETY: `plane` is a diagonal the table has.
+                    unsafe { self.clear_plane(free, plane) };
+                }
+            }
+
+            /// Clears from `free` the half-boards sharing a diagonal with the squares of
+            /// `code`.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn clear_squares<const C: usize>(
+                self,
+                free: &mut [[Vector; PER_CHUNK]; C],
+                code: u64,
+            ) {
+                for square in squares_of(code, self.cols) {
+                    // SAFETY: clamped to the planes there are.
+                    unsafe { self.clear_plane(free, (self.squares + square).min(self.last)) };
+                }
+            }
+
+            /// Clears from `free` the half-boards of plane `plane`, which must be at most
+            /// `last`.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn clear_plane<const C: usize>(
+                self,
+                free: &mut [[Vector; PER_CHUNK]; C],
+                plane: usize,
+            ) {
+                let start = plane * self.words + self.first;
+                for c in 0..C {
+                    for v in 0..PER_CHUNK {
+                        let word = start + (c * PER_CHUNK + v) * WORDS / PER_CHUNK;
+                        // SAFETY: as for `chunks`, the plane being one there is.
+                        let held = unsafe { load(self.planes.add(word)) };
+                        free[c][v] = and_not(held, free[c][v]);
                     }
                 }
             }
@@ -186,17 +241,19 @@ macro_rules! join_kernel {
                 // SAFETY: `count` checked the real plane and every diagonal held.
                 let mut upper_free = unsafe { block.chunks::<C>(block.real + block.first) };
                 unsafe { block.clear(&mut upper_free, group.upper) };
-                let mut sum = zero();
-                for &lower in &lowers[group.start as usize..group.end as usize] {
-                    let mut free = upper_free;
-                    // SAFETY: as above.
-                    unsafe { block.clear(&mut free, lower) };
-                    for vector in free.iter().flatten() {
-                        sum = add_popcnt(sum, *vector);
+                let parts = [group.start..group.split, group.split..group.end];
+                for (part, class) in parts.into_iter().zip(group.class as usize..) {
+                    let mut sum = zero();
+                    for &lower in &lowers[part.start as usize..part.end as usize] {
+                        let mut free = upper_free;
+                        // SAFETY: as above.
+                        unsafe { block.clear_squares(&mut free, lower) };
+                        for vector in free.iter().flatten() {
+                            sum = add_popcnt(sum, *vector);
+                        }
                     }
+                    sums[class] = add64(sums[class], sum);
                 }
-                let class = &mut sums[group.class as usize];
-                *class = add64(*class, sum);
             }
             sums.map(|sum| total(sum))
         }
@@ -272,53 +329,107 @@ mod avx512 {
         }
     );
 
+    /// Placements `first..first + 8` of `lowers` (those there are): their `held` and
+    /// `shared` words, and which lanes hold a placement.
+    #[derive(Clone, Copy)]
+    struct Eight {
+        held: Vector,
+        shared: Vector,
+        real: u8,
+    }
+
     features!(with_features;
-        /// Eight placements at a time: two loads of their words, split into `held` and
-        /// `shared` lanes, a test, and the agreeing lanes packed to the front of a store.
-        fn filter_with(upper: u64, add: u64, keep: u64, lowers: &[Placement], out: &mut [u64]) -> usize {
+        /// Two masked loads of their words, split into `held` and `shared` lanes.
+        #[inline]
+        fn eight(lowers: &[Placement], first: usize) -> Eight {
             let words = lowers.as_ptr().cast::<u64>();
-            let (upper, add, keep) = (_mm512_set1_epi64(upper as i64), _mm512_set1_epi64(add as i64), _mm512_set1_epi64(keep as i64));
-            let held_lanes = _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14);
-            let shared_lanes = _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15);
+            let here = lowers.len().saturating_sub(first).min(8);
+            let (low, high) = ((1u16 << (2 * here).min(8)) - 1, (1u16 << (2 * here).saturating_sub(8)) - 1);
+            // SAFETY: `Placement` is `repr(C)`, two words; the masked loads read only the
+            // words of placements `first..first + here`, which are in `lowers`.
+            let (a, b) = unsafe {
+                (
+                    _mm512_maskz_loadu_epi64(low as u8, words.wrapping_add(2 * first).cast()),
+                    _mm512_maskz_loadu_epi64(high as u8, words.wrapping_add(2 * first + 8).cast()),
+                )
+            };
+            Eight {
+                held: _mm512_permutex2var_epi64(a, _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), b),
+                shared: _mm512_permutex2var_epi64(a, _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15), b),
+                real: ((1u16 << here) - 1) as u8,
+            }
+        }
+
+        /// Writes `shared | add` of the placements of `eight` agreeing with `upper` to the
+        /// front of `out[kept..kept + 8]`, and returns how many there are.
+        #[inline]
+        fn keep_agreeing(eight: Eight, upper: Vector, add: Vector, out: &mut [u64], kept: usize) -> usize {
+            let agree = _mm512_mask_testn_epi64_mask(eight.real, eight.held, upper);
+            let packed = _mm512_maskz_compress_epi64(agree, _mm512_or_si512(eight.shared, add));
+            let to: &mut [u64; 8] = (&mut out[kept..kept + 8]).try_into().expect("room for a vector");
+            // SAFETY: `to` is 8 words: one unaligned store.
+            unsafe { _mm512_storeu_si512(to.as_mut_ptr().cast(), packed) };
+            agree.count_ones() as usize
+        }
+
+        /// Eight placements at a time: loaded, tested, and the agreeing ones packed to
+        /// the front of a store.
+        fn filter_with(upper: u64, add: u64, lowers: &[Placement], out: &mut [u64]) -> usize {
+            let (upper, add) = (_mm512_set1_epi64(upper as i64), _mm512_set1_epi64(add as i64));
             let mut kept = 0;
             for first in (0..lowers.len()).step_by(8) {
-                let here = (lowers.len() - first).min(8);
-                let (low, high) = ((1u16 << (2 * here).min(8)) - 1, (1u16 << (2 * here).saturating_sub(8)) - 1);
-                // SAFETY: `Placement` is `repr(C)`, two words; the masked loads read only the
-                // words of placements `first..first + here`.
-                let (a, b) = unsafe {
-                    (
-                        _mm512_maskz_loadu_epi64(low as u8, words.add(2 * first).cast()),
-                        _mm512_maskz_loadu_epi64(high as u8, words.add(2 * first + 8).cast()),
-                    )
-                };
-                let held = _mm512_permutex2var_epi64(a, held_lanes, b);
-                let shared = _mm512_permutex2var_epi64(a, shared_lanes, b);
-                let real = ((1u16 << here) - 1) as u8;
-                let agree = _mm512_mask_testn_epi64_mask(real, held, upper);
-                let values = _mm512_and_si512(_mm512_or_si512(shared, add), keep);
-                let packed = _mm512_maskz_compress_epi64(agree, values);
-                let to: &mut [u64; 8] = (&mut out[kept..kept + 8]).try_into().expect("room for a vector");
-                // SAFETY: `to` is 8 words: one unaligned store.
-                unsafe { _mm512_storeu_si512(to.as_mut_ptr().cast(), packed) };
-                kept += agree.count_ones() as usize;
+                kept += keep_agreeing(eight(lowers, first), upper, add, out, kept);
+            }
+            kept
+        }
+
+        /// [`filter_with`] for each upper; lists of at most eight are loaded once for all.
+        fn join_each_with(uppers: &[Placement], lowers: [&[Placement]; 2], out: &mut [u64], ends: &mut [[u32; 2]], base: u32) -> usize {
+            let add = _mm512_setzero_si512();
+            let short = lowers.map(|list| (list.len() <= 8).then(|| eight(list, 0)));
+            let mut kept = 0;
+            for (upper, ends) in uppers.iter().zip(ends) {
+                let upper = _mm512_set1_epi64(upper.held as i64);
+                for ((list, short), end) in lowers.iter().zip(short).zip(ends) {
+                    match short {
+                        Some(eight) => kept += keep_agreeing(eight, upper, add, out, kept),
+                        None => {
+                            for first in (0..list.len()).step_by(8) {
+                                kept += keep_agreeing(eight(list, first), upper, add, out, kept);
+                            }
+                        }
+                    }
+                    *end = base + kept as u32;
+                }
             }
             kept
         }
     );
 
-    /// See [`filter`](super::filter); the processor must have the features.
-    pub(super) fn filter(
-        upper: u64,
-        add: u64,
-        keep: u64,
-        lowers: &[Placement],
+    /// See [`join_each`](super::join_each); the processor must have the features.
+    pub(super) fn join_each(
+        uppers: &[Placement],
+        lowers: [&[Placement]; 2],
         out: &mut [u64],
+        ends: &mut [[u32; 2]],
+        base: u32,
     ) -> usize {
+        assert!(
+            available()
+                && out.len() >= uppers.len() * (lowers[0].len() + lowers[1].len()) + 8
+                && ends.len() >= uppers.len()
+        );
+        // SAFETY: `available()` checked the processor for the features `join_each_with` is
+        // compiled for.
+        unsafe { join_each_with(uppers, lowers, out, ends, base) }
+    }
+
+    /// See [`filter`](super::filter); the processor must have the features.
+    pub(super) fn filter(upper: u64, add: u64, lowers: &[Placement], out: &mut [u64]) -> usize {
         assert!(available() && out.len() >= lowers.len() + 8);
         // SAFETY: `available()` checked the processor for the features `filter_with` is
         // compiled for.
-        unsafe { filter_with(upper, add, keep, lowers, out) }
+        unsafe { filter_with(upper, add, lowers, out) }
     }
 
     /// See [`transpose`](super::transpose); the processor must have the features.
@@ -389,10 +500,15 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counting::quadrants::join::{count_portable, transpose_portable};
+    use crate::counting::quadrants::join::{count_portable, square_code, transpose_portable};
+
+    /// Rows and columns of the south-west quadrant in [`case`]'s tables.
+    const ROWS: usize = 6;
+    const COLS: usize = 5;
 
     /// A table of `chunks` chunks over `diagonals` planes, `len` real half-boards, and
-    /// groups over it, from a simple generator seeded by `seed`.
+    /// `ROWS * COLS` square planes, with groups over it, from a simple generator seeded by
+    /// `seed`.
     fn case(
         seed: u64,
         chunks: usize,
@@ -414,17 +530,29 @@ mod tests {
             core::cmp::Ordering::Less => 0,
         });
         planes.extend(real);
+        planes.extend((0..ROWS * COLS * stride).map(|_| next() & next() & next()));
         let mask = (1u64 << diagonals) - 1;
         let (mut groups, mut lowers) = (Vec::new(), Vec::new());
-        for class in 0..CLASSES as u32 {
+        for class in 0..CLASSES as u32 - 1 {
             for _ in 0..5 {
                 let start = lowers.len() as u32;
-                lowers.extend((0..next() % 6).map(|_| next() & next() & mask));
+                for _ in 0..next() % 6 {
+                    let mut code = 0;
+                    for row in 0..ROWS {
+                        let square = next();
+                        if square % 3 > 0 {
+                            code |= square_code(row, (square >> 8) as usize % COLS);
+                        }
+                    }
+                    lowers.push(code);
+                }
                 let upper = next() & next() & next() & mask;
+                let end = lowers.len() as u32;
                 groups.push(Group {
                     upper,
                     start,
-                    end: lowers.len() as u32,
+                    split: start + (next() % u64::from(end - start + 1)) as u32,
+                    end,
                     class,
                 });
             }
@@ -454,6 +582,8 @@ mod tests {
                     planes: &planes,
                     stride: chunks * WORDS,
                     chunks: used,
+                    diagonals,
+                    cols: COLS,
                 };
                 let expected = count_portable(table, &groups, &lowers);
                 for (i, (name, available, count)) in kernels.iter().enumerate() {

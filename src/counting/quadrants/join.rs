@@ -51,10 +51,40 @@ impl Sieve {
     }
 }
 
+/// How a south-west placement records a queen on row `row` and column `col` of its
+/// quadrant (indices into its row and column lists): a nibble per row, holding one more
+/// than the column of the row's queen (0: no queen there). Rows and columns are at most 15.
+pub(crate) fn square_code(row: usize, col: usize) -> u64 {
+    (col as u64 + 1) << (4 * row)
+}
+
+/// The squares a [`square_code`] records, numbered `row * cols + col`.
+pub(crate) fn squares_of(code: u64, cols: usize) -> impl Iterator<Item = usize> {
+    let mut code = code;
+    core::iter::from_fn(move || {
+        (code != 0).then(|| {
+            let shift = code.trailing_zeros() & !3;
+            let col = (code >> shift & 15) as usize - 1;
+            code &= !(15 << shift);
+            shift as usize / 4 * cols + col
+        })
+    })
+}
+
+/// The shared diagonals of each square of the west side's south quadrant, numbered as
+/// [`squares_of`] numbers them. The join reads a plane per square, the union of its
+/// diagonals' planes: a south-west queen costs it one load rather than two.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Squares {
+    pub diagonals: Vec<u64>,
+    pub cols: usize,
+}
+
 /// The east half-boards of one choice of rows, bit-sliced: word `w` of plane `d` holds, for
 /// half-boards `64 w..64 w + 64`, whether each holds shared diagonal `d`. The table is
-/// padded to whole chunks; a last plane marks the real half-boards. Half-boards are in the
-/// order of their sieve keys.
+/// padded to whole chunks; the next plane marks the real half-boards, and a plane per
+/// square of [`Squares`] follows, for the rows the west half-boards use. Half-boards are in
+/// the order of their sieve keys.
 #[derive(Default)]
 pub(super) struct Table {
     /// Real half-boards.
@@ -65,27 +95,30 @@ pub(super) struct Table {
     ends: [usize; KEYS],
     halves: Values,
     sorted: Vec<u64>,
+    diagonals: usize,
+    cols: usize,
 }
 
 impl Table {
     /// Fills the table with the half-boards of `side` whose queens stand in north rows
     /// `north` and south rows `south` (bits into the quadrants' row lists), on unmarked
-    /// placements, holding `diagonals` shared diagonals.
+    /// placements, holding `diagonals` shared diagonals; with the planes of `squares` in
+    /// rows `west_rows` (bits into its rows).
     #[inline(never)]
     pub fn fill(
         &mut self,
         side: &Side,
-        north: usize,
-        south: usize,
+        (north, south): (usize, usize),
         diagonals: usize,
         sieve: &Sieve,
+        (squares, west_rows): (&Squares, usize),
     ) {
         let all = (1 << side.cols) - 1;
         self.halves.clear();
         for (cols, uppers) in side.north.groups(north, 0) {
             let lowers = side.south.group(south, 0, all ^ cols);
             for upper in uppers {
-                upper.join(lowers, upper.shared, u64::MAX, &mut self.halves);
+                upper.join(lowers, upper.shared, &mut self.halves);
             }
         }
         self.len = self.halves.len();
@@ -112,14 +145,32 @@ impl Table {
             self.sorted[starts[key]] = half;
             starts[key] += 1;
         }
+        let planes = diagonals + 1 + squares.diagonals.len();
         self.planes.clear();
-        self.planes.resize((diagonals + 1) * words, 0);
+        self.planes.resize(planes * words, 0);
         transpose(&self.sorted, diagonals, &mut self.planes);
-        let real = &mut self.planes[diagonals * words..];
+        let (held, squares_planes) = self.planes.split_at_mut((diagonals + 1) * words);
+        let real = &mut held[diagonals * words..];
         real[..self.len / 64].fill(u64::MAX);
         if !self.len.is_multiple_of(64) {
             real[self.len / 64] = (1 << (self.len % 64)) - 1;
         }
+        let cols = squares.cols;
+        for (square, plane) in squares_planes.chunks_exact_mut(words.max(1)).enumerate() {
+            if west_rows >> (square / cols) & 1 == 0 {
+                continue;
+            }
+            let mut on = squares.diagonals[square];
+            while on != 0 {
+                let from = &held[on.trailing_zeros() as usize * words..][..words];
+                on &= on - 1;
+                for (word, &from) in plane.iter_mut().zip(from) {
+                    *word |= from;
+                }
+            }
+        }
+        self.diagonals = diagonals;
+        self.cols = cols;
     }
 }
 
@@ -131,17 +182,22 @@ impl Table {
             planes: &self.planes,
             stride: self.chunks * WORDS,
             chunks: self.ends[Sieve::free_of(key)].div_ceil(CHUNK),
+            diagonals: self.diagonals,
+            cols: self.cols,
         }
     }
 }
 
-/// A bit-sliced table as the join reads it: planes of `stride` words each (the last one
-/// marking the real half-boards), of which the first `chunks` chunks are read.
+/// A bit-sliced table as the join reads it: planes of `stride` words each, of which the
+/// first `chunks` chunks are read: `diagonals` planes of diagonals, the plane marking the
+/// real half-boards, and a plane per square of south-west quadrants with `cols` columns.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Slices<'a> {
     pub planes: &'a [u64],
     pub stride: usize,
     pub chunks: usize,
+    pub diagonals: usize,
+    pub cols: usize,
 }
 
 /// Bit-slices `halves` (a whole number of chunks) into the first `diagonals` planes.
@@ -167,13 +223,15 @@ pub(crate) fn transpose_portable(halves: &[u64], diagonals: usize, planes: &mut 
     }
 }
 
-/// West half-boards that share a north-west quadrant: its shared diagonals, the shared
-/// diagonals of each south-west partner (`lowers[start..end]` of the batch), and the
-/// weight class they count in.
+/// West half-boards that share a north-west quadrant: its shared diagonals, and the
+/// squares of each south-west partner (`lowers[start..end]` of the batch, as
+/// [`square_code`] records them), those before `split` counting in weight class `class`,
+/// the others in the next class.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Group {
     pub upper: u64,
     pub start: u32,
+    pub split: u32,
     pub end: u32,
     pub class: u32,
 }
@@ -201,31 +259,36 @@ pub(crate) fn count_portable(
         planes,
         stride,
         chunks,
+        diagonals,
+        cols,
     } = table;
     let words = chunks * WORDS;
     let mut sums = [0; CLASSES];
     let (mut upper_free, mut free) = (vec![0u64; words], vec![0u64; words]);
-    let real = &planes[planes.len() - stride..][..words];
+    let plane = |index: usize| &planes[index * stride..][..words];
+    let held = |diagonals: u64| (0..64).filter(move |d| diagonals >> d & 1 == 1).map(plane);
     for group in groups {
-        upper_free.copy_from_slice(real);
-        and_not_planes(&mut upper_free, planes, stride, group.upper);
-        for &lower in &lowers[group.start as usize..group.end as usize] {
+        upper_free.copy_from_slice(plane(diagonals));
+        held(group.upper).for_each(|held| and_not(&mut upper_free, held));
+        for (i, &lower) in lowers[group.start as usize..group.end as usize]
+            .iter()
+            .enumerate()
+        {
             free.copy_from_slice(&upper_free);
-            and_not_planes(&mut free, planes, stride, lower);
-            sums[group.class as usize] +=
-                free.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+            squares_of(lower, cols).for_each(|square| {
+                and_not(&mut free, plane(diagonals + 1 + square));
+            });
+            let class =
+                group.class as usize + usize::from(i >= (group.split - group.start) as usize);
+            sums[class] += free.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
         }
     }
     sums
 }
 
-/// Clears from `free` the half-boards that hold any diagonal of `diagonals`.
-fn and_not_planes(free: &mut [u64], planes: &[u64], stride: usize, mut diagonals: u64) {
-    while diagonals != 0 {
-        let plane = &planes[diagonals.trailing_zeros() as usize * stride..][..free.len()];
-        diagonals &= diagonals - 1;
-        for (word, &held) in free.iter_mut().zip(plane) {
-            *word &= !held;
-        }
+/// Clears from `free` the half-boards of `held`.
+fn and_not(free: &mut [u64], held: &[u64]) {
+    for (word, &held) in free.iter_mut().zip(held) {
+        *word &= !held;
     }
 }

@@ -26,8 +26,8 @@ pub(crate) mod join;
 pub(crate) mod quadrant;
 
 use frame::{Diagonals, Frame, Shared};
-use join::{CLASSES, Group, KEYS, Sieve, Table};
-use quadrant::{Mark, Side, Values};
+use join::{CLASSES, Group, KEYS, Sieve, Squares, Table};
+use quadrant::{Mark, Record, Side, Values, join_each};
 
 use crate::error::{Error, Square};
 
@@ -192,6 +192,7 @@ pub(crate) struct Solver {
     norths: usize,
     souths: usize,
     sieve: Sieve,
+    squares: Squares,
     groups: Vec<Vec<usize>>,
 }
 
@@ -222,9 +223,32 @@ impl Solver {
         } else {
             0
         };
-        let west = Side::new(&frame, &frame.west, &shared, marks(falling, rising, true))?;
-        let east = Side::new(&frame, &frame.east, &shared, marks(rising, falling, false))?;
-        let sieve = Sieve::new(&west.sieve_candidates(&east, shared.len(), long));
+        let west = Side::new(
+            &frame,
+            &frame.west,
+            &shared,
+            Record::Squares,
+            marks(falling, rising, true),
+        )?;
+        let east = Side::new(
+            &frame,
+            &frame.east,
+            &shared,
+            Record::Diagonals(&shared),
+            marks(rising, falling, false),
+        )?;
+        // East half-boards hold no longest diagonal (whole boards): no plane reads one.
+        let squares = Squares {
+            diagonals: frame
+                .south
+                .iter()
+                .flat_map(|&row| frame.west.iter().map(move |&col| (row, col)))
+                .map(|square| shared.of(Diagonals::of(n, square)) & !long)
+                .collect(),
+            cols: frame.west.len(),
+        };
+        let lower_any = squares.diagonals.iter().fold(0, |any, &d| any | d);
+        let sieve = Sieve::new(&west.sieve_candidates(&east, shared.len(), long | lower_any));
         Ok(Solver {
             n,
             weight: case.weight,
@@ -238,6 +262,7 @@ impl Solver {
             souths: frame.south.len(),
             shared,
             sieve,
+            squares,
             groups: north_groups(frame.north.len()),
         })
     }
@@ -249,6 +274,7 @@ impl Solver {
         let mut table = Table::default();
         let mut groups: [Vec<Group>; KEYS] = Default::default();
         let mut lowers = Values::default();
+        let mut ends = Vec::new();
         let mut total = 0;
         let going_east = norths.first().map_or(0, |set| set.count_ones());
         for south in 0..1usize << self.souths {
@@ -259,11 +285,18 @@ impl Solver {
                 let Some(weights) = self.weights(north, south) else {
                     continue;
                 };
-                table.fill(&self.east, north, south, self.shared.len(), &self.sieve);
+                let west_rows = south ^ ((1 << self.souths) - 1);
+                table.fill(
+                    &self.east,
+                    (north, south),
+                    self.shared.len(),
+                    &self.sieve,
+                    (&self.squares, west_rows),
+                );
                 if table.len == 0 {
                     continue;
                 }
-                self.west_groups(north, south, weights, &mut groups, &mut lowers);
+                self.west_groups(north, south, weights, &mut groups, &mut lowers, &mut ends);
                 for (key, groups) in groups.iter().enumerate() {
                     let sums = join::count(table.slices(key), groups, lowers.as_slice());
                     total += sums
@@ -313,6 +346,7 @@ impl Solver {
         weights: [u64; CLASSES],
         groups: &mut [Vec<Group>; KEYS],
         lowers: &mut Values,
+        ends: &mut Vec<[u32; 2]>,
     ) {
         let (north, south) = (
             north ^ ((1 << self.norths) - 1),
@@ -325,23 +359,29 @@ impl Solver {
         let keep = !self.long;
         for upper_flag in 0..flags {
             for (cols, uppers) in self.west.north.groups(north, upper_flag) {
-                for upper in uppers {
-                    for lower_flag in 0..flags {
-                        let class = upper_flag + lower_flag;
-                        if weights[class] == 0 {
-                            continue;
-                        }
-                        let start = lowers.len();
-                        let partners = self.west.south.group(south, lower_flag, all ^ cols);
-                        upper.join(partners, 0, keep, lowers);
-                        if lowers.len() > start {
-                            groups[self.sieve.key(upper.shared)].push(Group {
-                                upper: upper.shared & keep,
-                                start: start as u32,
-                                end: lowers.len() as u32,
-                                class: class as u32,
-                            });
-                        }
+                // Partners off the marked diagonal, then those on it (a class higher).
+                let partners: [_; 2] = core::array::from_fn(|lower_flag| {
+                    let counts = lower_flag < flags && weights[upper_flag + lower_flag] != 0;
+                    match counts {
+                        true => self.west.south.group(south, lower_flag, all ^ cols),
+                        false => &[],
+                    }
+                });
+                let start = lowers.len() as u32;
+                join_each(uppers, partners, lowers, ends);
+                for (upper, (start, &[split, end])) in uppers.iter().zip(
+                    core::iter::once(start)
+                        .chain(ends.iter().map(|e| e[1]))
+                        .zip(ends.iter()),
+                ) {
+                    if end > start {
+                        groups[self.sieve.key(upper.shared)].push(Group {
+                            upper: upper.shared & keep,
+                            start,
+                            split,
+                            end,
+                            class: upper_flag as u32,
+                        });
                     }
                 }
             }

@@ -2,6 +2,7 @@
 //! join reads.
 
 use super::frame::{Diagonals, Frame, Shared};
+use super::join::square_code;
 use crate::error::{Error, try_vec, try_with_capacity};
 
 /// Queens in some rows of a quadrant, one per row and at most one per column, none
@@ -13,32 +14,64 @@ use crate::error::{Error, try_vec, try_with_capacity};
 pub(crate) struct Placement {
     /// Its diagonals packed for its side: rising ones from bit 0, falling ones from bit 32.
     pub held: u64,
-    /// Its diagonals that the other side's squares lie on too (see [`Shared`]).
+    /// What the join reads of it (see [`Record`]): its diagonals that the other side's
+    /// squares lie on too (see [`Shared`]), or its squares.
     pub shared: u64,
 }
 
 impl Placement {
-    /// Appends `(lower.shared | add) & keep` to `out` for each of `lowers` that agrees with
-    /// this placement (holds none of its diagonals).
+    /// Appends `lower.shared | add` to `out` for each of `lowers` that agrees with this
+    /// placement (holds none of its diagonals).
     ///
     /// Each value is written, then kept or not: no branch to mispredict, and the length
     /// stays in a register; with AVX-512, eight at a time.
-    pub(super) fn join(&self, lowers: &[Placement], add: u64, keep: u64, out: &mut Values) {
+    pub(super) fn join(&self, lowers: &[Placement], add: u64, out: &mut Values) {
         let held = self.held;
         // Vector kernels store whole vectors: room for one more.
         let window = out.room(lowers.len() + 8);
         #[cfg(target_arch = "x86_64")]
-        if let Some(kept) = crate::counting::kernels::join::filter(held, add, keep, lowers, window)
-        {
-            out.len += kept;
+        if crate::counting::kernels::join::filters() {
+            out.len += crate::counting::kernels::join::filter(held, add, lowers, window);
             return;
         }
         let mut kept = 0;
         for lower in lowers {
-            window[kept] = (lower.shared | add) & keep;
+            window[kept] = lower.shared | add;
             kept += usize::from(held & lower.held == 0);
         }
         out.len += kept;
+    }
+}
+
+/// Joins each of `uppers` to the placements of `lowers[0]`, then of `lowers[1]`, that
+/// agree with it, appending `lower.shared` for each to `out`; `ends` gets, for each upper,
+/// where its values from each list end.
+pub(super) fn join_each(
+    uppers: &[Placement],
+    lowers: [&[Placement]; 2],
+    out: &mut Values,
+    ends: &mut Vec<[u32; 2]>,
+) {
+    ends.clear();
+    ends.resize(uppers.len(), [0; 2]);
+    #[cfg(target_arch = "x86_64")]
+    if crate::counting::kernels::join::filters() {
+        // In batches, so that the room for every pair stays small.
+        let pairs = (lowers[0].len() + lowers[1].len()).max(1);
+        let batch = (4096 / pairs).max(1);
+        for (uppers, ends) in uppers.chunks(batch).zip(ends.chunks_mut(batch)) {
+            let base = out.len() as u32;
+            let window = out.room(uppers.len() * pairs + 8);
+            out.len +=
+                crate::counting::kernels::join::join_each(uppers, lowers, window, ends, base);
+        }
+        return;
+    }
+    for (upper, ends) in uppers.iter().zip(ends) {
+        for (list, end) in lowers.iter().zip(ends) {
+            upper.join(list, 0, out);
+            *end = out.len() as u32;
+        }
     }
 }
 
@@ -72,6 +105,15 @@ impl Values {
     }
 }
 
+/// What a quadrant's placements record for the join in [`Placement::shared`].
+#[derive(Clone, Copy)]
+pub(super) enum Record<'a> {
+    /// The shared diagonals they hold.
+    Diagonals(&'a Shared),
+    /// Their squares as [`square_code`] writes them: the join reads one plane per square.
+    Squares,
+}
+
 /// A marked diagonal: placements on it are kept apart (flag 1), or left out.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Mark {
@@ -98,7 +140,7 @@ impl Quadrant {
         rows: &[usize],
         cols: &[usize],
         pack: [usize; 2],
-        shared: &Shared,
+        record: Record<'_>,
         mark: Option<Mark>,
     ) -> Result<Quadrant, Error> {
         let k = cols.len();
@@ -134,7 +176,11 @@ impl Quadrant {
                         }
                         let next = Placement {
                             held: placement.held | packed,
-                            shared: placement.shared | shared.of(queen),
+                            shared: placement.shared
+                                | match record {
+                                    Record::Diagonals(shared) => shared.of(queen),
+                                    Record::Squares => square_code(last, j),
+                                },
                         };
                         let key = ((flag | usize::from(on_mark)) << k) | used | 1 << j;
                         scratch.push((key, next));
@@ -196,19 +242,17 @@ impl Quadrant {
             .filter(|(_, group)| !group.is_empty())
     }
 
-    /// How many placements hold each shared diagonal, and which diagonals any holds.
-    fn census(&self, diagonals: usize) -> (Vec<u64>, u64) {
+    /// How many placements hold each shared diagonal (placements recording diagonals).
+    fn census(&self, diagonals: usize) -> Vec<u64> {
         let mut counts = vec![0; diagonals];
-        let mut any = 0;
         for placement in &self.placements {
-            any |= placement.shared;
             let mut held = placement.shared;
             while held != 0 {
                 counts[held.trailing_zeros() as usize] += 1;
                 held &= held - 1;
             }
         }
-        (counts, any)
+        counts
     }
 
     /// Bytes held.
@@ -219,16 +263,15 @@ impl Quadrant {
 }
 
 impl Side {
-    /// Shared diagonals that this side's south quadrant never holds and `skip` leaves out,
-    /// most often held by this side's north placements and the other side's first: sieve
-    /// diagonals for [`join::Sieve`](super::join::Sieve).
+    /// Shared diagonals that `skip` leaves out (among them those this side's south
+    /// quadrant holds), most often held by this side's north placements and the other
+    /// side's first: sieve diagonals for [`join::Sieve`](super::join::Sieve).
     pub fn sieve_candidates(&self, other: &Side, diagonals: usize, skip: u64) -> Vec<u32> {
-        let (upper, _) = self.north.census(diagonals);
-        let (_, lower_any) = self.south.census(diagonals);
-        let (other_upper, _) = other.north.census(diagonals);
-        let (other_lower, _) = other.south.census(diagonals);
+        let upper = self.north.census(diagonals);
+        let other_upper = other.north.census(diagonals);
+        let other_lower = other.south.census(diagonals);
         let mut candidates: Vec<u32> = (0..diagonals as u32)
-            .filter(|&d| (lower_any | skip) >> d & 1 == 0 && upper[d as usize] > 0)
+            .filter(|&d| skip >> d & 1 == 0 && upper[d as usize] > 0)
             .collect();
         let score = |d: u32| {
             let d = d as usize;
@@ -247,10 +290,13 @@ pub(super) struct Side {
 }
 
 impl Side {
+    /// The quadrants of columns `cols`, the south one recording `south` (the north one
+    /// records shared diagonals).
     pub fn new(
         frame: &Frame,
         cols: &[usize],
         shared: &Shared,
+        south: Record<'_>,
         marks: [Option<Mark>; 2],
     ) -> Result<Side, Error> {
         // The lowest diagonal of each direction among the side's squares is bit 0.
@@ -261,8 +307,15 @@ impl Side {
         );
         let pack = [top + left, (top + frame.n).saturating_sub(1 + right)];
         Ok(Side {
-            north: Quadrant::new(frame, &frame.north, cols, pack, shared, marks[0])?,
-            south: Quadrant::new(frame, &frame.south, cols, pack, shared, marks[1])?,
+            north: Quadrant::new(
+                frame,
+                &frame.north,
+                cols,
+                pack,
+                Record::Diagonals(shared),
+                marks[0],
+            )?,
+            south: Quadrant::new(frame, &frame.south, cols, pack, south, marks[1])?,
             cols: cols.len(),
         })
     }
