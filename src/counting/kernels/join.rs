@@ -4,7 +4,7 @@
 use core::arch::x86_64::*;
 
 use super::{Kernels, detected};
-use crate::counting::quadrants::join::{CHUNK, CLASSES, Group, Slices, squares_of};
+use crate::counting::quadrants::join::{CHUNK, CLASSES, Group, Slices, SquarePlanes};
 use crate::counting::quadrants::quadrant::Placement;
 
 /// 64-bit words per chunk of a table.
@@ -79,7 +79,7 @@ macro_rules! join_kernel {
                 stride,
                 chunks,
                 diagonals,
-                cols,
+                squares,
             } = table;
             let mut sums = [0; CLASSES];
             if chunks == 0 {
@@ -107,9 +107,8 @@ macro_rules! join_kernel {
                     first: first * WORDS,
                     real: diagonals * stride,
                     valid,
-                    squares: diagonals + 1,
+                    squares: &squares,
                     last,
-                    cols,
                 };
                 // SAFETY: `available()` checked the processor for `$features`, the one list
                 // every function of this kernel is compiled for; each pass reads words
@@ -144,22 +143,21 @@ macro_rules! join_kernel {
         }
 
         /// `C` chunks of every plane, from word `first` on; the real plane starts at word
-        /// `real`, planes `d` of `valid` precede it, and square planes from plane `squares`
-        /// to `last` follow it, `cols` per row. Made only by `count`, which checks that every
-        /// read stays in the planes.
+        /// `real`, planes `d` of `valid` precede it, and the planes of `squares` follow it, up
+        /// to plane `last`. Made only by `count`, which checks that every read stays in the
+        /// planes.
         #[derive(Clone, Copy)]
-        struct Block {
+        struct Block<'a> {
             planes: *const u64,
             words: usize,
             first: usize,
             real: usize,
             valid: u64,
-            squares: usize,
+            squares: &'a SquarePlanes,
             last: usize,
-            cols: usize,
         }
 
-        impl Block {
+        impl Block<'_> {
             /// The `C` chunks from word `start` on.
             #[inline]
             #[target_feature(enable = $features)]
@@ -202,9 +200,9 @@ macro_rules! join_kernel {
                 free: &mut [[Vector; PER_CHUNK]; C],
                 code: u64,
             ) {
-                for square in squares_of(code, self.cols) {
+                for plane in self.squares.of(code) {
                     // SAFETY: clamped to the planes there are.
-                    unsafe { self.clear_plane(free, (self.squares + square).min(self.last)) };
+                    unsafe { self.clear_plane(free, plane.min(self.last)) };
                 }
             }
 
@@ -232,7 +230,7 @@ macro_rules! join_kernel {
         /// The pairs free of conflicts per class, over the first `C` chunks of `block`.
         #[target_feature(enable = $features)]
         unsafe fn pass<const C: usize>(
-            block: Block,
+            block: Block<'_>,
             groups: &[Group],
             lowers: &[u64],
         ) -> [u64; CLASSES] {
@@ -505,6 +503,8 @@ mod tests {
     /// Rows and columns of the south-west quadrant in [`case`]'s tables.
     const ROWS: usize = 6;
     const COLS: usize = 5;
+    /// The rows south-west placements fill in [`case`].
+    const FILLED: usize = 0b101101;
 
     /// A table of `chunks` chunks over `diagonals` planes, `len` real half-boards, and
     /// `ROWS * COLS` square planes, with groups over it, from a simple generator seeded by
@@ -537,13 +537,11 @@ mod tests {
             for _ in 0..5 {
                 let start = lowers.len() as u32;
                 for _ in 0..next() % 6 {
-                    let mut code = 0;
-                    for row in 0..ROWS {
-                        let square = next();
-                        if square % 3 > 0 {
-                            code |= square_code(row, (square >> 8) as usize % COLS);
-                        }
-                    }
+                    let code = (0..ROWS)
+                        .filter(|row| FILLED >> row & 1 == 1)
+                        .fold(0, |code, row| {
+                            code | square_code(row, next() as usize % COLS)
+                        });
                     lowers.push(code);
                 }
                 let upper = next() & next() & next() & mask;
@@ -583,7 +581,7 @@ mod tests {
                     stride: chunks * WORDS,
                     chunks: used,
                     diagonals,
-                    cols: COLS,
+                    squares: SquarePlanes::new(diagonals + 1, FILLED, COLS),
                 };
                 let expected = count_portable(table, &groups, &lowers);
                 for (i, (name, available, count)) in kernels.iter().enumerate() {

@@ -58,21 +58,38 @@ pub(crate) fn square_code(row: usize, col: usize) -> u64 {
     (col as u64 + 1) << (4 * row)
 }
 
-/// The squares a [`square_code`] records, numbered `row * cols + col`.
-pub(crate) fn squares_of(code: u64, cols: usize) -> impl Iterator<Item = usize> {
-    let mut code = code;
-    core::iter::from_fn(move || {
-        (code != 0).then(|| {
-            let shift = code.trailing_zeros() & !3;
-            let col = (code >> shift & 15) as usize - 1;
-            code &= !(15 << shift);
-            shift as usize / 4 * cols + col
-        })
-    })
+/// Where the join finds the plane of each square of south-west placements that fill rows
+/// `rows`: for each row, the shift of its nibble in a [`square_code`] and the plane just
+/// before the row's first square.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct SquarePlanes {
+    rows: [(u32, u32); 16],
+    len: usize,
+}
+
+impl SquarePlanes {
+    /// Square planes from plane `first` on, `cols` per row of the quadrant, for placements
+    /// filling rows `rows` (bits into its rows, at most 16).
+    pub fn new(first: usize, rows: usize, cols: usize) -> SquarePlanes {
+        let mut planes = SquarePlanes::default();
+        for row in (0..16).filter(|row| rows >> row & 1 == 1) {
+            planes.rows[planes.len] = (4 * row as u32, (first - 1 + row * cols) as u32);
+            planes.len += 1;
+        }
+        planes
+    }
+
+    /// The planes of the squares of `code`, a placement filling the rows.
+    #[inline]
+    pub fn of(&self, code: u64) -> impl Iterator<Item = usize> + '_ {
+        self.rows[..self.len]
+            .iter()
+            .map(move |&(shift, before)| before as usize + (code >> shift & 15) as usize)
+    }
 }
 
 /// The shared diagonals of each square of the west side's south quadrant, numbered as
-/// [`squares_of`] numbers them. The join reads a plane per square, the union of its
+/// `row * cols + col`. The join reads a plane per square, the union of its
 /// diagonals' planes: a south-west queen costs it one load rather than two.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Squares {
@@ -96,7 +113,7 @@ pub(super) struct Table {
     halves: Values,
     sorted: Vec<u64>,
     diagonals: usize,
-    cols: usize,
+    squares: SquarePlanes,
 }
 
 impl Table {
@@ -170,7 +187,7 @@ impl Table {
             }
         }
         self.diagonals = diagonals;
-        self.cols = cols;
+        self.squares = SquarePlanes::new(diagonals + 1, west_rows, cols);
     }
 }
 
@@ -183,21 +200,21 @@ impl Table {
             stride: self.chunks * WORDS,
             chunks: self.ends[Sieve::free_of(key)].div_ceil(CHUNK),
             diagonals: self.diagonals,
-            cols: self.cols,
+            squares: self.squares,
         }
     }
 }
 
 /// A bit-sliced table as the join reads it: planes of `stride` words each, of which the
 /// first `chunks` chunks are read: `diagonals` planes of diagonals, the plane marking the
-/// real half-boards, and a plane per square of south-west quadrants with `cols` columns.
+/// real half-boards, and the planes of `squares`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Slices<'a> {
     pub planes: &'a [u64],
     pub stride: usize,
     pub chunks: usize,
     pub diagonals: usize,
-    pub cols: usize,
+    pub squares: SquarePlanes,
 }
 
 /// Bit-slices `halves` (a whole number of chunks) into the first `diagonals` planes.
@@ -260,7 +277,7 @@ pub(crate) fn count_portable(
         stride,
         chunks,
         diagonals,
-        cols,
+        squares,
     } = table;
     let words = chunks * WORDS;
     let mut sums = [0; CLASSES];
@@ -275,9 +292,9 @@ pub(crate) fn count_portable(
             .enumerate()
         {
             free.copy_from_slice(&upper_free);
-            squares_of(lower, cols).for_each(|square| {
-                and_not(&mut free, plane(diagonals + 1 + square));
-            });
+            squares
+                .of(lower)
+                .for_each(|square| and_not(&mut free, plane(square)));
             let class =
                 group.class as usize + usize::from(i >= (group.split - group.start) as usize);
             sums[class] += free.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
