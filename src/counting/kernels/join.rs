@@ -79,42 +79,36 @@ macro_rules! join_kernel {
                 stride,
                 chunks,
                 diagonals,
-                squares,
+                uppers,
+                lowers: squares,
             } = table;
             let mut sums = [0; CLASSES];
             if chunks == 0 {
                 return sums;
             }
-            // The loads below read the first `chunks` chunks of plane `d` for each diagonal
-            // `d` an upper half holds, masked to the diagonal planes there are, of the real
-            // plane after them, and of a square's plane for each square a lower half holds,
-            // clamped to the last plane: check that these lie within the planes.
+            // The loads below read the first `chunks` chunks of the real plane and of a
+            // square's plane for each square a west half-board holds, clamped to the last
+            // plane: check that these lie within the planes.
             let last = (planes.len() / stride).saturating_sub(1);
             assert!(
                 chunks * WORDS <= stride
                     && planes.len() == (last + 1) * stride
                     && diagonals <= last
             );
-            let valid = if diagonals >= 64 {
-                u64::MAX
-            } else {
-                (1 << diagonals) - 1
-            };
             for first in (0..chunks).step_by(BLOCK) {
                 let block = Block {
                     planes: planes.as_ptr(),
                     words: stride,
                     first: first * WORDS,
                     real: diagonals * stride,
-                    valid,
-                    squares: &squares,
+                    squares: [uppers, squares],
                     last,
                 };
                 // SAFETY: `available()` checked the processor for `$features`, the one list
                 // every function of this kernel is compiled for; each pass reads words
-                // `d * words + first * WORDS ..` of up to `chunks - first` chunks, for `d` a
-                // held diagonal, the real plane or a plane up to `last`, all within `planes`
-                // as checked above.
+                // `d * words + first * WORDS ..` of up to `chunks - first` chunks, for `d`
+                // the real plane or a plane up to `last`, all within `planes` as checked
+                // above.
                 let part = unsafe {
                     match (chunks - first).min(BLOCK) {
                         1 => pass::<1>(block, groups, lowers),
@@ -143,17 +137,15 @@ macro_rules! join_kernel {
         }
 
         /// `C` chunks of every plane, from word `first` on; the real plane starts at word
-        /// `real`, planes `d` of `valid` precede it, and the planes of `squares` follow it, up
-        /// to plane `last`. Made only by `count`, which checks that every read stays in the
-        /// planes.
+        /// `real`, and the planes of the upper and lower `squares` follow it, up to plane
+        /// `last`. Made only by `count`, which checks that every read stays in the planes.
         #[derive(Clone, Copy)]
         struct Block<'a> {
             planes: *const u64,
             words: usize,
             first: usize,
             real: usize,
-            valid: u64,
-            squares: &'a SquarePlanes,
+            squares: [&'a SquarePlanes; 2],
             last: usize,
         }
 
@@ -172,35 +164,17 @@ macro_rules! join_kernel {
                 })
             }
 
-            /// Clears from `free` the half-boards holding any of `diagonals`.
+            /// Clears from `free` the half-boards sharing a diagonal with the squares of
+            /// `code`, a north-west placement (`side` 0) or a south-west one (1).
             #[inline]
             #[target_feature(enable = $features)]
             unsafe fn clear<const C: usize>(
                 self,
                 free: &mut [[Vector; PER_CHUNK]; C],
-                diagonals: u64,
-            ) {
-                debug_assert_eq!(diagonals & !self.valid, 0, "a diagonal the table lacks");
-                // Reading only planes there are, whatever the half-boards hold.
-                let mut diagonals = diagonals & self.valid;
-                while diagonals != 0 {
-                    let plane = diagonals.trailing_zeros() as usize;
-                    diagonals &= diagonals - 1;
-                    // SAFETY: `plane` is a diagonal the table has.
-                    unsafe { self.clear_plane(free, plane) };
-                }
-            }
-
-            /// Clears from `free` the half-boards sharing a diagonal with the squares of
-            /// `code`.
-            #[inline]
-            #[target_feature(enable = $features)]
-            unsafe fn clear_squares<const C: usize>(
-                self,
-                free: &mut [[Vector; PER_CHUNK]; C],
+                side: usize,
                 code: u64,
             ) {
-                for plane in self.squares.of(code) {
+                for plane in self.squares[side].of(code) {
                     // SAFETY: clamped to the planes there are.
                     unsafe { self.clear_plane(free, plane.min(self.last)) };
                 }
@@ -236,16 +210,16 @@ macro_rules! join_kernel {
         ) -> [u64; CLASSES] {
             let mut sums = [zero(); CLASSES];
             for group in groups {
-                // SAFETY: `count` checked the real plane and every diagonal held.
+                // SAFETY: `count` checked the real plane, and `clear` clamps its planes.
                 let mut upper_free = unsafe { block.chunks::<C>(block.real + block.first) };
-                unsafe { block.clear(&mut upper_free, group.upper) };
+                unsafe { block.clear(&mut upper_free, 0, group.upper) };
                 let parts = [group.start..group.split, group.split..group.end];
                 for (part, class) in parts.into_iter().zip(group.class as usize..) {
                     let mut sum = zero();
                     for &lower in &lowers[part.start as usize..part.end as usize] {
                         let mut free = upper_free;
                         // SAFETY: as above.
-                        unsafe { block.clear_squares(&mut free, lower) };
+                        unsafe { block.clear(&mut free, 1, lower) };
                         for vector in free.iter().flatten() {
                             sum = add_popcnt(sum, *vector);
                         }
@@ -503,8 +477,17 @@ mod tests {
     /// Rows and columns of the south-west quadrant in [`case`]'s tables.
     const ROWS: usize = 6;
     const COLS: usize = 5;
-    /// The rows south-west placements fill in [`case`].
-    const FILLED: usize = 0b101101;
+    /// The rows north-west and south-west placements fill in [`case`].
+    const FILLED: [usize; 2] = [0b011010, 0b101101];
+
+    /// The square code of a placement filling `rows`, in columns from `next`.
+    fn code(rows: usize, next: &mut impl FnMut() -> u64) -> u64 {
+        (0..ROWS)
+            .filter(|row| rows >> row & 1 == 1)
+            .fold(0, |code, row| {
+                code | square_code(row, next() as usize % COLS)
+            })
+    }
 
     /// A table of `chunks` chunks over `diagonals` planes, `len` real half-boards, and
     /// `ROWS * COLS` square planes, with groups over it, from a simple generator seeded by
@@ -530,21 +513,15 @@ mod tests {
             core::cmp::Ordering::Less => 0,
         });
         planes.extend(real);
-        planes.extend((0..ROWS * COLS * stride).map(|_| next() & next() & next()));
-        let mask = (1u64 << diagonals) - 1;
+        planes.extend((0..2 * ROWS * COLS * stride).map(|_| next() & next() & next()));
         let (mut groups, mut lowers) = (Vec::new(), Vec::new());
         for class in 0..CLASSES as u32 - 1 {
             for _ in 0..5 {
                 let start = lowers.len() as u32;
                 for _ in 0..next() % 6 {
-                    let code = (0..ROWS)
-                        .filter(|row| FILLED >> row & 1 == 1)
-                        .fold(0, |code, row| {
-                            code | square_code(row, next() as usize % COLS)
-                        });
-                    lowers.push(code);
+                    lowers.push(code(FILLED[1], &mut next));
                 }
-                let upper = next() & next() & next() & mask;
+                let upper = code(FILLED[0], &mut next);
                 let end = lowers.len() as u32;
                 groups.push(Group {
                     upper,
@@ -581,7 +558,12 @@ mod tests {
                     stride: chunks * WORDS,
                     chunks: used,
                     diagonals,
-                    squares: SquarePlanes::new(diagonals + 1, FILLED, COLS),
+                    uppers: &SquarePlanes::new(diagonals + 1, FILLED[0], COLS),
+                    lowers: &SquarePlanes::new(
+                        diagonals + 1 + FILLED[0].count_ones() as usize * COLS,
+                        FILLED[1],
+                        COLS,
+                    ),
                 };
                 let expected = count_portable(table, &groups, &lowers);
                 for (i, (name, available, count)) in kernels.iter().enumerate() {

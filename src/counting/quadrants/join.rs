@@ -68,12 +68,13 @@ pub(crate) struct SquarePlanes {
 }
 
 impl SquarePlanes {
-    /// Square planes from plane `first` on, `cols` per row of the quadrant, for placements
-    /// filling rows `rows` (bits into its rows, at most 16).
+    /// Square planes from plane `first` on, `cols` for each of rows `rows` (bits into the
+    /// quadrant's rows, at most 16) in turn.
     pub fn new(first: usize, rows: usize, cols: usize) -> SquarePlanes {
         let mut planes = SquarePlanes::default();
         for row in (0..16).filter(|row| rows >> row & 1 == 1) {
-            planes.rows[planes.len] = (4 * row as u32, (first - 1 + row * cols) as u32);
+            let before = first - 1 + planes.len * cols;
+            planes.rows[planes.len] = (4 * row as u32, before as u32);
             planes.len += 1;
         }
         planes
@@ -88,19 +89,21 @@ impl SquarePlanes {
     }
 }
 
-/// The shared diagonals of each square of the west side's south quadrant, numbered as
-/// `row * cols + col`. The join reads a plane per square, the union of its
-/// diagonals' planes: a south-west queen costs it one load rather than two.
+/// The shared diagonals of each square of the west side, north-west quadrant first, each
+/// numbered `row * cols + col` by its row among all the free rows. The join reads a plane
+/// per square, the union of its diagonals' planes: a west queen costs it one load, not two.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Squares {
     pub diagonals: Vec<u64>,
+    /// Rows of the north-west quadrant, whose squares come first.
+    pub norths: usize,
     pub cols: usize,
 }
 
 /// The east half-boards of one choice of rows, bit-sliced: word `w` of plane `d` holds, for
 /// half-boards `64 w..64 w + 64`, whether each holds shared diagonal `d`. The table is
 /// padded to whole chunks; the next plane marks the real half-boards, and a plane per
-/// square of [`Squares`] follows, for the rows the west half-boards use. Half-boards are in
+/// square of [`Squares`] follows for each row the west half-boards fill. Half-boards are in
 /// the order of their sieve keys.
 #[derive(Default)]
 pub(super) struct Table {
@@ -113,14 +116,14 @@ pub(super) struct Table {
     halves: Values,
     sorted: Vec<u64>,
     diagonals: usize,
-    squares: SquarePlanes,
+    squares: [SquarePlanes; 2],
 }
 
 impl Table {
     /// Fills the table with the half-boards of `side` whose queens stand in north rows
     /// `north` and south rows `south` (bits into the quadrants' row lists), on unmarked
     /// placements, holding `diagonals` shared diagonals; with the planes of `squares` in
-    /// rows `west_rows` (bits into its rows).
+    /// the north and south rows `west` of the west half-boards.
     #[inline(never)]
     pub fn fill(
         &mut self,
@@ -128,7 +131,7 @@ impl Table {
         (north, south): (usize, usize),
         diagonals: usize,
         sieve: &Sieve,
-        (squares, west_rows): (&Squares, usize),
+        (squares, west): (&Squares, [usize; 2]),
     ) {
         let all = (1 << side.cols) - 1;
         self.halves.clear();
@@ -162,7 +165,9 @@ impl Table {
             self.sorted[starts[key]] = half;
             starts[key] += 1;
         }
-        let planes = diagonals + 1 + squares.diagonals.len();
+        let (cols, norths) = (squares.cols, squares.norths);
+        let rows = west[0] | west[1] << norths;
+        let planes = diagonals + 1 + rows.count_ones() as usize * cols;
         self.planes.clear();
         self.planes.resize(planes * words, 0);
         transpose(&self.sorted, diagonals, &mut self.planes);
@@ -172,11 +177,12 @@ impl Table {
         if !self.len.is_multiple_of(64) {
             real[self.len / 64] = (1 << (self.len % 64)) - 1;
         }
-        let cols = squares.cols;
-        for (square, plane) in squares_planes.chunks_exact_mut(words.max(1)).enumerate() {
-            if west_rows >> (square / cols) & 1 == 0 {
-                continue;
-            }
+        let used = (0..usize::BITS as usize).filter(|row| rows >> row & 1 == 1);
+        let squares_used = used.flat_map(|row| row * cols..(row + 1) * cols);
+        for (plane, square) in squares_planes
+            .chunks_exact_mut(words.max(1))
+            .zip(squares_used)
+        {
             let mut on = squares.diagonals[square];
             while on != 0 {
                 let from = &held[on.trailing_zeros() as usize * words..][..words];
@@ -187,7 +193,14 @@ impl Table {
             }
         }
         self.diagonals = diagonals;
-        self.squares = SquarePlanes::new(diagonals + 1, west_rows, cols);
+        self.squares = [
+            SquarePlanes::new(diagonals + 1, west[0], cols),
+            SquarePlanes::new(
+                diagonals + 1 + west[0].count_ones() as usize * cols,
+                west[1],
+                cols,
+            ),
+        ];
     }
 }
 
@@ -200,21 +213,24 @@ impl Table {
             stride: self.chunks * WORDS,
             chunks: self.ends[Sieve::free_of(key)].div_ceil(CHUNK),
             diagonals: self.diagonals,
-            squares: self.squares,
+            uppers: &self.squares[0],
+            lowers: &self.squares[1],
         }
     }
 }
 
 /// A bit-sliced table as the join reads it: planes of `stride` words each, of which the
 /// first `chunks` chunks are read: `diagonals` planes of diagonals, the plane marking the
-/// real half-boards, and the planes of `squares`.
+/// real half-boards, and the planes of the squares of the north-west placements (`uppers`)
+/// and the south-west ones (`lowers`).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Slices<'a> {
     pub planes: &'a [u64],
     pub stride: usize,
     pub chunks: usize,
     pub diagonals: usize,
-    pub squares: SquarePlanes,
+    pub uppers: &'a SquarePlanes,
+    pub lowers: &'a SquarePlanes,
 }
 
 /// Bit-slices `halves` (a whole number of chunks) into the first `diagonals` planes.
@@ -240,9 +256,8 @@ pub(crate) fn transpose_portable(halves: &[u64], diagonals: usize, planes: &mut 
     }
 }
 
-/// West half-boards that share a north-west quadrant: its shared diagonals, and the
-/// squares of each south-west partner (`lowers[start..end]` of the batch, as
-/// [`square_code`] records them), those before `split` counting in weight class `class`,
+/// West half-boards that share a north-west quadrant: its squares, and the squares of each
+/// south-west partner (`lowers[start..end]` of the batch), as [`square_code`] records them; those before `split` counting in weight class `class`,
 /// the others in the next class.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Group {
@@ -277,16 +292,18 @@ pub(crate) fn count_portable(
         stride,
         chunks,
         diagonals,
-        squares,
+        uppers,
+        lowers: squares,
     } = table;
     let words = chunks * WORDS;
     let mut sums = [0; CLASSES];
     let (mut upper_free, mut free) = (vec![0u64; words], vec![0u64; words]);
     let plane = |index: usize| &planes[index * stride..][..words];
-    let held = |diagonals: u64| (0..64).filter(move |d| diagonals >> d & 1 == 1).map(plane);
     for group in groups {
         upper_free.copy_from_slice(plane(diagonals));
-        held(group.upper).for_each(|held| and_not(&mut upper_free, held));
+        uppers
+            .of(group.upper)
+            .for_each(|square| and_not(&mut upper_free, plane(square)));
         for (i, &lower) in lowers[group.start as usize..group.end as usize]
             .iter()
             .enumerate()

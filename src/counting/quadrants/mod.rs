@@ -186,7 +186,6 @@ pub(crate) struct Solver {
     /// Whether the case is the whole even board, where the symmetry reductions apply.
     whole: bool,
     shared: Shared,
-    long: u64,
     west: Side,
     east: Side,
     norths: usize,
@@ -226,36 +225,33 @@ impl Solver {
         let west = Side::new(
             &frame,
             &frame.west,
-            &shared,
             Record::Squares,
             marks(falling, rising, true),
         )?;
         let east = Side::new(
             &frame,
             &frame.east,
-            &shared,
             Record::Diagonals(&shared),
             marks(rising, falling, false),
         )?;
         // East half-boards hold no longest diagonal (whole boards): no plane reads one.
         let squares = Squares {
             diagonals: frame
-                .south
-                .iter()
-                .flat_map(|&row| frame.west.iter().map(move |&col| (row, col)))
+                .rows()
+                .flat_map(|row| frame.west.iter().map(move |&col| (row, col)))
                 .map(|square| shared.of(Diagonals::of(n, square)) & !long)
                 .collect(),
+            norths: frame.north.len(),
             cols: frame.west.len(),
         };
-        let lower_any = squares.diagonals.iter().fold(0, |any, &d| any | d);
-        let sieve = Sieve::new(&west.sieve_candidates(&east, shared.len(), long | lower_any));
+        let south_west = &squares.diagonals[squares.norths * squares.cols..];
+        let lower_any = south_west.iter().fold(0, |any, &d| any | d);
+        let sieve = Sieve::new(&west.sieve_candidates(&east, &shared, long | lower_any));
         Ok(Solver {
             n,
             weight: case.weight,
             first: case.first,
             whole,
-            // East half-boards never hold these (whole boards only), so queries skip them.
-            long,
             west,
             east,
             norths: frame.north.len(),
@@ -285,13 +281,16 @@ impl Solver {
                 let Some(weights) = self.weights(north, south) else {
                     continue;
                 };
-                let west_rows = south ^ ((1 << self.souths) - 1);
+                let west = [
+                    north ^ ((1 << self.norths) - 1),
+                    south ^ ((1 << self.souths) - 1),
+                ];
                 table.fill(
                     &self.east,
                     (north, south),
                     self.shared.len(),
                     &self.sieve,
-                    (&self.squares, west_rows),
+                    (&self.squares, west),
                 );
                 if table.len == 0 {
                     continue;
@@ -356,7 +355,6 @@ impl Solver {
         groups.iter_mut().for_each(Vec::clear);
         lowers.clear();
         let flags = if self.whole { 2 } else { 1 };
-        let keep = !self.long;
         for upper_flag in 0..flags {
             for (cols, uppers) in self.west.north.groups(north, upper_flag) {
                 // Partners off the marked diagonal, then those on it (a class higher).
@@ -375,8 +373,9 @@ impl Solver {
                         .zip(ends.iter()),
                 ) {
                     if end > start {
-                        groups[self.sieve.key(upper.shared)].push(Group {
-                            upper: upper.shared & keep,
+                        let held = self.west.shared_of(upper.held, &self.shared);
+                        groups[self.sieve.key(held)].push(Group {
+                            upper: upper.shared,
                             start,
                             split,
                             end,

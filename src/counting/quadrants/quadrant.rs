@@ -242,11 +242,11 @@ impl Quadrant {
             .filter(|(_, group)| !group.is_empty())
     }
 
-    /// How many placements hold each shared diagonal (placements recording diagonals).
-    fn census(&self, diagonals: usize) -> Vec<u64> {
+    /// How many placements hold each shared diagonal, `of` giving those of a placement.
+    fn census(&self, diagonals: usize, of: impl Fn(&Placement) -> u64) -> Vec<u64> {
         let mut counts = vec![0; diagonals];
         for placement in &self.placements {
-            let mut held = placement.shared;
+            let mut held = of(placement);
             while held != 0 {
                 counts[held.trailing_zeros() as usize] += 1;
                 held &= held - 1;
@@ -266,10 +266,17 @@ impl Side {
     /// Shared diagonals that `skip` leaves out (among them those this side's south
     /// quadrant holds), most often held by this side's north placements and the other
     /// side's first: sieve diagonals for [`join::Sieve`](super::join::Sieve).
-    pub fn sieve_candidates(&self, other: &Side, diagonals: usize, skip: u64) -> Vec<u32> {
-        let upper = self.north.census(diagonals);
-        let other_upper = other.north.census(diagonals);
-        let other_lower = other.south.census(diagonals);
+    pub fn sieve_candidates(&self, other: &Side, shared: &Shared, skip: u64) -> Vec<u32> {
+        let diagonals = shared.len();
+        let upper = self
+            .north
+            .census(diagonals, |p| self.shared_of(p.held, shared));
+        let other_upper = other
+            .north
+            .census(diagonals, |p| other.shared_of(p.held, shared));
+        let other_lower = other
+            .south
+            .census(diagonals, |p| other.shared_of(p.held, shared));
         let mut candidates: Vec<u32> = (0..diagonals as u32)
             .filter(|&d| skip >> d & 1 == 0 && upper[d as usize] > 0)
             .collect();
@@ -287,16 +294,16 @@ pub(super) struct Side {
     pub north: Quadrant,
     pub south: Quadrant,
     pub cols: usize,
+    /// How far each direction's diagonals are shifted in [`Placement::held`].
+    pack: [usize; 2],
 }
 
 impl Side {
-    /// The quadrants of columns `cols`, the south one recording `south` (the north one
-    /// records shared diagonals).
+    /// The quadrants of columns `cols`, their placements recording `record`.
     pub fn new(
         frame: &Frame,
         cols: &[usize],
-        shared: &Shared,
-        south: Record<'_>,
+        record: Record<'_>,
         marks: [Option<Mark>; 2],
     ) -> Result<Side, Error> {
         // The lowest diagonal of each direction among the side's squares is bit 0.
@@ -307,16 +314,18 @@ impl Side {
         );
         let pack = [top + left, (top + frame.n).saturating_sub(1 + right)];
         Ok(Side {
-            north: Quadrant::new(
-                frame,
-                &frame.north,
-                cols,
-                pack,
-                Record::Diagonals(shared),
-                marks[0],
-            )?,
-            south: Quadrant::new(frame, &frame.south, cols, pack, south, marks[1])?,
+            north: Quadrant::new(frame, &frame.north, cols, pack, record, marks[0])?,
+            south: Quadrant::new(frame, &frame.south, cols, pack, record, marks[1])?,
             cols: cols.len(),
+            pack,
+        })
+    }
+
+    /// The shared diagonals among those of a placement's [`Placement::held`].
+    pub fn shared_of(&self, held: u64, shared: &Shared) -> u64 {
+        shared.of(Diagonals {
+            rising: (held & u64::from(u32::MAX)) << self.pack[0],
+            falling: (held >> 32) << self.pack[1],
         })
     }
 }
