@@ -36,10 +36,10 @@ pub(crate) fn filter(upper: u64, add: u64, lowers: &[Placement], out: &mut [u64]
     avx512::filter(upper, add, lowers, out)
 }
 
-/// Does what [`filter`] does for each of `uppers`, against `lowers[0]` then `lowers[1]`,
-/// writing after each list where its kept values end (counted from `base`) to `ends`;
-/// returns how many values it kept. `out` must have room for every pair and 8 more;
-/// panics unless [`filters`].
+/// Does what [`filter`] does for each of `uppers` (adding nothing), against `lowers[0]`
+/// then `lowers[1]`, writing after each list where its kept values end (counted from
+/// `base`) to `ends`; returns how many values it kept. `out` must have room for every pair
+/// and 8 more; panics unless [`filters`].
 pub(crate) fn join_each(
     uppers: &[Placement],
     lowers: [&[Placement]; 2],
@@ -51,11 +51,16 @@ pub(crate) fn join_each(
 }
 
 /// Bit-slices `halves` into `planes` with AVX-512 mask tests; `false` without AVX-512.
-pub(crate) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64]) -> bool {
+pub(crate) fn transpose(
+    halves: &[u64],
+    diagonals: usize,
+    planes: &mut [u64],
+    words: usize,
+) -> bool {
     if !filters() {
         return false;
     }
-    avx512::transpose(halves, diagonals, planes);
+    avx512::transpose(halves, diagonals, planes, words);
     true
 }
 
@@ -283,8 +288,7 @@ mod avx512 {
 
         /// Bit `b` of word `w` of plane `d` is bit `d` of half-board `64 w + b`: a mask test
         /// gives 8 of them at once.
-        fn transpose_with(halves: &[u64], diagonals: usize, planes: &mut [u64]) {
-            let words = halves.len() / 64;
+        fn transpose_with(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
             for (w, block) in halves.chunks_exact(64).enumerate() {
                 let block: &[u64; 64] = block.try_into().expect("64 words");
                 // SAFETY: each load reads 8 of the 64 words of `block`.
@@ -405,11 +409,11 @@ mod avx512 {
     }
 
     /// See [`transpose`](super::transpose); the processor must have the features.
-    pub(super) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64]) {
+    pub(super) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
         assert!(available() && diagonals <= 64);
         // SAFETY: `available()` checked the processor for the features `transpose_with` is
         // compiled for.
-        unsafe { transpose_with(halves, diagonals, planes) }
+        unsafe { transpose_with(halves, diagonals, planes, words) }
     }
 }
 
@@ -601,7 +605,7 @@ mod tests {
         let diagonals = 41;
         let words = halves.len() / 64;
         let mut portable = vec![0; diagonals * words];
-        transpose_portable(halves, diagonals, &mut portable);
+        transpose_portable(halves, diagonals, &mut portable, words);
         for (i, half) in halves.iter().enumerate() {
             for d in 0..diagonals {
                 let bit = portable[d * words + i / 64] >> (i % 64) & 1;
@@ -610,7 +614,7 @@ mod tests {
         }
         if avx512::available() {
             let mut planes = vec![0; diagonals * words];
-            avx512::transpose(halves, diagonals, &mut planes);
+            avx512::transpose(halves, diagonals, &mut planes, words);
             assert_eq!(planes, portable);
             println!("AVX-512 transposition ran");
         } else {

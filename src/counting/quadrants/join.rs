@@ -170,7 +170,14 @@ impl Table {
         let planes = diagonals + 1 + rows.count_ones() as usize * cols;
         self.planes.clear();
         self.planes.resize(planes * words, 0);
-        transpose(&self.sorted, diagonals, &mut self.planes);
+        // Words past the last half-board stay zero: only those before it are transposed.
+        let real_words = self.len.div_ceil(64);
+        transpose(
+            &self.sorted[..real_words * 64],
+            diagonals,
+            &mut self.planes,
+            words,
+        );
         let (held, squares_planes) = self.planes.split_at_mut((diagonals + 1) * words);
         let real = &mut held[diagonals * words..];
         real[..self.len / 64].fill(u64::MAX);
@@ -233,18 +240,23 @@ pub(crate) struct Slices<'a> {
     pub lowers: &'a SquarePlanes,
 }
 
-/// Bit-slices `halves` (a whole number of chunks) into the first `diagonals` planes.
-fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64]) {
+/// Bit-slices `halves` (a multiple of 64) into the first `diagonals` planes of `words`
+/// words each (at least `halves.len() / 64`).
+fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
     #[cfg(target_arch = "x86_64")]
-    if crate::counting::kernels::join::transpose(halves, diagonals, planes) {
+    if crate::counting::kernels::join::transpose(halves, diagonals, planes, words) {
         return;
     }
-    transpose_portable(halves, diagonals, planes);
+    transpose_portable(halves, diagonals, planes, words);
 }
 
 /// [`transpose`] bit by bit, for any processor; `planes` must be zero.
-pub(crate) fn transpose_portable(halves: &[u64], diagonals: usize, planes: &mut [u64]) {
-    let words = halves.len() / 64;
+pub(crate) fn transpose_portable(
+    halves: &[u64],
+    diagonals: usize,
+    planes: &mut [u64],
+    words: usize,
+) {
     for (w, block) in halves.chunks_exact(64).enumerate() {
         for (bit, &half) in block.iter().enumerate() {
             let mut held = half & ((1u128 << diagonals) - 1) as u64;
