@@ -44,6 +44,17 @@ impl Sieve {
         key << (SIEVE - self.len)
     }
 
+    /// `key` kept in the top bits of a north-west placement's square code, which rows below
+    /// 15 leave free (see [`square_code`]).
+    pub fn tag(key: usize) -> u64 {
+        (key as u64) << (64 - SIEVE)
+    }
+
+    /// The key [`tag`](Sieve::tag) keeps in `code`.
+    pub fn tagged(code: u64) -> usize {
+        (code >> (64 - SIEVE)) as usize
+    }
+
     /// The largest key free of the sieve diagonals of `key`: every half-board with a larger
     /// key shares one with it.
     pub fn free_of(key: usize) -> usize {
@@ -53,7 +64,7 @@ impl Sieve {
 
 /// How a south-west placement records a queen on row `row` and column `col` of its
 /// quadrant (indices into its row and column lists): a nibble per row, holding one more
-/// than the column of the row's queen (0: no queen there). Rows and columns are at most 15.
+/// than the column of the row's queen (0: no queen there). Rows and columns are below 15.
 pub(crate) fn square_code(row: usize, col: usize) -> u64 {
     (col as u64 + 1) << (4 * row)
 }

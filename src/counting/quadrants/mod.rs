@@ -222,7 +222,7 @@ impl Solver {
         } else {
             0
         };
-        let west = Side::new(
+        let mut west = Side::new(
             &frame,
             &frame.west,
             Record::Squares,
@@ -247,6 +247,11 @@ impl Solver {
         let south_west = &squares.diagonals[squares.norths * squares.cols..];
         let lower_any = south_west.iter().fold(0, |any, &d| any | d);
         let sieve = Sieve::new(&west.sieve_candidates(&east, &shared, long | lower_any));
+        // North-west placements keep their sieve keys: the join groups by them.
+        let keys: Vec<u64> = (west.north.placements().iter())
+            .map(|p| Sieve::tag(sieve.key(west.shared_of(p.held, &shared))))
+            .collect();
+        west.north.tag(keys);
         Ok(Solver {
             n,
             weight: case.weight,
@@ -373,8 +378,7 @@ impl Solver {
                         .zip(ends.iter()),
                 ) {
                     if end > start {
-                        let held = self.west.shared_of(upper.held, &self.shared);
-                        groups[self.sieve.key(held)].push(Group {
+                        groups[Sieve::tagged(upper.shared)].push(Group {
                             upper: upper.shared,
                             start,
                             split,

@@ -242,6 +242,18 @@ impl Quadrant {
             .filter(|(_, group)| !group.is_empty())
     }
 
+    /// Every placement, in order.
+    pub fn placements(&self) -> &[Placement] {
+        &self.placements
+    }
+
+    /// Sets in each placement's record the bits `tags` gives it, in order.
+    pub fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
+        for (placement, tag) in self.placements.iter_mut().zip(tags) {
+            placement.shared |= tag;
+        }
+    }
+
     /// How many placements hold each shared diagonal, `of` giving those of a placement.
     fn census(&self, diagonals: usize, of: impl Fn(&Placement) -> u64) -> Vec<u64> {
         let mut counts = vec![0; diagonals];
