@@ -65,9 +65,7 @@ pub(crate) fn table_bytes(n: usize) -> u64 {
         3_244_867_888,
     ];
     // Each thread's table of half-boards and their planes adds a little: allow a quarter more.
-    MEASURED
-        .get(n)
-        .map_or(u64::MAX, |&bytes| bytes + bytes / 4)
+    MEASURED.get(n).map_or(u64::MAX, |&bytes| bytes + bytes / 4)
 }
 
 /// Refuses a count whose tables would not fit in the memory available (on Linux, where the
