@@ -67,6 +67,11 @@ pub enum Error {
         /// The queen in the higher-numbered row.
         second: Square,
     },
+    /// A queen was fixed on a square that is also blocked.
+    Blocked {
+        /// The square.
+        square: Square,
+    },
     /// The board has no solution at all (`n = 2` and `n = 3`).
     NoSolution {
         /// The board size.
@@ -197,6 +202,9 @@ impl fmt::Display for Error {
             }
             Error::Attack { first, second } => {
                 write!(f, "queens on {first:?} and {second:?} attack each other")
+            }
+            Error::Blocked { square } => {
+                write!(f, "a queen is fixed on {square:?}, which is blocked")
             }
             Error::NoSolution { n } => write!(f, "the {n}x{n} board has no solution"),
             Error::SearchFailed { n, seed, steps } => write!(

@@ -6,10 +6,12 @@ mod tally;
 
 pub use boards::Boards;
 pub use fundamental::Fundamental;
+pub(crate) use fundamental::fundamental;
 pub use tally::Tally;
 
 use crate::formats::render::Style;
 use crate::solution::Solution;
+use crate::solution::symmetry::Symmetry;
 
 /// Methods for every iterator of [`Solution`]s: symmetry filtering, drawing and counting.
 ///
@@ -46,7 +48,7 @@ pub trait SolutionsExt: Iterator<Item = Solution> + Sized {
     /// assert_eq!(&*first, &[1, 3, 0, 2]);
     /// ```
     fn fundamental(self) -> Fundamental<Self> {
-        fundamental::fundamental(self)
+        fundamental::fundamental(self, Symmetry::ALL.to_vec())
     }
 
     /// Draws each solution in `style`, yielding `String`s.

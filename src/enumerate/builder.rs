@@ -1,12 +1,15 @@
-//! [`Builder`]: a board to search, with queens fixed in advance.
+//! [`Builder`]: a board to search, with queens fixed and squares blocked in advance.
 
 use super::lexicographic::Queens;
 use crate::error::{Error, Square};
 
-/// A search of an `n x n` board with some queens fixed, made by [`Queens::builder`].
+/// A search of an `n x n` board with some queens fixed and some squares blocked, made by
+/// [`Queens::builder`]: the n-queens completion problem, and its blocked-squares variant.
 ///
 /// Queens come as `(row, column)` squares ([`Builder::queen`], [`Builder::queens`]) or as the
-/// columns of the first rows ([`Builder::prefix`]); [`Builder::build`] checks them all at once.
+/// columns of the first rows ([`Builder::prefix`]); blocked squares, on which no queen may
+/// stand, as [`Builder::block`] and [`Builder::blocks`]. [`Builder::build`] checks them all
+/// at once.
 ///
 /// # Examples
 ///
@@ -23,6 +26,7 @@ pub struct Builder {
     n: usize,
     prefix: Vec<usize>,
     queens: Vec<Square>,
+    blocked: Vec<Square>,
 }
 
 impl Builder {
@@ -31,6 +35,7 @@ impl Builder {
             n,
             prefix: Vec::new(),
             queens: Vec::new(),
+            blocked: Vec::new(),
         }
     }
 
@@ -62,6 +67,40 @@ impl Builder {
         self
     }
 
+    /// Blocks `(row, column)`: no queen may stand there.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// // The two solutions of n = 4 use (0, 1) and (0, 2): block one of them.
+    /// let search = queens::Queens::builder(4).block((0, 1)).build()?;
+    /// assert_eq!(search.map(|s| s.to_vec()).collect::<Vec<_>>(), [[2, 0, 3, 1]]);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn block(mut self, square: Square) -> Builder {
+        self.blocked.push(square);
+        self
+    }
+
+    /// Blocks each of the `(row, column)` squares, such as every square of a diagonal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Queens;
+    ///
+    /// // No queen on the main diagonal of an 8 x 8 board.
+    /// let search = Queens::builder(8).blocks((0..8).map(|i| (i, i))).build()?;
+    /// let off_diagonal = Queens::new(8).filter(|s| (0..8).all(|i| s[i] != i));
+    /// assert_eq!(search.count(), 28);
+    /// assert_eq!(off_diagonal.count(), 28);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn blocks(mut self, squares: impl IntoIterator<Item = Square>) -> Builder {
+        self.blocked.extend(squares);
+        self
+    }
+
     /// Puts the first rows' queens in the given columns: row `i` in column `columns[i]`.
     /// A second call replaces the first one's columns.
     ///
@@ -77,15 +116,16 @@ impl Builder {
         self
     }
 
-    /// The search, once every queen is known to be on the board and at peace with the
-    /// others.
+    /// The search, once every queen and blocked square is known to be on the board and
+    /// every queen at peace with the others and off the blocked squares.
     ///
     /// # Errors
     ///
     /// [`Error::TooLarge`] for `n > Queens::MAX_N`, [`Error::PrefixTooLong`] for more prefix
-    /// columns than rows, [`Error::OffBoard`] for a square outside the board,
-    /// [`Error::SameRow`] for two queens in one row, and [`Error::Attack`] for two queens
-    /// that attack each other (checked in that order, by row).
+    /// columns than rows, [`Error::OffBoard`] for a queen or a blocked square outside the
+    /// board, [`Error::SameRow`] for two queens in one row, [`Error::Attack`] for two queens
+    /// that attack each other, and [`Error::Blocked`] for a queen on a blocked square
+    /// (checked in that order, by row).
     ///
     /// # Examples
     ///
@@ -95,6 +135,10 @@ impl Builder {
     /// assert_eq!(
     ///     Queens::builder(8).prefix(&[0]).queen((5, 5)).build().unwrap_err(),
     ///     Error::Attack { first: (0, 0), second: (5, 5) },
+    /// );
+    /// assert_eq!(
+    ///     Queens::builder(8).queen((2, 3)).block((2, 3)).build().unwrap_err(),
+    ///     Error::Blocked { square: (2, 3) },
     /// );
     /// ```
     pub fn build(self) -> Result<Queens, Error> {
@@ -107,6 +151,6 @@ impl Builder {
         }
         let prefix = self.prefix.into_iter().enumerate();
         let queens: Vec<Square> = prefix.chain(self.queens).collect();
-        Queens::with_checked_queens(n, &queens)
+        Queens::with_checked_queens(n, &queens, &self.blocked)
     }
 }

@@ -6,9 +6,11 @@ use std::iter::FusedIterator;
 use super::State;
 use super::builder::Builder;
 use super::most_constrained::MostConstrained;
-use crate::board::{MAX, Masks, check_size, lowest_bit, open_rows};
+use crate::board::{MAX, Masks, check_size, full_row, lowest_bit, open_rows};
 use crate::counting::{Interior, count_completions};
 use crate::error::{Error, Square};
+use crate::adaptors::{Fundamental, fundamental};
+use crate::solution::symmetry::Symmetry;
 use crate::solution::{Solution, attacks};
 
 /// A lazy iterator over every solution of the `n`-queens problem, in lexicographic order.
@@ -186,11 +188,19 @@ impl Queens {
         Builder::new(n)
     }
 
-    /// The search for [`Builder::build`], which has gathered every fixed queen.
-    pub(super) fn with_checked_queens(n: usize, queens: &[Square]) -> Result<Queens, Error> {
+    /// The search for [`Builder::build`], which has gathered every fixed queen and blocked
+    /// square.
+    pub(super) fn with_checked_queens(
+        n: usize,
+        queens: &[Square],
+        blocked: &[Square],
+    ) -> Result<Queens, Error> {
         check_size(n)?;
-        let fixed = checked_fixed_queens(n, queens)?;
-        let (allowed, fixed_rows) = open_rows(n, &fixed);
+        let fixed = checked_fixed_queens(n, queens, blocked)?;
+        let (mut allowed, fixed_rows) = open_rows(n, &fixed);
+        for &(row, col) in blocked {
+            allowed[row] &= !(1 << col);
+        }
         Ok(Queens {
             n,
             state: State::Fresh,
@@ -273,6 +283,55 @@ impl Queens {
         MostConstrained::new(self.n, self.allowed, yielded_through, exhausted)
     }
 
+    /// The symmetries of the board that map its fixed queens and its blocked squares onto
+    /// themselves (all eight for a plain board), in the order of [`Symmetry::ALL`]: each
+    /// maps the board's solutions onto its solutions.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Queens, Symmetry};
+    ///
+    /// assert_eq!(Queens::new(8).symmetries().len(), 8);
+    /// let corner = Queens::builder(8).queen((0, 0)).build()?;
+    /// assert_eq!(corner.symmetries(), [Symmetry::Identity, Symmetry::Transpose]);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn symmetries(&self) -> Vec<Symmetry> {
+        let n = self.n;
+        let open = |(row, col): Square| self.allowed[row] >> col & 1 == 1;
+        let squares = (0..n).flat_map(|row| (0..n).map(move |col| (row, col)));
+        Symmetry::ALL
+            .into_iter()
+            .filter(|g| squares.clone().all(|sq| open(sq) == open(g.apply(sq, n))))
+            .collect()
+    }
+
+    /// Keeps one solution per class of solutions that the board's [`symmetries`] map onto
+    /// each other: for a plain board, one per class under all eight (as
+    /// [`SolutionsExt::fundamental`] does); with fixed queens or blocked squares, one per
+    /// class under the symmetries that keep them, so that every class is represented.
+    ///
+    /// [`symmetries`]: Queens::symmetries
+    /// [`SolutionsExt::fundamental`]: crate::SolutionsExt::fundamental
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Queens;
+    ///
+    /// assert_eq!(Queens::new(8).fundamental().count(), 12);
+    /// // The 4 solutions with a queen in a corner form 2 classes under the corner's diagonal.
+    /// let corner = Queens::builder(8).queen((0, 0)).build()?;
+    /// assert_eq!(corner.fundamental().count(), 2);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn fundamental(self) -> Fundamental<Queens> {
+        let symmetries = self.symmetries();
+        fundamental(self, symmetries)
+    }
+
     /// Advances to the next solution and lends its column list, without allocating.
     ///
     /// This is the hot-loop form of [`next`](Iterator::next): the slice borrows the search's
@@ -296,6 +355,12 @@ impl Queens {
         } else {
             None
         }
+    }
+
+    /// Whether no queen is fixed and no square blocked.
+    fn is_plain(&self) -> bool {
+        let full = full_row(self.n);
+        self.allowed[..self.n].iter().all(|&row| row == full)
     }
 
     /// Runs the state machine to the next solution, leaving it in `columns`.
@@ -345,9 +410,15 @@ impl Queens {
     }
 }
 
-/// Checks fixed queens: on the board, one per row, none attacking another.
-fn checked_fixed_queens(n: usize, queens: &[Square]) -> Result<Vec<Square>, Error> {
-    if let Some(&square) = queens.iter().find(|&&(r, c)| r >= n || c >= n) {
+/// Checks fixed queens and blocked squares: all on the board, queens one per row, none
+/// attacking another or on a blocked square.
+fn checked_fixed_queens(
+    n: usize,
+    queens: &[Square],
+    blocked: &[Square],
+) -> Result<Vec<Square>, Error> {
+    let mut squares = queens.iter().chain(blocked);
+    if let Some(&square) = squares.find(|&&(r, c)| r >= n || c >= n) {
         return Err(Error::OffBoard { square, n });
     }
     let mut sorted = queens.to_vec();
@@ -363,6 +434,9 @@ fn checked_fixed_queens(n: usize, queens: &[Square]) -> Result<Vec<Square>, Erro
         if let Some(&second) = sorted[i + 1..].iter().find(|&&q| attacks(first, q)) {
             return Err(Error::Attack { first, second });
         }
+    }
+    if let Some(&square) = sorted.iter().find(|queen| blocked.contains(queen)) {
+        return Err(Error::Blocked { square });
     }
     Ok(sorted)
 }
@@ -388,7 +462,7 @@ impl Iterator for Queens {
     /// one with fixed queens.
     fn count(mut self) -> usize {
         if self.state == State::Fresh {
-            let total = if self.fixed_rows == 0 {
+            let total = if self.is_plain() {
                 crate::count(self.n)
             } else {
                 count_completions(&Interior::from_open_rows(

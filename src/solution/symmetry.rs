@@ -239,6 +239,11 @@ impl Solution {
         self.images().skip(1).all(|image| *self <= image)
     }
 
+    /// Whether no image under `symmetries` is smaller than this solution.
+    pub(crate) fn is_canonical_under(&self, symmetries: &[Symmetry]) -> bool {
+        symmetries.iter().all(|&g| *self <= self.transform(g))
+    }
+
     /// How many distinct solutions the eight symmetries make of this one: 8, 4 or 2
     /// (1 only for the single queen of `n = 1`, or the empty board).
     ///
