@@ -6,10 +6,10 @@ use std::iter::FusedIterator;
 use super::State;
 use super::builder::Builder;
 use super::most_constrained::MostConstrained;
+use crate::adaptors::{Fundamental, fundamental};
 use crate::board::{MAX, Masks, check_size, full_row, lowest_bit, open_rows};
 use crate::counting::{Interior, count_completions};
 use crate::error::{Error, Square};
-use crate::adaptors::{Fundamental, fundamental};
 use crate::solution::symmetry::Symmetry;
 use crate::solution::{Solution, attacks};
 

@@ -1,5 +1,5 @@
-//! A second search order that finds solutions fast on large boards: the most constrained
-//! row first.
+//! A second search order that finds solutions fast on large boards and refutes impossible
+//! puzzles fast: the most constrained row or column first.
 
 use std::fmt;
 use std::iter::FusedIterator;
@@ -9,11 +9,14 @@ use crate::board::MAX;
 use crate::board::full_row;
 use crate::solution::Solution;
 
-/// Every solution of a board, searching the row with the fewest open squares first.
+/// Every solution of a board, searching the row or column with the fewest open squares
+/// first.
 ///
 /// Made by [`Queens::most_constrained`](crate::Queens::most_constrained). At each step the
-/// search picks, among the rows without a queen, the one with the fewest squares left open
-/// by the queens placed so far, and tries its squares from the middle of the board outwards.
+/// search picks, among the rows and columns without a queen, the one with the fewest squares
+/// left open by the queens placed so far and the blocked squares (a row on ties), and tries
+/// its squares from the middle of the board outwards. A row or column with no open square
+/// left ends the branch at once, so a puzzle without a solution is refuted quickly.
 /// This finds first solutions in microseconds to milliseconds on every board up to 64 x 64,
 /// where the lexicographic order of [`Queens`](crate::Queens) can take billions of steps.
 /// It is still a complete enumeration: every solution exactly once, in an unspecified order.
@@ -47,12 +50,68 @@ pub struct MostConstrained {
     yielded_through: Option<[usize; MAX]>,
 }
 
-/// One row being tried, and the board before a queen is put on it.
+/// One row or column being tried, and the board before a queen is put on it.
 #[derive(Clone, Copy, Default)]
 struct Frame {
-    row: usize,
+    line: Line,
+    /// The untried columns of a row, or rows of a column.
     untried: u64,
     board: Attacks,
+}
+
+/// A row or a column of the board.
+#[derive(Clone, Copy)]
+enum Line {
+    Row(usize),
+    Column(usize),
+}
+
+impl Default for Line {
+    fn default() -> Line {
+        Line::Row(0)
+    }
+}
+
+impl Line {
+    /// The square where this line meets line `other` of the other kind.
+    fn square(self, other: usize) -> (usize, usize) {
+        match self {
+            Line::Row(row) => (row, other),
+            Line::Column(col) => (other, col),
+        }
+    }
+}
+
+/// How many open squares each column has, as bits of a saturating 3-bit counter per column.
+#[derive(Default)]
+struct ColumnCounts {
+    bits: [u64; 3],
+    /// Columns with 8 or more.
+    many: u64,
+}
+
+impl ColumnCounts {
+    /// Counts one more open square in each column of `open`.
+    fn add(&mut self, open: u64) {
+        let mut carry = open;
+        for bit in &mut self.bits {
+            let next = *bit & carry;
+            *bit ^= carry;
+            carry = next;
+        }
+        self.many |= carry;
+    }
+
+    /// The columns with exactly `k` open squares (`k` below 8).
+    fn exactly(&self, k: u32) -> u64 {
+        self.bits
+            .iter()
+            .enumerate()
+            .fold(!self.many, |columns, (i, &bit)| match k >> i & 1 {
+                1 => columns & bit,
+                _ => columns & !bit,
+            })
+    }
 }
 
 /// What the placed queens attack, in absolute coordinates so rows can come in any order.
@@ -120,39 +179,63 @@ impl MostConstrained {
         }
     }
 
-    /// The unplaced row with the fewest open squares and those squares, or `None` when some
-    /// row has no open square left.
-    fn most_constrained_row(&self, board: &Attacks) -> Option<(usize, u64)> {
-        let mut best: Option<(usize, u64)> = None;
+    /// The unplaced row or column with the fewest open squares (a row on ties, then the one
+    /// nearest the middle) and those squares, or `None` when some unplaced row or column
+    /// has no open square left.
+    fn most_constrained_line(&self, board: &Attacks) -> Option<(Line, u64)> {
+        let n = self.n;
+        let mut best: Option<(Line, u64)> = None;
         let mut fewest = u32::MAX;
-        let unplaced = full_row(self.n) & !board.rows;
-        let mut rows = unplaced;
+        let mut columns = ColumnCounts::default();
+        let mut rows = full_row(n) & !board.rows;
         while rows != 0 {
             let row = rows.trailing_zeros() as usize;
             rows &= rows - 1;
-            let open = board.open(row, self.n, self.allowed[row]);
+            let open = board.open(row, n, self.allowed[row]);
             let count = open.count_ones();
             if count == 0 {
                 return None;
             }
+            columns.add(open);
             // Ties go to the row nearest the middle, where the diagonals are longest.
-            let rank = count * 128 + (2 * row).abs_diff(self.n - 1) as u32;
+            let rank = count * 128 + (2 * row).abs_diff(n - 1) as u32;
             if rank < fewest {
-                (fewest, best) = (rank, Some((row, open)));
+                (fewest, best) = (rank, Some((Line::Row(row), open)));
+            }
+        }
+        let unplaced = full_row(n) & !board.columns;
+        if columns.exactly(0) & unplaced != 0 {
+            return None;
+        }
+        // A column with fewer open squares than the best row goes first.
+        for k in 1..(fewest / 128).min(8) {
+            let candidates = columns.exactly(k) & unplaced;
+            if candidates != 0 {
+                let col = self.middle_most(candidates);
+                let rows = (0..n)
+                    .filter(|&row| board.rows >> row & 1 == 0)
+                    .filter(|&row| board.open(row, n, self.allowed[row]) >> col & 1 == 1)
+                    .fold(0, |rows, row| rows | 1 << row);
+                return Some((Line::Column(col), rows));
             }
         }
         best
     }
 
-    /// Takes the untried column of `untried` nearest the middle.
-    fn take_middle_most(&self, untried: &mut u64) -> usize {
-        let col = self.middle_first[..self.n]
+    /// The line of `lines` (rows or columns) nearest the middle.
+    fn middle_most(&self, lines: u64) -> usize {
+        self.middle_first[..self.n]
             .iter()
             .map(|&c| usize::from(c))
-            .find(|&c| *untried & 1 << c != 0)
-            .expect("untried is not empty");
-        *untried &= !(1 << col);
-        col
+            .find(|&c| lines & 1 << c != 0)
+            .expect("lines is not empty")
+    }
+
+    /// Takes the untried square of `untried` nearest the middle.
+    fn take_middle_most(&self, untried: &mut u64) -> usize {
+        let line = self.middle_most(*untried);
+        *untried &= !(1 << line);
+        line
     }
 
     /// Runs to the next solution, leaving it in `columns`.
@@ -162,13 +245,13 @@ impl MostConstrained {
         }
         if self.state == State::Fresh {
             let board = Attacks::default();
-            let Some((row, untried)) = self.most_constrained_row(&board) else {
+            let Some((line, untried)) = self.most_constrained_line(&board) else {
                 self.state = State::Exhausted;
                 return false;
             };
             self.state = State::Searching;
             self.stack[0] = Frame {
-                row,
+                line,
                 untried,
                 board,
             };
@@ -184,17 +267,17 @@ impl MostConstrained {
                 continue;
             }
             let mut untried = frame.untried;
-            let col = self.take_middle_most(&mut untried);
+            let (row, col) = frame.line.square(self.take_middle_most(&mut untried));
             self.stack[self.depth].untried = untried;
-            self.columns[frame.row] = col;
+            self.columns[row] = col;
             if self.depth + 1 == self.n {
                 return true;
             }
-            let board = frame.board.with(frame.row, col, self.n);
-            if let Some((row, untried)) = self.most_constrained_row(&board) {
+            let board = frame.board.with(row, col, self.n);
+            if let Some((line, untried)) = self.most_constrained_line(&board) {
                 self.depth += 1;
                 self.stack[self.depth] = Frame {
-                    row,
+                    line,
                     untried,
                     board,
                 };
