@@ -67,6 +67,30 @@ impl Builder {
         self
     }
 
+    /// The board size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::Queens::builder(8).n(), 8);
+    /// ```
+    #[must_use]
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Whether any square is blocked.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(queens::Queens::builder(8).block((0, 0)).has_blocks());
+    /// ```
+    #[must_use]
+    pub fn has_blocks(&self) -> bool {
+        !self.blocked.is_empty()
+    }
+
     /// Blocks `(row, column)`: no queen may stand there.
     ///
     /// # Examples

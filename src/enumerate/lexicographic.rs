@@ -299,13 +299,7 @@ impl Queens {
     /// ```
     #[must_use]
     pub fn symmetries(&self) -> Vec<Symmetry> {
-        let n = self.n;
-        let open = |(row, col): Square| self.allowed[row] >> col & 1 == 1;
-        let squares = (0..n).flat_map(|row| (0..n).map(move |col| (row, col)));
-        Symmetry::ALL
-            .into_iter()
-            .filter(|g| squares.clone().all(|sq| open(sq) == open(g.apply(sq, n))))
-            .collect()
+        symmetries_of(self.n, &self.allowed)
     }
 
     /// Keeps one solution per class of solutions that the board's [`symmetries`] map onto
@@ -408,6 +402,17 @@ impl Queens {
         }
         found
     }
+}
+
+/// The symmetries that map the squares open on a board (`allowed`, row by row) onto
+/// themselves: they map its solutions onto its solutions.
+pub(super) fn symmetries_of(n: usize, allowed: &[u64; MAX]) -> Vec<Symmetry> {
+    let open = |(row, col): Square| allowed[row] >> col & 1 == 1;
+    let squares = (0..n).flat_map(|row| (0..n).map(move |col| (row, col)));
+    Symmetry::ALL
+        .into_iter()
+        .filter(|g| squares.clone().all(|sq| open(sq) == open(g.apply(sq, n))))
+        .collect()
 }
 
 /// Checks fixed queens and blocked squares: all on the board, queens one per row, none

@@ -5,9 +5,12 @@ use std::fmt;
 use std::iter::FusedIterator;
 
 use super::State;
+use super::lexicographic::symmetries_of;
+use crate::adaptors::{Fundamental, fundamental};
 use crate::board::MAX;
 use crate::board::full_row;
 use crate::solution::Solution;
+use crate::solution::symmetry::Symmetry;
 
 /// Every solution of a board, searching the row or column with the fewest open squares
 /// first.
@@ -229,6 +232,36 @@ impl MostConstrained {
             .map(|&c| usize::from(c))
             .find(|&c| lines & 1 << c != 0)
             .expect("lines is not empty")
+    }
+
+    /// The symmetries of the board that keep its fixed queens and blocked squares; see
+    /// [`Queens::symmetries`](crate::Queens::symmetries).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let search = queens::Queens::builder(8).queen((0, 0)).build()?.most_constrained();
+    /// assert_eq!(search.symmetries().len(), 2);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn symmetries(&self) -> Vec<Symmetry> {
+        symmetries_of(self.n, &self.allowed)
+    }
+
+    /// One solution per class under the board's [`symmetries`](MostConstrained::symmetries);
+    /// see [`Queens::fundamental`](crate::Queens::fundamental).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let corner = queens::Queens::builder(8).queen((0, 0)).build()?;
+    /// assert_eq!(corner.most_constrained().fundamental().count(), 2);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn fundamental(self) -> Fundamental<MostConstrained> {
+        let symmetries = self.symmetries();
+        fundamental(self, symmetries)
     }
 
     /// Takes the untried square of `untried` nearest the middle.

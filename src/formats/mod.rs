@@ -4,4 +4,5 @@
 pub(crate) mod input_lines;
 pub(crate) mod parse;
 pub(crate) mod picture;
+pub(crate) mod puzzle;
 pub(crate) mod render;

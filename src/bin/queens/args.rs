@@ -25,13 +25,17 @@ pub enum Command {
     /// Stream the solutions of an N x N board as they are found (the default command).
     ///
     /// Up to n = 30 solutions come in lexicographic order. Above that, where the first
-    /// lexicographic solution can take billions of steps, they come in most-constrained-row
-    /// order, which finds each one in about a millisecond.
+    /// lexicographic solution can take billions of steps, and on boards with blocked squares,
+    /// they come in most-constrained order (the row or column with the fewest open squares
+    /// first), which finds each one in about a millisecond and refutes impossible puzzles
+    /// fast.
     #[command(
         after_help = "Examples:\n  queens solve 8\n  queens solve 8 --first 3 --format list\n  \
                             queens solve 8 --fundamental --format fen\n  \
                             queens solve 4 --format matrix --numbered\n  \
                             queens solve 8 --prefix 1,3 --queen 7,4 --format grid\n  \
+                            queens solve 8 --block 0,0 --block 3,4 --first 1\n  \
+                            queens solve --puzzle puzzle.txt --first 1\n  \
                             queens solve 12 --format json | head -3\n  \
                             queens solve 8 --first 4 --format svg --output boards.svg"
     )]
@@ -70,8 +74,9 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Board size.
-    pub n: usize,
+    /// Board size (may be left out with --puzzle, which gives it).
+    #[arg(required_unless_present = "puzzle")]
+    pub n: Option<usize>,
     /// Stop after K solutions.
     #[arg(long, value_name = "K")]
     pub first: Option<usize>,
@@ -89,6 +94,13 @@ pub struct SolveArgs {
     /// A queen fixed on row ROW, column COL (counted from 0); may be repeated.
     #[arg(long = "queen", value_name = "ROW,COL", value_parser = parse_square)]
     pub queens: Vec<Square>,
+    /// A blocked square, on which no queen may stand (counted from 0); may be repeated.
+    #[arg(long = "block", value_name = "ROW,COL", value_parser = parse_square)]
+    pub blocks: Vec<Square>,
+    /// A puzzle: a drawn board (Q a fixed queen, x a blocked square, . open; a line per
+    /// row) or CSPLib 080's `letting n = N` / `letting blocks = [[r, c], ...]` (from 1).
+    #[arg(long, value_name = "FILE")]
+    pub puzzle: Option<PathBuf>,
     /// Print no summary line on standard error.
     #[arg(long, short)]
     pub quiet: bool,

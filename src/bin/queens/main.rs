@@ -8,7 +8,7 @@ mod progress;
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use queens::{Checkpoint, Counter, Queens, Shard, ShardRecord, Solution, SolutionsExt};
+use queens::{Builder, Checkpoint, Counter, Queens, Shard, ShardRecord, Solution};
 
 use args::{CheckArgs, Cli, Command, CountArgs, MergeArgs, OneArgs, ShowArgs, SolveArgs};
 use output::SolutionWriter;
@@ -128,25 +128,59 @@ const MAX_MESSAGE: usize = 300;
 /// Above this size `solve` uses the most-constrained order, which finds solutions fast.
 const LEXICOGRAPHIC_UP_TO: usize = 30;
 
-fn solve(args: &SolveArgs) -> Result<(), Failure> {
+/// The largest puzzle file read: a drawn 64 x 64 board takes 8 KiB.
+const MAX_PUZZLE_BYTES: u64 = 1 << 20;
+
+/// The board of `queens solve`: its size, fixed queens, blocked squares and puzzle file.
+fn board(args: &SolveArgs) -> Result<Builder, Failure> {
+    let builder = match &args.puzzle {
+        Some(path) => {
+            let (name, reader) = open_input(path)?;
+            let mut text = String::new();
+            Read::take(reader, MAX_PUZZLE_BYTES + 1)
+                .read_to_string(&mut text)
+                .map_err(|err| Failure::Usage(format!("cannot read {name}: {err}")))?;
+            if text.len() as u64 > MAX_PUZZLE_BYTES {
+                return Err(Failure::Usage(format!(
+                    "{name} is over {MAX_PUZZLE_BYTES} bytes: not a puzzle"
+                )));
+            }
+            let puzzle: Builder = text
+                .parse()
+                .map_err(|err| Failure::Usage(format!("{name}: {err}")))?;
+            if let Some(n) = args.n.filter(|&n| n != puzzle.n()) {
+                return Err(Failure::Usage(format!(
+                    "{name} is a {0}x{0} puzzle, not {n}x{n}",
+                    puzzle.n()
+                )));
+            }
+            puzzle
+        }
+        None => Queens::builder(args.n.expect("clap requires n without a puzzle")),
+    };
     let prefix = args.prefix.as_ref().map_or(&[][..], |p| &p.0[..]);
-    let search = Queens::builder(args.n)
+    Ok(builder
         .prefix(prefix)
         .queens(args.queens.iter().copied())
-        .build()?;
-    let search: Box<dyn Iterator<Item = Solution>> = if args.n > LEXICOGRAPHIC_UP_TO {
-        Box::new(search.most_constrained())
-    } else {
-        Box::new(search)
-    };
+        .blocks(args.blocks.iter().copied()))
+}
+
+fn solve(args: &SolveArgs) -> Result<(), Failure> {
+    let board = board(args)?;
+    let (n, blocked) = (board.n(), board.has_blocks());
+    let search = board.build()?;
+    let limit = args.first.unwrap_or(usize::MAX);
+    // Classes under the symmetries that keep the puzzle (all eight on a plain board).
+    let search: Box<dyn Iterator<Item = Solution>> =
+        match (n > LEXICOGRAPHIC_UP_TO || blocked, args.fundamental) {
+            (true, true) => Box::new(search.most_constrained().fundamental()),
+            (true, false) => Box::new(search.most_constrained()),
+            (false, true) => Box::new(search.fundamental()),
+            (false, false) => Box::new(search),
+        };
     let mut writer = SolutionWriter::create(&args.format, args.numbered)?;
     let started = Instant::now();
-    let limit = args.first.unwrap_or(usize::MAX);
-    let solutions: Box<dyn Iterator<Item = Solution>> = if args.fundamental {
-        Box::new(search.fundamental().take(limit))
-    } else {
-        Box::new(search.take(limit))
-    };
+    let solutions = search.take(limit);
     for solution in solutions {
         writer.write(solution)?;
     }
@@ -160,9 +194,8 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
             (false, _) => "solutions",
         };
         say(format_args!(
-            "{written} {kind} of {} {} in {:.3?}",
-            args.n,
-            if args.n == 1 { "queen" } else { "queens" },
+            "{written} {kind} of {n} {} in {:.3?}",
+            if n == 1 { "queen" } else { "queens" },
             started.elapsed()
         ));
     }
