@@ -101,7 +101,7 @@ fn lettings(text: &str) -> Result<Builder, Error> {
         .map_err(|_| Error::parse(format!("n = {} is not a board size", excerpt(size))))?;
     let blocks = value("blocks").unwrap_or("[]");
     let numbers = blocks
-        .split(|c: char| matches!(c, '[' | ']' | ','))
+        .split(['[', ']', ','])
         .map(str::trim)
         .filter(|part| !part.is_empty())
         .map(|part| {
