@@ -5,7 +5,7 @@ use std::iter::FusedIterator;
 
 use super::State;
 use super::builder::Builder;
-use super::most_constrained::MostConstrained;
+use super::most_constrained::{MostConstrained, Yielded};
 use crate::adaptors::{Fundamental, fundamental};
 use crate::board::{MAX, Masks, check_size, full_row, lowest_bit, open_rows};
 use crate::counting::{Interior, count_completions};
@@ -58,6 +58,9 @@ pub struct Queens {
     taken: [Masks; MAX],
     /// The column of the queen in each placed row.
     columns: [usize; MAX],
+    /// The search from the back, once `next_back` is called: the forward search of the
+    /// mirrored board (column `c` becomes `n - 1 - c`).
+    back: Option<Box<Queens>>,
 }
 
 impl Queens {
@@ -211,7 +214,72 @@ impl Queens {
             untried: [0; MAX],
             taken: [Masks::default(); MAX],
             columns: [0; MAX],
+            back: None,
         })
+    }
+
+    /// The fresh forward search of this board mirrored left to right.
+    fn mirrored(&self) -> Queens {
+        let mut allowed = [0; MAX];
+        for (mirror, &row) in allowed.iter_mut().zip(&self.allowed[..self.n]) {
+            *mirror = row.reverse_bits() >> (u64::BITS as usize - self.n);
+        }
+        Queens {
+            n: self.n,
+            state: State::Fresh,
+            fixed_rows: self.fixed_rows,
+            nodes: 0,
+            depth: 0,
+            allowed,
+            untried: [0; MAX],
+            taken: [Masks::default(); MAX],
+            columns: [0; MAX],
+            back: None,
+        }
+    }
+
+    /// The last solution the back search yielded, mirrored back, while it is under way.
+    fn back_last(&self) -> Option<impl Iterator<Item = usize> + '_> {
+        let back = self
+            .back
+            .as_deref()
+            .filter(|b| b.state == State::Searching)?;
+        Some(back.columns[..self.n].iter().map(|&c| self.n - 1 - c))
+    }
+
+    /// Ends both searches: the ends have met, or one has run out.
+    fn finish(&mut self) {
+        self.state = State::Exhausted;
+        if let Some(back) = &mut self.back {
+            back.state = State::Exhausted;
+        }
+    }
+
+    /// Advances the back search to the previous solution, leaving it, mirrored, in the
+    /// back search's `columns`; `false` once the ends meet.
+    fn retreat(&mut self) -> bool {
+        if self.state == State::Exhausted {
+            return false;
+        }
+        let mirrored = match &mut self.back {
+            Some(back) => back,
+            None => self.back.insert(Box::new(self.mirrored())),
+        };
+        if !mirrored.advance() {
+            self.finish();
+            return false;
+        }
+        // The front has yielded up to its columns: the back must stay beyond them.
+        let n = self.n;
+        let met = self.state == State::Searching
+            && mirrored.columns[..n]
+                .iter()
+                .map(|&c| n - 1 - c)
+                .le(self.columns[..n].iter().copied());
+        if met {
+            self.finish();
+        }
+        !met
     }
 
     /// The board size.
@@ -247,7 +315,7 @@ impl Queens {
     /// ```
     #[must_use]
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.nodes + self.back.as_ref().map_or(0, |back| back.nodes)
     }
 
     /// The same solutions in another order, found fast on every board up to
@@ -279,8 +347,22 @@ impl Queens {
     /// ```
     pub fn most_constrained(self) -> MostConstrained {
         let yielded_through = (self.state == State::Searching).then_some(self.columns);
-        let exhausted = self.state == State::Exhausted;
-        MostConstrained::new(self.n, self.allowed, yielded_through, exhausted)
+        let mut yielded_from = None;
+        if let Some(last) = self.back_last() {
+            let mut columns = [0; MAX];
+            columns.iter_mut().zip(last).for_each(|(to, c)| *to = c);
+            yielded_from = Some(columns);
+        }
+        let back_done = self
+            .back
+            .as_ref()
+            .is_some_and(|b| b.state == State::Exhausted);
+        let exhausted = self.state == State::Exhausted || back_done;
+        let skip = Yielded {
+            through: yielded_through,
+            from: yielded_from,
+        };
+        MostConstrained::new(self.n, self.allowed, skip, exhausted)
     }
 
     /// The symmetries of the board that map its fixed queens and its blocked squares onto
@@ -344,17 +426,100 @@ impl Queens {
     /// assert_eq!(corner, 4);
     /// ```
     pub fn next_columns(&mut self) -> Option<&[usize]> {
-        if self.advance() {
-            Some(&self.columns[..self.n])
-        } else {
-            None
+        self.nth_columns(0)
+    }
+
+    /// [`next_columns`](Queens::next_columns) after skipping `k` solutions, which are
+    /// counted by whole subtrees rather than built.
+    fn nth_columns(&mut self, k: u64) -> Option<&[usize]> {
+        if self
+            .back
+            .as_ref()
+            .is_some_and(|b| b.state == State::Exhausted)
+        {
+            self.state = State::Exhausted;
+            return None;
         }
+        if !self.skip(k) {
+            self.finish();
+            return None;
+        }
+        let met = self
+            .back_last()
+            .is_some_and(|last| self.columns[..self.n].iter().copied().ge(last));
+        if met {
+            self.finish();
+            return None;
+        }
+        Some(&self.columns[..self.n])
     }
 
     /// Whether no queen is fixed and no square blocked.
     fn is_plain(&self) -> bool {
         let full = full_row(self.n);
         self.allowed[..self.n].iter().all(|&row| row == full)
+    }
+
+    /// Runs the state machine past `k` solutions to the next one, leaving it in `columns`:
+    /// whole subtrees with at most as many solutions as are left to skip are counted and
+    /// passed over; the last few are stepped through.
+    fn skip(&mut self, mut k: u64) -> bool {
+        // Below this, stepping costs less than counting the subtree it ends in.
+        const COUNT_FROM: u64 = 256;
+        if k < COUNT_FROM || self.n == 0 || self.state == State::Exhausted {
+            return (0..=k).all(|_| self.advance());
+        }
+        if self.state == State::Fresh {
+            self.state = State::Searching;
+            self.untried[0] = self.allowed[0];
+        }
+        let last = self.n - 1;
+        let mut depth = self.depth;
+        loop {
+            if k < COUNT_FROM {
+                self.depth = depth;
+                return (0..=k).all(|_| self.advance());
+            }
+            let untried = self.untried[depth];
+            if untried == 0 {
+                if depth == 0 {
+                    self.depth = depth;
+                    self.state = State::Exhausted;
+                    return false;
+                }
+                depth -= 1;
+                continue;
+            }
+            let bit = lowest_bit(untried);
+            let below = self.taken[depth].below(bit);
+            let size = if depth == last {
+                1
+            } else {
+                self.subtree(depth, below)
+            };
+            self.untried[depth] = untried ^ bit;
+            if size <= k {
+                k -= size;
+                continue;
+            }
+            self.columns[depth] = bit.trailing_zeros() as usize;
+            self.nodes += 1;
+            // Not the last row: a subtree with more than `k` solutions has a next row.
+            depth += 1;
+            self.taken[depth] = below;
+            self.untried[depth] = self.allowed[depth] & !below.attacked();
+        }
+    }
+
+    /// How many solutions lie below a queen in row `depth` that leaves row `depth + 1`
+    /// attacked as `below` says.
+    fn subtree(&self, depth: usize, below: Masks) -> u64 {
+        let mut open = [0; MAX];
+        for (gap, row) in (depth + 1..self.n).enumerate() {
+            open[row] = self.allowed[row] & !below.rows_below(0, gap as u32).attacked();
+        }
+        let placed = full_row(depth + 1);
+        count_completions(&Interior::from_open_rows(self.n, &open, placed))
     }
 
     /// Runs the state machine to the next solution, leaving it in `columns`.
@@ -454,9 +619,34 @@ impl Iterator for Queens {
             .map(|columns| Solution::from_valid(columns.to_vec()))
     }
 
+    /// Skips `k` solutions without building them: whole subtrees of the search are counted
+    /// by the counter and passed over, so `nth` costs about what counting that far costs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Queens;
+    ///
+    /// let mut twelve = Queens::new(12);
+    /// let far = twelve.nth(10_000).unwrap();
+    /// let mut stepped = Queens::new(12);
+    /// (0..10_000).for_each(|_| drop(stepped.next()));
+    /// assert_eq!(Some(far), stepped.next());
+    /// assert_eq!(twelve.count(), 14_200 - 10_001);
+    /// ```
+    fn nth(&mut self, k: usize) -> Option<Solution> {
+        self.nth_columns(k as u64)
+            .map(|columns| Solution::from_valid(columns.to_vec()))
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
+        let back_done = self
+            .back
+            .as_ref()
+            .is_some_and(|b| b.state == State::Exhausted);
         match self.state {
             State::Exhausted => (0, Some(0)),
+            _ if back_done => (0, Some(0)),
             State::Fresh if self.n == 0 => (1, Some(1)),
             _ => (0, None),
         }
@@ -466,7 +656,7 @@ impl Iterator for Queens {
     /// counters: [`crate::count`] for a plain board, the counter's look-ahead search for
     /// one with fixed queens.
     fn count(mut self) -> usize {
-        if self.state == State::Fresh {
+        if self.state == State::Fresh && self.back.is_none() {
             let total = if self.is_plain() {
                 crate::count(self.n)
             } else {
@@ -479,10 +669,36 @@ impl Iterator for Queens {
             return usize::try_from(total).expect("count fits in usize");
         }
         let mut total = 0;
-        while self.advance() {
+        while self.next_columns().is_some() {
             total += 1;
         }
         total
+    }
+}
+
+/// From the back: the solutions in reverse lexicographic order, found as the forward order
+/// of the board mirrored left to right (column `c` becomes `n - 1 - c`), mirrored back.
+/// The two ends meet without repeating or skipping a solution.
+///
+/// # Examples
+///
+/// ```
+/// use queens::Queens;
+///
+/// let mut eight = Queens::new(8);
+/// assert_eq!(&*eight.next_back().unwrap(), &[7, 3, 0, 2, 5, 1, 6, 4]);
+/// let last_three: Vec<_> = Queens::new(8).rev().take(3).collect();
+/// assert_eq!(&*last_three[2], &[7, 1, 4, 2, 0, 6, 3, 5]);
+/// assert_eq!(eight.by_ref().take(88).count() + eight.rev().count(), 91);
+/// ```
+impl DoubleEndedIterator for Queens {
+    fn next_back(&mut self) -> Option<Solution> {
+        if !self.retreat() {
+            return None;
+        }
+        let back = self.back.as_deref().expect("retreat made the back search");
+        let columns = back.columns[..self.n].iter().map(|&c| self.n - 1 - c);
+        Some(Solution::from_valid(columns.collect()))
     }
 }
 

@@ -48,9 +48,24 @@ pub struct MostConstrained {
     depth: usize,
     stack: [Frame; MAX],
     columns: [usize; MAX],
-    /// Solutions up to this column list (in lexicographic order) were already yielded by
-    /// the search this one continues, and are skipped.
-    yielded_through: Option<[usize; MAX]>,
+    /// Solutions the search this one continues already yielded, which are skipped.
+    yielded: Yielded,
+}
+
+/// The solutions a lexicographic search has yielded from its two ends: those up to
+/// `through` and those from `from` on, in lexicographic order.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Yielded {
+    pub through: Option<[usize; MAX]>,
+    pub from: Option<[usize; MAX]>,
+}
+
+impl Yielded {
+    fn contains(&self, columns: &[usize]) -> bool {
+        let n = columns.len();
+        self.through.is_some_and(|through| columns <= &through[..n])
+            || self.from.is_some_and(|from| columns >= &from[..n])
+    }
 }
 
 /// One row or column being tried, and the board before a queen is put on it.
@@ -151,12 +166,12 @@ impl Attacks {
 }
 
 impl MostConstrained {
-    /// The search of a board whose rows may use `allowed`, skipping the solutions up to
-    /// `yielded_through` in lexicographic order, or yielding nothing if `exhausted`.
+    /// The search of a board whose rows may use `allowed`, skipping the solutions already
+    /// `yielded`, or yielding nothing if `exhausted`.
     pub(crate) fn new(
         n: usize,
         allowed: [u64; MAX],
-        yielded_through: Option<[usize; MAX]>,
+        yielded: Yielded,
         exhausted: bool,
     ) -> MostConstrained {
         let mut order: Vec<usize> = (0..n).collect();
@@ -178,7 +193,7 @@ impl MostConstrained {
             depth: 0,
             stack: [Frame::default(); MAX],
             columns: [0; MAX],
-            yielded_through,
+            yielded,
         }
     }
 
@@ -325,10 +340,7 @@ impl Iterator for MostConstrained {
     fn next(&mut self) -> Option<Solution> {
         while self.advance() {
             let columns = &self.columns[..self.n];
-            if self
-                .yielded_through
-                .is_none_or(|through| columns > &through[..self.n])
-            {
+            if !self.yielded.contains(columns) {
                 return Some(Solution::from_valid(columns.to_vec()));
             }
         }
