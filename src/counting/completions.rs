@@ -59,6 +59,27 @@ impl Interior {
         interior
     }
 
+    /// The board once a queen stands on `square` (one bit) of the first free row: the
+    /// other free rows, less the squares it attacks.
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    pub(crate) fn with_first_queen(&self, square: u64) -> Interior {
+        let mut next = Interior {
+            free: self.free.saturating_sub(1),
+            rows: [0; 64],
+            open: [0; 64],
+            gaps: [0; 64],
+        };
+        let mut distance = 0;
+        for k in 1..self.free {
+            distance += self.gaps[k - 1];
+            let attacked = square | square << distance | square >> distance;
+            next.rows[k - 1] = self.rows[k];
+            next.open[k - 1] = self.open[k] & !attacked;
+            next.gaps[k - 1] = self.gaps[k];
+        }
+        next
+    }
+
     /// The number of ways to fill the free rows, by the scalar search.
     pub(crate) fn count(&self) -> u64 {
         match self.free {

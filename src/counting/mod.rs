@@ -25,7 +25,7 @@ use crate::error::Error;
 pub use checkpoint::Checkpoint;
 pub(crate) use completions::Interior;
 pub use counter::{Counter, Counts, Progress};
-pub(crate) use dispatch::count_completions;
+pub(crate) use dispatch::count_board;
 pub use engine::Engine;
 pub use shard::Shard;
 #[cfg(feature = "serde")]

@@ -8,7 +8,7 @@ use super::builder::Builder;
 use super::most_constrained::{MostConstrained, Yielded};
 use crate::adaptors::{Fundamental, fundamental};
 use crate::board::{MAX, Masks, check_size, full_row, lowest_bit, open_rows};
-use crate::counting::{Interior, count_completions};
+use crate::counting::{Interior, count_board};
 use crate::error::{Error, Square};
 use crate::solution::symmetry::Symmetry;
 use crate::solution::{Solution, attacks};
@@ -255,9 +255,9 @@ impl Queens {
         }
     }
 
-    /// Advances the back search to the previous solution, leaving it, mirrored, in the
-    /// back search's `columns`; `false` once the ends meet.
-    fn retreat(&mut self) -> bool {
+    /// Moves the back search past `k` solutions to the one before them, leaving it,
+    /// mirrored, in the back search's `columns`; `false` once the ends meet.
+    fn retreat(&mut self, k: u64) -> bool {
         if self.state == State::Exhausted {
             return false;
         }
@@ -265,7 +265,7 @@ impl Queens {
             Some(back) => back,
             None => self.back.insert(Box::new(self.mirrored())),
         };
-        if !mirrored.advance() {
+        if !mirrored.skip_solutions(k) {
             self.finish();
             return false;
         }
@@ -440,7 +440,7 @@ impl Queens {
             self.state = State::Exhausted;
             return None;
         }
-        if !self.skip(k) {
+        if !self.skip_solutions(k) {
             self.finish();
             return None;
         }
@@ -463,7 +463,7 @@ impl Queens {
     /// Runs the state machine past `k` solutions to the next one, leaving it in `columns`:
     /// whole subtrees with at most as many solutions as are left to skip are counted and
     /// passed over; the last few are stepped through.
-    fn skip(&mut self, mut k: u64) -> bool {
+    fn skip_solutions(&mut self, mut k: u64) -> bool {
         // Below this, stepping costs less than counting the subtree it ends in.
         const COUNT_FROM: u64 = 256;
         if k < COUNT_FROM || self.n == 0 || self.state == State::Exhausted {
@@ -519,7 +519,7 @@ impl Queens {
             open[row] = self.allowed[row] & !below.rows_below(0, gap as u32).attacked();
         }
         let placed = full_row(depth + 1);
-        count_completions(&Interior::from_open_rows(self.n, &open, placed))
+        count_board(&Interior::from_open_rows(self.n, &open, placed))
     }
 
     /// Runs the state machine to the next solution, leaving it in `columns`.
@@ -660,7 +660,7 @@ impl Iterator for Queens {
             let total = if self.is_plain() {
                 crate::count(self.n)
             } else {
-                count_completions(&Interior::from_open_rows(
+                count_board(&Interior::from_open_rows(
                     self.n,
                     &self.allowed,
                     self.fixed_rows,
@@ -693,7 +693,22 @@ impl Iterator for Queens {
 /// ```
 impl DoubleEndedIterator for Queens {
     fn next_back(&mut self) -> Option<Solution> {
-        if !self.retreat() {
+        self.nth_back(0)
+    }
+
+    /// Skips `k` solutions from the back without building them, as [`nth`](Queens::nth)
+    /// does from the front.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Queens;
+    ///
+    /// let all: Vec<_> = Queens::new(10).collect();
+    /// assert_eq!(Queens::new(10).nth_back(500), Some(all[all.len() - 501].clone()));
+    /// ```
+    fn nth_back(&mut self, k: usize) -> Option<Solution> {
+        if !self.retreat(k as u64) {
             return None;
         }
         let back = self.back.as_deref().expect("retreat made the back search");

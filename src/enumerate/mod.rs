@@ -6,6 +6,7 @@ pub(crate) mod lexicographic;
 pub(crate) mod most_constrained;
 #[cfg(feature = "parallel")]
 pub(crate) mod parallel;
+pub(crate) mod sample;
 
 /// Where a search stands between two calls to `next`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

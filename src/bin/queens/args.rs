@@ -66,6 +66,10 @@ pub enum Command {
                             queens one 100 --random --seed 7 --format json"
     )]
     One(OneArgs),
+    /// Draw solutions exactly uniformly at random (up to n = 16 in well under a second each).
+    #[command(after_help = "Examples:\n  queens sample 8\n  \
+                            queens sample 12 --seed 7 --count 3 --format list")]
+    Sample(SampleArgs),
     /// Draw one given placement.
     #[command(after_help = "Examples:\n  queens show 0,4,7,5,2,6,1,3\n  \
                             queens show 0,4,7,5,2,6,1,3 --format unicode")]
@@ -146,6 +150,20 @@ pub struct OneArgs {
     /// Seed of the random search; the same seed gives the same solution.
     #[arg(long, value_name = "S", default_value_t = 0, requires = "random")]
     pub seed: u64,
+    #[command(flatten)]
+    pub format: FormatArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SampleArgs {
+    /// Board size.
+    pub n: usize,
+    /// Seed of the first draw; draw K uses seed S + K. The same seed gives the same solution.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// How many solutions to draw, each independently (so they may repeat).
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub count: usize,
     #[command(flatten)]
     pub format: FormatArgs,
 }

@@ -18,7 +18,9 @@ use clap::Parser;
 use clap::error::ErrorKind;
 use queens::{Builder, Checkpoint, Counter, Queens, Shard, ShardRecord, Solution};
 
-use args::{CheckArgs, Cli, Command, CountArgs, MergeArgs, OneArgs, ShowArgs, SolveArgs};
+use args::{
+    CheckArgs, Cli, Command, CountArgs, MergeArgs, OneArgs, SampleArgs, ShowArgs, SolveArgs,
+};
 use output::SolutionWriter;
 
 /// Why the command stopped early.
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check(&args),
         Command::Show(args) => show(&args),
         Command::One(args) => one(&args),
+        Command::Sample(args) => sample(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -346,6 +349,14 @@ fn one(args: &OneArgs) -> Result<(), Failure> {
     };
     let mut writer = SolutionWriter::create(&args.format, false)?;
     writer.write(solution)?;
+    writer.finish()
+}
+
+fn sample(args: &SampleArgs) -> Result<(), Failure> {
+    let mut writer = SolutionWriter::create(&args.format, false)?;
+    for k in 0..args.count {
+        writer.write(queens::sample(args.n, args.seed.wrapping_add(k as u64))?)?;
+    }
     writer.finish()
 }
 
