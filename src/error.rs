@@ -115,6 +115,13 @@ pub enum Error {
         /// Which sum, naming the values.
         reason: String,
     },
+    /// A count was cancelled or reached its deadline before it finished.
+    Cancelled {
+        /// Subproblems finished (and reported), resumed ones included.
+        done: usize,
+        /// Subproblems in the count.
+        of: usize,
+    },
     /// A checkpoint file could not be used.
     Checkpoint {
         /// The file.
@@ -203,6 +210,10 @@ impl fmt::Display for Error {
             Error::Attack { first, second } => {
                 write!(f, "queens on {first:?} and {second:?} attack each other")
             }
+            Error::Cancelled { done, of } => write!(
+                f,
+                "the count was stopped after {done} of its {of} subproblems; resume it to finish"
+            ),
             Error::Blocked { square } => {
                 write!(f, "a queen is fixed on {square:?}, which is blocked")
             }

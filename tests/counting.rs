@@ -323,3 +323,42 @@ fn the_worked_example_in_the_algorithms_page_holds() {
         1
     );
 }
+
+#[test]
+fn a_count_cancelled_from_another_thread_resumes_to_the_same_total() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    for engine in [Engine::Constellations, Engine::Quadrants] {
+        let n = 16;
+        let stop = Arc::new(AtomicBool::new(false));
+        let finished = Arc::new(Mutex::new(Vec::new()));
+        let (sink, flag) = (Arc::clone(&finished), Arc::clone(&stop));
+        let counter = totals(n, engine)
+            .threads(2)
+            .cancel_when(Arc::clone(&stop))
+            .on_finished(move |s, progress| {
+                sink.lock().unwrap().push(*s);
+                // Stop from the counting threads, a third of the way in.
+                if progress.done * 3 >= progress.of {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            });
+        let Err(Error::Cancelled { done, of }) = counter.run() else {
+            panic!("{engine:?}: the count was not cancelled");
+        };
+        let finished = finished.lock().unwrap().clone();
+        assert_eq!(finished.len(), done, "{engine:?}");
+        assert!(done < of, "{engine:?}: {done} of {of}");
+        let resumed = totals(n, engine).resume(finished).run().unwrap();
+        assert_eq!(resumed.total, A000170[n], "{engine:?}");
+    }
+    // Cancelled before it starts, from a thread that sets the flag first.
+    let stop = Arc::new(AtomicBool::new(false));
+    let setter = Arc::clone(&stop);
+    std::thread::spawn(move || setter.store(true, Ordering::Relaxed))
+        .join()
+        .unwrap();
+    let cancelled = Counter::new(12).unwrap().cancel_when(stop).run();
+    assert!(matches!(cancelled, Err(Error::Cancelled { done: 0, .. })));
+    let message = cancelled.unwrap_err().to_string();
+    assert!(message.contains("stopped after 0 of") && message.contains("resume"));
+}

@@ -3,7 +3,8 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
 
 use super::constellation::{Constellation, constellations};
 use super::engine::Engine;
@@ -52,6 +53,8 @@ pub struct Counter {
     engine: Engine,
     resumed: Vec<Subproblem>,
     on_finished: Option<Arc<FinishedCallback>>,
+    cancel: Option<Arc<AtomicBool>>,
+    deadline: Option<Instant>,
 }
 
 type FinishedCallback = dyn Fn(&Subproblem, Progress) + Send + Sync;
@@ -161,6 +164,8 @@ impl Counter {
             engine: Engine::Auto,
             resumed: Vec::new(),
             on_finished: None,
+            cancel: None,
+            deadline: None,
         })
     }
 
@@ -309,6 +314,69 @@ impl Counter {
         }
     }
 
+    /// Stops the count once `flag` is set, from any thread: subproblems under way finish
+    /// (and are reported to [`on_finished`](Counter::on_finished)), no new one starts, and
+    /// [`Counter::run`] returns [`Error::Cancelled`]. Resume it with the subproblems
+    /// reported.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::sync::Arc;
+    /// use queens::{Counter, Error};
+    ///
+    /// let stop = Arc::new(AtomicBool::new(true));
+    /// let cancelled = Counter::new(12)?.cancel_when(Arc::clone(&stop)).run();
+    /// assert!(matches!(cancelled, Err(Error::Cancelled { done: 0, .. })));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn cancel_when(self, flag: Arc<AtomicBool>) -> Counter {
+        Counter {
+            cancel: Some(flag),
+            ..self
+        }
+    }
+
+    /// Stops the count at `deadline`, as [`cancel_when`](Counter::cancel_when) does.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use std::time::{Duration, Instant};
+    /// use queens::{Counter, Error};
+    ///
+    /// let finished = Arc::new(Mutex::new(Vec::new()));
+    /// let sink = Arc::clone(&finished);
+    /// let soon = Instant::now() + Duration::from_millis(20);
+    /// let counter = Counter::new(15)?.threads(1).on_finished(move |s, _| sink.lock().unwrap().push(*s));
+    /// match counter.deadline(soon).run() {
+    ///     Err(Error::Cancelled { done, .. }) => {
+    ///         // Resume: the finished subproblems are not counted again.
+    ///         let done_before = finished.lock().unwrap().clone();
+    ///         assert_eq!(done_before.len(), done);
+    ///         assert_eq!(Counter::new(15)?.resume(done_before).run()?.total, 2_279_184);
+    ///     }
+    ///     finished => assert_eq!(finished?.total, 2_279_184),
+    /// }
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn deadline(self, deadline: Instant) -> Counter {
+        Counter {
+            deadline: Some(deadline),
+            ..self
+        }
+    }
+
+    /// Whether the count is to stop: cancelled, or past its deadline.
+    fn stopped(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|at| Instant::now() >= at)
+    }
+
     /// Takes the results of subproblems finished earlier (say, read from a checkpoint): they
     /// are added in and not computed again.
     ///
@@ -358,8 +426,9 @@ impl Counter {
     ///
     /// [`Error::InvalidShard`] for a shard that does not exist, [`Error::TooManyThreads`]
     /// above [`Counter::MAX_THREADS`], [`Error::BadResume`] for resumed results that do not
-    /// fit (see [`Counter::resume`]), and [`Error::Overflow`] if the total exceeds
-    /// `u64::MAX`.
+    /// fit (see [`Counter::resume`]), [`Error::Overflow`] if the total exceeds
+    /// `u64::MAX`, and [`Error::Cancelled`] for a count stopped by
+    /// [`cancel_when`](Counter::cancel_when) or [`deadline`](Counter::deadline).
     ///
     /// # Examples
     ///
@@ -399,12 +468,25 @@ impl Counter {
             }
             result
         };
+        // Each subproblem starts only if the count is not stopped.
+        let finished =
+            |solve: &dyn Fn() -> Subproblem| (!self.stopped()).then(|| finished(solve()));
         let results = match &work {
             Work::Constellations(all) => run_all(self.threads, &todo, |index| {
-                finished(solve(self.n, index, &all[index], self.fundamental))
+                finished(&|| solve(self.n, index, &all[index], self.fundamental))
             }),
-            Work::Quadrants(plan) => run_by_case(plan, self.threads, &todo, &finished)?,
+            Work::Quadrants(plan) => {
+                run_by_case(plan, self.threads, &todo, &|| self.stopped(), &finished)?
+            }
         };
+        let skipped = results.iter().filter(|r| r.is_none()).count();
+        if skipped > 0 {
+            return Err(Error::Cancelled {
+                done: mine.len() - skipped,
+                of: mine.len(),
+            });
+        }
+        let results: Vec<Subproblem> = results.into_iter().flatten().collect();
         let everything = || results.iter().chain(&resumed);
         let overflow = || Error::Overflow {
             reason: format!("the count of n = {} exceeds 2^64 - 1", self.n),
@@ -500,6 +582,8 @@ impl fmt::Debug for Counter {
             .field("engine", &self.engine)
             .field("resumed", &self.resumed.len())
             .field("on_finished", &self.on_finished.is_some())
+            .field("cancel", &self.cancel.is_some())
+            .field("deadline", &self.deadline)
             .finish()
     }
 }
@@ -534,20 +618,27 @@ pub(crate) fn subproblems(n: usize, engine: Engine) -> usize {
 
 /// Solves the quadrant join's subproblems `todo` (in increasing order) case by case, so
 /// that only one case's tables are held at a time.
+/// `finished` solves a subproblem unless the count has `stopped` (`None`).
 fn run_by_case(
     plan: &Plan,
     threads: usize,
     todo: &[usize],
-    finished: &(impl Fn(Subproblem) -> Subproblem + Sync),
-) -> Result<Vec<Subproblem>, Error> {
+    stopped: &(impl Fn() -> bool + Sync),
+    finished: &(impl Fn(&dyn Fn() -> Subproblem) -> Option<Subproblem> + Sync),
+) -> Result<Vec<Option<Subproblem>>, Error> {
     let mut results = Vec::with_capacity(todo.len());
     let mut rest = todo;
     while let Some(&first) = rest.first() {
         let case = plan.case_of(first);
         let len = rest.partition_point(|&i| plan.case_of(i) == case);
+        // A stopped count builds no more tables.
+        if stopped() {
+            results.extend(std::iter::repeat_n(None, rest.len()));
+            break;
+        }
         let solver = Solver::new(plan, case)?;
         results.extend(run_all(threads, &rest[..len], |index| {
-            finished(Subproblem {
+            finished(&|| Subproblem {
                 index,
                 total: solver.solve(index),
                 fundamental: None,
@@ -560,11 +651,11 @@ fn run_by_case(
 
 /// Solves the subproblems on `threads` threads (0: one per core): one list, consumed by
 /// rayon when it can, else by a loop on this thread.
-fn run_all(
+fn run_all<T: Send>(
     threads: usize,
     todo: &[usize],
-    solve_one: impl Fn(usize) -> Subproblem + Sync,
-) -> Vec<Subproblem> {
+    solve_one: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
     #[cfg(feature = "parallel")]
     if threads != 1
         && let Some(results) = run_in_parallel(threads, todo, &solve_one)
@@ -578,11 +669,11 @@ fn run_all(
 
 /// The subproblems solved by rayon, or `None` if its threads could not be started.
 #[cfg(feature = "parallel")]
-fn run_in_parallel(
+fn run_in_parallel<T: Send>(
     threads: usize,
     todo: &[usize],
-    solve_one: &(impl Fn(usize) -> Subproblem + Sync),
-) -> Option<Vec<Subproblem>> {
+    solve_one: &(impl Fn(usize) -> T + Sync),
+) -> Option<Vec<T>> {
     use rayon::prelude::*;
     let work = || {
         todo.par_iter()

@@ -21,10 +21,9 @@ pub(crate) fn count_completions(interior: &Interior) -> u64 {
 /// feature, a board with many free rows is split by the squares of its first free row and
 /// counted on every core.
 pub(crate) fn count_board(interior: &Interior) -> u64 {
-    // Fewer free rows count too fast to gain by threads.
-    const SPLIT_FROM: usize = 10;
     #[cfg(feature = "parallel")]
-    if interior.free >= SPLIT_FROM {
+    // Fewer free rows count too fast to gain by threads.
+    if interior.free >= 10 {
         use rayon::prelude::*;
         let squares: Vec<u64> = bits(interior.open[0]).collect();
         return squares

@@ -227,6 +227,26 @@ impl TryFrom<Vec<usize>> for Solution {
     }
 }
 
+/// Checks a column list like [`Solution::new`].
+///
+/// # Examples
+///
+/// ```
+/// use queens::Solution;
+///
+/// let s = Solution::try_from(&[1, 3, 0, 2][..])?;
+/// assert_eq!(Vec::from(s), [1, 3, 0, 2]);
+/// assert!(Solution::try_from(&[0, 1][..]).is_err());
+/// # Ok::<(), queens::Error>(())
+/// ```
+impl TryFrom<&[usize]> for Solution {
+    type Error = Error;
+
+    fn try_from(columns: &[usize]) -> Result<Self, Error> {
+        Solution::new(columns.to_vec())
+    }
+}
+
 impl From<Solution> for Vec<usize> {
     fn from(solution: Solution) -> Self {
         solution.columns
