@@ -431,3 +431,127 @@ fn solve_finds_first_solutions_of_large_boards_fast() {
     assert_eq!((solutions.len(), distinct.len()), (20, 20));
     assert!(solutions.iter().all(|s| s.n() == 64));
 }
+
+#[test]
+fn puzzles_come_from_flags_drawn_boards_and_csplib_lettings() {
+    let off_diagonal: Vec<Solution> = Queens::new(8)
+        .filter(|s| (0..8).all(|i| s[i] != i))
+        .collect();
+    let mut args = vec!["solve", "8", "--format", "list", "--quiet"];
+    let blocks: Vec<String> = (0..8).map(|i| format!("{i},{i}")).collect();
+    for block in &blocks {
+        args.extend(["--block", block]);
+    }
+    let mut found = read_back(&stdout(&queens(&args)));
+    found.sort();
+    assert_eq!(
+        found, off_diagonal,
+        "most-constrained order, every solution"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let drawn = dir.path().join("drawn.txt");
+    let picture: String = (0..8)
+        .map(|r| {
+            (0..8)
+                .map(|c| if r == c { "x " } else { ". " })
+                .collect::<String>()
+                + "\n"
+        })
+        .collect();
+    std::fs::write(&drawn, picture).unwrap();
+    let out = queens(&[
+        "solve",
+        "--puzzle",
+        drawn.to_str().unwrap(),
+        "--format",
+        "list",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(read_back(&stdout(&out)).len(), off_diagonal.len());
+    assert!(stderr(&out).starts_with("28 solutions of 8 queens"));
+
+    let lettings = dir.path().join("csplib.param");
+    std::fs::write(&lettings, "letting n =  4\nletting blocks =  [[1, 2]]\n").unwrap();
+    let out = queens(&[
+        "solve",
+        "--puzzle",
+        lettings.to_str().unwrap(),
+        "--format",
+        "list",
+    ]);
+    assert_eq!(stdout(&out), "[2, 0, 3, 1]\n");
+
+    let refused = |args: &[&str], needle: &str| {
+        let out = queens(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+        assert_eq!(stderr(&out).lines().count(), 1, "one line");
+    };
+    let puzzle = lettings.to_str().unwrap();
+    refused(&["solve", "5", "--puzzle", puzzle], "4x4 puzzle, not 5x5");
+    refused(&["solve", "8", "--block", "8,0"], "off the 8x8 board");
+    refused(
+        &["solve", "8", "--queen", "2,3", "--block", "2,3"],
+        "which is blocked",
+    );
+    refused(
+        &["solve", "--puzzle", dir.path().to_str().unwrap()],
+        "directory",
+    );
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "Q.\n.?\n").unwrap();
+    refused(
+        &["solve", "--puzzle", bad.to_str().unwrap()],
+        "is not a square",
+    );
+    let huge = dir.path().join("huge.txt");
+    std::fs::write(&huge, ".".repeat(2 << 20)).unwrap();
+    refused(
+        &["solve", "--puzzle", huge.to_str().unwrap()],
+        "not a puzzle",
+    );
+}
+
+#[test]
+fn fundamental_solutions_of_a_puzzle_are_never_silently_none() {
+    let out = queens(&[
+        "solve",
+        "8",
+        "--queen",
+        "7,0",
+        "--fundamental",
+        "--format",
+        "list",
+    ]);
+    assert!(out.status.success());
+    let classes = read_back(&stdout(&out));
+    assert_eq!(
+        classes.len(),
+        2,
+        "4 solutions, in 2 classes under the corner's diagonal"
+    );
+    assert!(classes.iter().all(|s| s[7] == 0));
+    assert!(stderr(&out).starts_with("2 fundamental solutions"));
+}
+
+#[test]
+fn samples_are_solutions_drawn_again_from_their_seed() {
+    let run = |args: &[&str]| stdout(&queens(args));
+    let three = run(&[
+        "sample", "10", "--seed", "5", "--count", "3", "--format", "list",
+    ]);
+    let drawn = read_back(&three);
+    assert_eq!(drawn.len(), 3);
+    assert!(drawn.iter().all(|s| s.n() == 10));
+    let again = run(&["sample", "10", "--seed", "6", "--format", "list"]);
+    assert_eq!(
+        read_back(&again),
+        [drawn[1].clone()],
+        "draw K uses seed S + K"
+    );
+    assert_eq!(drawn[0], queens::sample(10, 5).unwrap());
+    let none = queens(&["sample", "3"]);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(stderr(&none).contains("no solution"));
+}
