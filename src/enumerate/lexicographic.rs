@@ -204,7 +204,13 @@ impl Queens {
         for &(row, col) in blocked {
             allowed[row] &= !(1 << col);
         }
-        Ok(Queens {
+        Ok(Queens::fresh(n, allowed, fixed_rows))
+    }
+
+    /// A search not yet started of a board whose rows may use `allowed`, the rows of
+    /// `fixed_rows` holding fixed queens.
+    fn fresh(n: usize, allowed: [u64; MAX], fixed_rows: u64) -> Queens {
+        Queens {
             n,
             state: State::Fresh,
             fixed_rows,
@@ -215,7 +221,7 @@ impl Queens {
             taken: [Masks::default(); MAX],
             columns: [0; MAX],
             back: None,
-        })
+        }
     }
 
     /// The fresh forward search of this board mirrored left to right.
@@ -224,18 +230,7 @@ impl Queens {
         for (mirror, &row) in allowed.iter_mut().zip(&self.allowed[..self.n]) {
             *mirror = row.reverse_bits() >> (u64::BITS as usize - self.n);
         }
-        Queens {
-            n: self.n,
-            state: State::Fresh,
-            fixed_rows: self.fixed_rows,
-            nodes: 0,
-            depth: 0,
-            allowed,
-            untried: [0; MAX],
-            taken: [Masks::default(); MAX],
-            columns: [0; MAX],
-            back: None,
-        }
+        Queens::fresh(self.n, allowed, self.fixed_rows)
     }
 
     /// The last solution the back search yielded, mirrored back, while it is under way.
