@@ -57,8 +57,13 @@ fn the_ends_meet_at_every_split_without_repeating_or_skipping() {
     for n in 0..=9 {
         let all: Vec<Solution> = Queens::new(n).collect();
         // The back end is the forward order of the mirrored board, mirrored back.
-        let mirrored = all.iter().map(|s| s.transform(queens::Symmetry::FlipHorizontal));
-        assert!(Queens::new(n).rev().eq(mirrored), "mirror property, n = {n}");
+        let mirrored = all
+            .iter()
+            .map(|s| s.transform(queens::Symmetry::FlipHorizontal));
+        assert!(
+            Queens::new(n).rev().eq(mirrored),
+            "mirror property, n = {n}"
+        );
         for split in 0..=all.len() + 1 {
             let mut search = Queens::new(n);
             let front: Vec<Solution> = search.by_ref().take(split).collect();

@@ -41,23 +41,23 @@ use crate::solution::{Solution, attacks};
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 #[derive(Clone)]
 pub struct Queens {
-    n: usize,
-    state: State,
+    pub(super) n: usize,
+    pub(super) state: State,
     /// Rows whose queen was fixed in advance.
     fixed_rows: u64,
     /// Queens placed so far, across the whole search.
-    nodes: u64,
+    pub(super) nodes: u64,
     /// Rows `0..depth` hold a queen; `depth` is the row being tried.
-    depth: usize,
+    pub(super) depth: usize,
     /// Squares of each row that fixed queens leave open (one square on a fixed queen's row).
-    allowed: [u64; MAX],
+    pub(super) allowed: [u64; MAX],
     /// Squares of each row not yet tried at the current partial board.
-    untried: [u64; MAX],
+    pub(super) untried: [u64; MAX],
     /// Per row: columns taken, and the squares attacked along each diagonal direction, by the
     /// queens above it.
-    taken: [Masks; MAX],
+    pub(super) taken: [Masks; MAX],
     /// The column of the queen in each placed row.
-    columns: [usize; MAX],
+    pub(super) columns: [usize; MAX],
     /// The search from the back, once `next_back` is called: the forward search of the
     /// mirrored board (column `c` becomes `n - 1 - c`).
     back: Option<Box<Queens>>,

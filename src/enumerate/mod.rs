@@ -1,5 +1,6 @@
-//! Enumerating solutions: the lexicographic search behind [`Queens`](crate::Queens), the
-//! most-constrained-row order for large boards, and (with `parallel`) the parallel iterator.
+//! Enumerating solutions: the lexicographic search behind [`Queens`](crate::Queens) and its
+//! trace event by event, the most-constrained order for large boards and puzzles, exactly
+//! uniform samples, and (with `parallel`) the parallel iterator.
 
 pub(crate) mod builder;
 pub(crate) mod lexicographic;
@@ -7,6 +8,7 @@ pub(crate) mod most_constrained;
 #[cfg(feature = "parallel")]
 pub(crate) mod parallel;
 pub(crate) mod sample;
+pub(crate) mod trace;
 
 /// Where a search stands between two calls to `next`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
