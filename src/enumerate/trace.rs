@@ -154,7 +154,6 @@ impl Trace {
     /// trace.next();
     /// assert_eq!(trace.search().nodes(), 1);
     /// ```
-    #[must_use]
     pub fn search(&self) -> &Queens {
         &self.search
     }
