@@ -1,0 +1,125 @@
+//! The trace of the search, replayed on a board: every event must be what the board says.
+
+use queens::{Event, Queens, Solution, Square};
+
+/// Replays `events` on an `n x n` board whose open squares are `open`, checking each one,
+/// and returns the solutions they announce and the queens they place.
+fn replay(
+    n: usize,
+    open: impl Fn(Square) -> bool,
+    events: impl Iterator<Item = Event>,
+) -> (Vec<Solution>, u64) {
+    let attacked = |board: &[usize], (row, col): Square| {
+        board
+            .iter()
+            .enumerate()
+            .any(|(r, &c)| c == col || r.abs_diff(row) == c.abs_diff(col))
+    };
+    let row_mask = |board: &[usize], row: usize| {
+        (0..n)
+            .filter(|&col| attacked(board, (row, col)))
+            .fold(0u64, |mask, col| mask | 1 << col)
+    };
+    let (mut board, mut solutions, mut placed) = (Vec::new(), Vec::new(), 0);
+    for event in events {
+        match event {
+            Event::Place {
+                row,
+                col,
+                depth,
+                next_row_attacked,
+            } => {
+                assert_eq!(row, board.len(), "rows fill in order: {event:?}");
+                assert!(open((row, col)) && !attacked(&board, (row, col)), "{event:?}");
+                board.push(col);
+                assert_eq!(depth, board.len());
+                let expected = if row + 1 < n { row_mask(&board, row + 1) } else { 0 };
+                assert_eq!(next_row_attacked, expected, "{event:?}");
+                placed += 1;
+            }
+            Event::Remove { row, col } => {
+                assert_eq!((row, Some(col)), (board.len() - 1, board.pop()), "{event:?}");
+            }
+            Event::DeadEnd { row, attacked: mask } => {
+                assert_eq!(row, board.len(), "{event:?}");
+                assert_eq!(mask, row_mask(&board, row));
+                assert!((0..n).all(|col| !open((row, col)) || mask >> col & 1 == 1));
+            }
+            Event::Solution { index } => {
+                assert_eq!(board.len(), n);
+                assert_eq!(index, solutions.len() as u64);
+                solutions.push(Solution::new(board.clone()).unwrap());
+            }
+            _ => unreachable!("no other events yet"),
+        }
+    }
+    (solutions, placed)
+}
+
+#[test]
+fn the_trace_replays_to_the_solutions_and_nodes_of_the_search() {
+    for n in 0..=9 {
+        let (solutions, placed) = replay(n, |_| true, Queens::new(n).trace());
+        assert_eq!(solutions, Queens::new(n).collect::<Vec<_>>(), "n = {n}");
+        let mut search = Queens::new(n);
+        search.by_ref().for_each(drop);
+        assert_eq!(placed, search.nodes(), "n = {n}: a Place per node");
+    }
+}
+
+#[test]
+fn the_trace_keeps_fixed_queens_and_blocked_squares() {
+    let blocked = [(0, 0), (2, 5), (4, 4), (7, 1)];
+    let builder = Queens::builder(8).queen((3, 2)).blocks(blocked);
+    let search = builder.clone().build().unwrap();
+    let open = |sq: Square| !blocked.contains(&sq) && (sq.0 != 3 || sq.1 == 2);
+    let (solutions, _) = replay(8, open, search.clone().trace());
+    assert_eq!(solutions, search.collect::<Vec<_>>());
+    assert!(!solutions.is_empty());
+}
+
+#[test]
+fn a_trace_starts_where_the_search_stands_and_is_fused() {
+    let mut search = Queens::new(6);
+    let first = search.next().unwrap();
+    let rest: Vec<Solution> = search.clone().collect();
+    let mut trace = search.trace();
+    // The first solution's queens are on the board: the trace takes them back first.
+    let Some(Event::Remove { row: 5, col }) = trace.next() else {
+        panic!("the last row's queen comes off first");
+    };
+    assert_eq!(col, first[5]);
+    let announced = trace
+        .by_ref()
+        .filter(|e| matches!(e, Event::Solution { .. }))
+        .count();
+    assert_eq!(announced, rest.len());
+    assert_eq!((trace.next(), trace.next()), (None, None));
+}
+
+#[test]
+fn a_cloned_trace_goes_on_alike() {
+    let mut trace = Queens::new(8).trace();
+    trace.by_ref().take(500).for_each(drop);
+    let copy = trace.clone();
+    assert!(trace.eq(copy));
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn events_serialize_as_tagged_objects() {
+    let event = Event::Place {
+        row: 0,
+        col: 4,
+        depth: 1,
+        next_row_attacked: 0b0011_1000,
+    };
+    let json = serde_json::to_string(&event).unwrap();
+    assert_eq!(
+        json,
+        r#"{"event":"place","row":0,"col":4,"depth":1,"next_row_attacked":56}"#
+    );
+    assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), event);
+    let solution = serde_json::to_string(&Event::Solution { index: 3 }).unwrap();
+    assert_eq!(solution, r#"{"event":"solution","index":3}"#);
+}
