@@ -28,6 +28,7 @@ pub use enumerate::parallel::{par_solutions, try_par_solutions};
 pub use enumerate::sample::sample;
 pub use enumerate::trace::{Event, Trace};
 pub use error::{Error, Square};
+pub use formats::animation::animated_svg;
 pub use formats::parse::{ParseReader, parse_columns, parse_many, parse_reader};
 pub use formats::picture::svg;
 pub use formats::render::{Drawing, Style};

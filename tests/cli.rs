@@ -555,3 +555,72 @@ fn samples_are_solutions_drawn_again_from_their_seed() {
     assert_eq!(none.status.code(), Some(2));
     assert!(stderr(&none).contains("no solution"));
 }
+
+/// The animation in `docs/` is what `queens animate 6` draws today.
+#[test]
+fn committed_animation_is_up_to_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("search.svg");
+    let out = queens(&["animate", "6", "--output", target.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let drawn = std::fs::read_to_string(&target).unwrap();
+    assert_eq!(drawn, include_str!("../docs/search-6.svg"));
+}
+
+#[test]
+fn traces_stream_events_up_to_the_kth_solution() {
+    let text = stdout(&queens(&["trace", "6", "--first", "2"]));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("solution")).count(),
+        2
+    );
+    assert_eq!(lines.last(), Some(&"solution 2"));
+    assert_eq!(lines[0], "place 0,0");
+    let json = stdout(&queens(&["trace", "6", "--first", "2", "--format", "json"]));
+    let events: Vec<queens::Event> = json
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let expected: Vec<String> = events.iter().map(ToString::to_string).collect();
+    assert_eq!(lines, expected, "text and JSON tell the same events");
+    let all = stdout(&queens(&["trace", "4"]));
+    assert_eq!(all.lines().filter(|l| l.starts_with("solution")).count(), 2);
+    assert_eq!(queens(&["trace", "65"]).status.code(), Some(2));
+}
+
+#[test]
+fn animations_refuse_what_they_cannot_draw_and_leave_files_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("kept.svg");
+    std::fs::write(&target, "kept").unwrap();
+    for args in [["animate", "17"], ["animate", "30"]] {
+        let mut args = args.to_vec();
+        args.extend(["--output", target.to_str().unwrap()]);
+        let out = queens(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out).lines().count(), 1);
+    }
+    let long = queens(&[
+        "animate",
+        "16",
+        "--first",
+        "1000",
+        "--output",
+        target.to_str().unwrap(),
+    ]);
+    assert_eq!(long.status.code(), Some(2));
+    assert!(
+        stderr(&long).contains("too long to animate"),
+        "{}",
+        stderr(&long)
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept");
+    let out = queens(&["animate", "5", "--output", target.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert!(
+        std::fs::read_to_string(&target)
+            .unwrap()
+            .contains("<animate ")
+    );
+}

@@ -30,17 +30,31 @@ fn replay(
                 next_row_attacked,
             } => {
                 assert_eq!(row, board.len(), "rows fill in order: {event:?}");
-                assert!(open((row, col)) && !attacked(&board, (row, col)), "{event:?}");
+                assert!(
+                    open((row, col)) && !attacked(&board, (row, col)),
+                    "{event:?}"
+                );
                 board.push(col);
                 assert_eq!(depth, board.len());
-                let expected = if row + 1 < n { row_mask(&board, row + 1) } else { 0 };
+                let expected = if row + 1 < n {
+                    row_mask(&board, row + 1)
+                } else {
+                    0
+                };
                 assert_eq!(next_row_attacked, expected, "{event:?}");
                 placed += 1;
             }
             Event::Remove { row, col } => {
-                assert_eq!((row, Some(col)), (board.len() - 1, board.pop()), "{event:?}");
+                assert_eq!(
+                    (row, Some(col)),
+                    (board.len() - 1, board.pop()),
+                    "{event:?}"
+                );
             }
-            Event::DeadEnd { row, attacked: mask } => {
+            Event::DeadEnd {
+                row,
+                attacked: mask,
+            } => {
                 assert_eq!(row, board.len(), "{event:?}");
                 assert_eq!(mask, row_mask(&board, row));
                 assert!((0..n).all(|col| !open((row, col)) || mask >> col & 1 == 1));

@@ -6,11 +6,11 @@ use crate::error::{Error, Square};
 use crate::solution::Solution;
 
 /// Side of one square, in SVG user units.
-const SQUARE: usize = 32;
+pub(super) const SQUARE: usize = 32;
 /// Space between two boards and around the picture.
 const GAP: usize = 16;
 /// A queen's crown on a 32 x 32 square: five points over a band.
-const CROWN: &str = "M8 24 L5 11 L11 17 L16 7 L21 17 L27 11 L24 24 Z M8 25 H24 V28 H8 Z";
+pub(super) const CROWN: &str = "M8 24 L5 11 L11 17 L16 7 L21 17 L27 11 L24 24 Z M8 25 H24 V28 H8 Z";
 
 /// One SVG picture of the given solutions, drawn as checkered boards in a grid of rows.
 ///
@@ -57,21 +57,26 @@ pub fn svg(solutions: &[Solution]) -> String {
     out
 }
 
+/// The colour of square `(row, col)`: light where `row + col` is even.
+pub(super) fn square_fill(row: usize, col: usize) -> &'static str {
+    if (row + col).is_multiple_of(2) {
+        "#f0d9b5"
+    } else {
+        "#b58863"
+    }
+}
+
 fn draw_board(out: &mut String, solution: &Solution, x: usize, y: usize) {
     let n = solution.n();
     let _ = writeln!(out, r#"<g transform="translate({x} {y})">"#);
     for row in 0..n {
         for col in 0..n {
-            let fill = if (row + col) % 2 == 0 {
-                "#f0d9b5"
-            } else {
-                "#b58863"
-            };
             let _ = writeln!(
                 out,
-                r#"<rect x="{}" y="{}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#,
+                r#"<rect x="{}" y="{}" width="{SQUARE}" height="{SQUARE}" fill="{}"/>"#,
                 col * SQUARE,
-                row * SQUARE
+                row * SQUARE,
+                square_fill(row, col)
             );
         }
     }

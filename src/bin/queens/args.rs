@@ -70,6 +70,14 @@ pub enum Command {
     #[command(after_help = "Examples:\n  queens sample 8\n  \
                             queens sample 12 --seed 7 --count 3 --format list")]
     Sample(SampleArgs),
+    /// Stream the search's events: each queen placed and taken back, dead ends, solutions.
+    #[command(after_help = "Examples:\n  queens trace 4 --first 1\n  \
+                            queens trace 8 --first 1 --format json | tail -1")]
+    Trace(TraceArgs),
+    /// Draw the search as an animated SVG picture (no script: it plays in a README).
+    #[command(after_help = "Examples:\n  queens animate 6 --output search.svg\n  \
+                            queens animate 8 --first 2 --output search.svg")]
+    Animate(AnimateArgs),
     /// Draw one given placement.
     #[command(after_help = "Examples:\n  queens show 0,4,7,5,2,6,1,3\n  \
                             queens show 0,4,7,5,2,6,1,3 --format unicode")]
@@ -166,6 +174,30 @@ pub struct SampleArgs {
     pub count: usize,
     #[command(flatten)]
     pub format: FormatArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// Board size.
+    pub n: usize,
+    /// Stop at the K-th solution.
+    #[arg(long, value_name = "K")]
+    pub first: Option<u64>,
+    /// text (`place 0,4`, `remove 0,4`, `dead end 5`, `solution 1`) or json (JSON Lines).
+    #[arg(long, short, value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
+}
+
+#[derive(Debug, Args)]
+pub struct AnimateArgs {
+    /// Board size (at most 16).
+    pub n: usize,
+    /// Animate up to the K-th solution.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub first: u64,
+    /// The SVG file to write.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: PathBuf,
 }
 
 #[derive(Debug, Args)]

@@ -16,10 +16,11 @@ use std::time::Instant;
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use queens::{Builder, Checkpoint, Counter, Queens, Shard, ShardRecord, Solution};
+use queens::{Builder, Checkpoint, Counter, Event, Queens, Shard, ShardRecord, Solution};
 
 use args::{
-    CheckArgs, Cli, Command, CountArgs, MergeArgs, OneArgs, SampleArgs, ShowArgs, SolveArgs,
+    AnimateArgs, CheckArgs, Cli, Command, CountArgs, MergeArgs, OneArgs, SampleArgs, ShowArgs,
+    SolveArgs, TraceArgs,
 };
 use output::SolutionWriter;
 
@@ -65,6 +66,8 @@ fn main() -> ExitCode {
         Command::Show(args) => show(&args),
         Command::One(args) => one(&args),
         Command::Sample(args) => sample(&args),
+        Command::Trace(args) => trace(&args),
+        Command::Animate(args) => animate(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -358,6 +361,61 @@ fn sample(args: &SampleArgs) -> Result<(), Failure> {
         writer.write(queens::sample(args.n, args.seed.wrapping_add(k as u64))?)?;
     }
     writer.finish()
+}
+
+/// The events of the search of `n` queens, up to the `first`-th solution.
+fn events(n: usize, first: Option<u64>) -> Result<impl Iterator<Item = Event>, Failure> {
+    let mut seen = 0;
+    let last = first.unwrap_or(u64::MAX);
+    Ok(Queens::try_new(n)?.trace().take_while(move |event| {
+        let more = seen < last;
+        if let Event::Solution { .. } = event {
+            seen += 1;
+        }
+        more
+    }))
+}
+
+fn trace(args: &TraceArgs) -> Result<(), Failure> {
+    let out = output::stdout()?;
+    let mut out = io::BufWriter::new(out.lock());
+    let json = args.format == "json";
+    for event in events(args.n, args.first)? {
+        if json {
+            let line = serde_json::to_string(&event).map_err(io::Error::other)?;
+            writeln!(out, "{line}")?;
+        } else {
+            writeln!(out, "{event}")?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The largest board `animate` draws, and the most events it animates.
+const MAX_ANIMATED: usize = 16;
+const MAX_FRAMES: usize = 20_000;
+
+fn animate(args: &AnimateArgs) -> Result<(), Failure> {
+    if args.n > MAX_ANIMATED {
+        return Err(Failure::Usage(format!(
+            "boards up to {MAX_ANIMATED} x {MAX_ANIMATED} are animated, not {0} x {0}",
+            args.n
+        )));
+    }
+    let events: Vec<Event> = events(args.n, Some(args.first))?
+        .take(MAX_FRAMES + 1)
+        .collect();
+    if events.len() > MAX_FRAMES {
+        return Err(Failure::Usage(format!(
+            "the search takes over {MAX_FRAMES} steps to its solution {}: too long to animate",
+            args.first
+        )));
+    }
+    output::write_file(
+        &args.output,
+        queens::animated_svg(args.n, &events).as_bytes(),
+    )
 }
 
 fn show(args: &ShowArgs) -> Result<(), Failure> {

@@ -242,6 +242,19 @@ impl SolutionWriter {
     }
 }
 
+/// Writes `bytes` to a temporary file beside `target` and renames it over `target`, so that
+/// a failed write leaves `target` as it was.
+pub fn write_file(target: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let cannot =
+        |err: io::Error| Failure::Usage(format!("cannot write {}: {err}", target.display()));
+    let mut temp = temporary_beside(target)?;
+    temp.write_all(bytes).map_err(cannot)?;
+    keep_permissions(&temp, target).map_err(cannot)?;
+    temp.as_file().sync_all().map_err(cannot)?;
+    temp.persist(target).map_err(|err| cannot(err.error))?;
+    Ok(())
+}
+
 /// A replaced file keeps its permissions; a new one gets the usual ones rather than the
 /// owner-only ones of a temporary file.
 fn keep_permissions(temp: &NamedTempFile, target: &Path) -> io::Result<()> {

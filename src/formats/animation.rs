@@ -1,0 +1,181 @@
+//! The search as an animated SVG picture: SMIL animations only, no script, so that it plays
+//! wherever an SVG image is shown (a README, say).
+
+use std::fmt::Write;
+
+use super::picture::{CROWN, SQUARE, square_fill};
+use crate::enumerate::trace::Event;
+
+/// Seconds each event is shown.
+const STEP: f64 = 0.25;
+/// Seconds the last board stays before the animation starts over.
+const HOLD: f64 = 3.0;
+/// Height of the status line under the board.
+const STATUS: usize = 28;
+
+/// An animated SVG picture of an `n x n` board going through `events` (from
+/// [`Queens::trace`](crate::Queens::trace)) a quarter of a second each, then holding the
+/// last board for three seconds and starting over.
+///
+/// Queens appear and disappear as they are placed and taken back; the squares of the next
+/// row that the queens attack are shaded after each placement, a dead end's row is marked
+/// red, and a line under the board gives the depth and the solutions found so far.
+///
+/// # Examples
+///
+/// ```
+/// use queens::{Event, Queens};
+///
+/// let first: Vec<Event> = Queens::new(6)
+///     .trace()
+///     .scan(false, |done, e| (!*done).then(|| { *done = matches!(e, Event::Solution { .. }); e }))
+///     .collect();
+/// let picture = queens::animated_svg(6, &first);
+/// assert!(picture.starts_with("<svg ") && picture.contains("<animate "));
+/// ```
+#[must_use]
+pub fn animated_svg(n: usize, events: &[Event]) -> String {
+    let side = n * SQUARE;
+    let (width, height) = (side, side + STATUS);
+    let total = events.len() as f64 * STEP + HOLD;
+    let frame = Frame { total };
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14">"#
+    );
+    let _ = writeln!(
+        out,
+        "<title>The backtracking search of {n} queens, {} steps</title>",
+        events.len()
+    );
+    for row in 0..n {
+        for col in 0..n {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{SQUARE}" height="{SQUARE}" fill="{}"/>"#,
+                col * SQUARE,
+                row * SQUARE,
+                square_fill(row, col)
+            );
+        }
+    }
+    let mut queens: Vec<Option<(usize, f64)>> = vec![None; n];
+    let (mut depth, mut found) = (0, 0);
+    let status = |out: &mut String, at: f64, until: f64, depth: usize, found: u64| {
+        let plural = if found == 1 { "" } else { "s" };
+        let text = format!("depth {depth}, {found} solution{plural} found");
+        let _ = write!(
+            out,
+            r##"<text x="4" y="{}" fill="#222" opacity="0">{text}"##,
+            side + 19
+        );
+        frame.show(out, at, until);
+        out.push_str("</text>\n");
+    };
+    let mut last_status = (0.0, 0, 0);
+    for (i, &event) in events.iter().enumerate() {
+        let at = i as f64 * STEP;
+        let next = at + STEP;
+        match event {
+            Event::Place {
+                row,
+                col,
+                depth: now,
+                next_row_attacked,
+            } => {
+                queens[row] = Some((col, at));
+                depth = now;
+                if row + 1 < n && next_row_attacked != 0 {
+                    let _ = write!(out, r##"<path fill="#c33" opacity="0" d=""##);
+                    for c in (0..n).filter(|c| next_row_attacked >> c & 1 == 1) {
+                        let _ = write!(
+                            out,
+                            "M{} {}h{SQUARE}v{SQUARE}h-{SQUARE}Z",
+                            c * SQUARE,
+                            (row + 1) * SQUARE
+                        );
+                    }
+                    out.push('"');
+                    out.push('>');
+                    frame.show_as(&mut out, at, next, "0.35");
+                    out.push_str("</path>\n");
+                }
+            }
+            Event::Remove { row, .. } => {
+                if let Some((col, since)) = queens[row].take() {
+                    queen(&mut out, &frame, row, col, since, at);
+                }
+                depth = row;
+            }
+            Event::DeadEnd { row, .. } => {
+                let _ = write!(
+                    out,
+                    r##"<rect x="0" y="{}" width="{side}" height="{SQUARE}" fill="none" stroke="#c00" stroke-width="3" opacity="0">"##,
+                    row * SQUARE
+                );
+                frame.show(&mut out, at, next);
+                out.push_str("</rect>\n");
+            }
+            Event::Solution { index } => found = index + 1,
+        }
+        let (since, shown_depth, shown_found) = last_status;
+        if (shown_depth, shown_found) != (depth, found) {
+            if i > 0 {
+                status(&mut out, since, at, shown_depth, shown_found);
+            }
+            last_status = (at, depth, found);
+        }
+    }
+    let (since, shown_depth, shown_found) = last_status;
+    status(&mut out, since, total, shown_depth, shown_found);
+    for (row, queen_here) in queens.iter().enumerate() {
+        if let Some((col, since)) = *queen_here {
+            queen(&mut out, &frame, row, col, since, total);
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// A crowned queen on `(row, col)`, shown from `since` to `until`.
+fn queen(out: &mut String, frame: &Frame, row: usize, col: usize, since: f64, until: f64) {
+    let _ = write!(
+        out,
+        r##"<path transform="translate({} {})" d="{CROWN}" fill="#222" stroke="#fff" stroke-width="1" opacity="0">"##,
+        col * SQUARE,
+        row * SQUARE
+    );
+    frame.show(out, since, until);
+    out.push_str("</path>\n");
+}
+
+/// The animation's loop: every element is hidden but while it is shown.
+struct Frame {
+    total: f64,
+}
+
+impl Frame {
+    /// Fully shown from `from` to `until` seconds into the loop.
+    fn show(&self, out: &mut String, from: f64, until: f64) {
+        self.show_as(out, from, until, "1");
+    }
+
+    /// Shown at `opacity` from `from` to `until` seconds into the loop (discrete key
+    /// times: a value holds until the next key).
+    fn show_as(&self, out: &mut String, from: f64, until: f64, opacity: &str) {
+        let (start, end) = (from / self.total, (until / self.total).min(1.0));
+        let (values, times) = match (start > 0.0, end < 1.0) {
+            (true, true) => (format!("0;{opacity};0"), format!("0;{start:.5};{end:.5}")),
+            (true, false) => (format!("0;{opacity}"), format!("0;{start:.5}")),
+            (false, true) => (format!("{opacity};0"), format!("0;{end:.5}")),
+            (false, false) => (opacity.to_string(), "0".to_string()),
+        };
+        let _ = write!(
+            out,
+            r#"<animate attributeName="opacity" calcMode="discrete" values="{values}" keyTimes="{times}" dur="{:.2}s" repeatCount="indefinite"/>"#,
+            self.total
+        );
+    }
+}
