@@ -9,18 +9,19 @@ fn replay(
     open: impl Fn(Square) -> bool,
     events: impl Iterator<Item = Event>,
 ) -> (Vec<Solution>, u64) {
-    let attacked = |board: &[usize], (row, col): Square| {
-        board
+    // The queens on the board, in the order placed.
+    let mut stack: Vec<Square> = Vec::new();
+    let attacked = |stack: &[Square], (row, col): Square| {
+        stack
             .iter()
-            .enumerate()
-            .any(|(r, &c)| c == col || r.abs_diff(row) == c.abs_diff(col))
+            .any(|&(r, c)| c == col || r == row || r.abs_diff(row) == c.abs_diff(col))
     };
-    let row_mask = |board: &[usize], row: usize| {
+    let row_mask = |stack: &[Square], row: usize| {
         (0..n)
-            .filter(|&col| attacked(board, (row, col)))
+            .filter(|&col| attacked(stack, (row, col)))
             .fold(0u64, |mask, col| mask | 1 << col)
     };
-    let (mut board, mut solutions, mut placed) = (Vec::new(), Vec::new(), 0);
+    let (mut solutions, mut placed) = (Vec::new(), 0);
     for event in events {
         match event {
             Event::Place {
@@ -29,15 +30,14 @@ fn replay(
                 depth,
                 next_row_attacked,
             } => {
-                assert_eq!(row, board.len(), "rows fill in order: {event:?}");
                 assert!(
-                    open((row, col)) && !attacked(&board, (row, col)),
+                    open((row, col)) && !attacked(&stack, (row, col)),
                     "{event:?}"
                 );
-                board.push(col);
-                assert_eq!(depth, board.len());
+                stack.push((row, col));
+                assert_eq!(depth, stack.len());
                 let expected = if row + 1 < n {
-                    row_mask(&board, row + 1)
+                    row_mask(&stack, row + 1)
                 } else {
                     0
                 };
@@ -45,24 +45,36 @@ fn replay(
                 placed += 1;
             }
             Event::Remove { row, col } => {
-                assert_eq!(
-                    (row, Some(col)),
-                    (board.len() - 1, board.pop()),
-                    "{event:?}"
-                );
+                assert_eq!(stack.pop(), Some((row, col)), "the last placed comes off");
             }
             Event::DeadEnd {
                 row,
                 attacked: mask,
             } => {
-                assert_eq!(row, board.len(), "{event:?}");
-                assert_eq!(mask, row_mask(&board, row));
+                assert!(stack.iter().all(|&(r, _)| r != row), "{event:?}");
+                assert_eq!(mask, row_mask(&stack, row));
                 assert!((0..n).all(|col| !open((row, col)) || mask >> col & 1 == 1));
             }
+            Event::DeadColumn {
+                col,
+                attacked: mask,
+            } => {
+                assert!(stack.iter().all(|&(_, c)| c != col), "{event:?}");
+                for row in 0..n {
+                    let hit = attacked(&stack, (row, col));
+                    assert_eq!(mask >> row & 1 == 1, hit, "{event:?}, row {row}");
+                    assert!(
+                        !open((row, col)) || hit,
+                        "{event:?}: ({row}, {col}) is open"
+                    );
+                }
+            }
             Event::Solution { index } => {
-                assert_eq!(board.len(), n);
+                assert_eq!(stack.len(), n);
                 assert_eq!(index, solutions.len() as u64);
-                solutions.push(Solution::new(board.clone()).unwrap());
+                let mut columns = vec![0; n];
+                stack.iter().for_each(|&(r, c)| columns[r] = c);
+                solutions.push(Solution::new(columns).unwrap());
             }
             _ => unreachable!("no other events yet"),
         }
@@ -90,6 +102,31 @@ fn the_trace_keeps_fixed_queens_and_blocked_squares() {
     let (solutions, _) = replay(8, open, search.clone().trace());
     assert_eq!(solutions, search.collect::<Vec<_>>());
     assert!(!solutions.is_empty());
+}
+
+#[test]
+fn the_most_constrained_trace_replays_to_its_solutions() {
+    use std::collections::BTreeSet;
+    for n in 0..=8 {
+        let (solutions, _) = replay(n, |_| true, Queens::new(n).most_constrained().trace());
+        let expected: Vec<Solution> = Queens::new(n).most_constrained().collect();
+        assert_eq!(solutions, expected, "n = {n}, in the search's order");
+    }
+    // A puzzle with dead columns to find.
+    for seed in 0..12u64 {
+        let blocked: Vec<Square> = (0..10)
+            .map(|i| ((seed as usize * 7 + i * 3) % 8, (seed as usize + i * 5) % 8))
+            .collect();
+        let search = Queens::builder(8).blocks(blocked.clone()).build().unwrap();
+        let open = |sq: Square| !blocked.contains(&sq);
+        let (solutions, _) = replay(8, open, search.clone().most_constrained().trace());
+        let all: BTreeSet<Solution> = search.collect();
+        assert_eq!(
+            solutions.into_iter().collect::<BTreeSet<_>>(),
+            all,
+            "seed {seed}"
+        );
+    }
 }
 
 #[test]

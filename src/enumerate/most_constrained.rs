@@ -38,16 +38,18 @@ use crate::solution::symmetry::Symmetry;
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 #[derive(Clone)]
 pub struct MostConstrained {
-    n: usize,
+    pub(super) n: usize,
     /// Squares each row may use before the search starts (fixed queens already applied).
-    allowed: [u64; MAX],
+    pub(super) allowed: [u64; MAX],
     /// The columns in the order they are tried: middle first.
     middle_first: [u8; MAX],
-    state: State,
+    pub(super) state: State,
     /// Queens placed so far; `stack[0..=depth]` describe the rows being tried.
-    depth: usize,
-    stack: [Frame; MAX],
-    columns: [usize; MAX],
+    pub(super) depth: usize,
+    pub(super) stack: [Frame; MAX],
+    pub(super) columns: [usize; MAX],
+    /// The square each frame's queen was put on (for the trace).
+    pub(super) placed: [(usize, usize); MAX],
     /// Solutions the search this one continues already yielded, which are skipped.
     yielded: Yielded,
 }
@@ -70,16 +72,16 @@ impl Yielded {
 
 /// One row or column being tried, and the board before a queen is put on it.
 #[derive(Clone, Copy, Default)]
-struct Frame {
-    line: Line,
+pub(super) struct Frame {
+    pub line: Line,
     /// The untried columns of a row, or rows of a column.
-    untried: u64,
-    board: Attacks,
+    pub untried: u64,
+    pub board: Attacks,
 }
 
 /// A row or a column of the board.
-#[derive(Clone, Copy)]
-enum Line {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Line {
     Row(usize),
     Column(usize),
 }
@@ -92,7 +94,7 @@ impl Default for Line {
 
 impl Line {
     /// The square where this line meets line `other` of the other kind.
-    fn square(self, other: usize) -> (usize, usize) {
+    pub fn square(self, other: usize) -> (usize, usize) {
         match self {
             Line::Row(row) => (row, other),
             Line::Column(col) => (other, col),
@@ -134,7 +136,7 @@ impl ColumnCounts {
 
 /// What the placed queens attack, in absolute coordinates so rows can come in any order.
 #[derive(Clone, Copy, Default)]
-struct Attacks {
+pub(super) struct Attacks {
     /// Rows holding a queen.
     rows: u64,
     /// Columns holding a queen.
@@ -148,14 +150,19 @@ struct Attacks {
 }
 
 impl Attacks {
+    /// Whether `row` holds a queen.
+    pub fn holds_row(&self, row: usize) -> bool {
+        self.rows >> row & 1 == 1
+    }
+
     /// The squares of `row` open to a new queen.
-    fn open(&self, row: usize, n: usize, allowed: u64) -> u64 {
+    pub fn open(&self, row: usize, n: usize, allowed: u64) -> u64 {
         let sums = (self.sums >> row) as u64;
         let differences = (self.differences >> (n - 1 - row)) as u64;
         allowed & !(self.columns | sums | differences)
     }
 
-    fn with(self, row: usize, col: usize, n: usize) -> Attacks {
+    pub fn with(self, row: usize, col: usize, n: usize) -> Attacks {
         Attacks {
             rows: self.rows | 1 << row,
             columns: self.columns | 1 << col,
@@ -193,16 +200,17 @@ impl MostConstrained {
             depth: 0,
             stack: [Frame::default(); MAX],
             columns: [0; MAX],
+            placed: [(0, 0); MAX],
             yielded,
         }
     }
 
     /// The unplaced row or column with the fewest open squares (a row on ties, then the one
-    /// nearest the middle) and those squares, or `None` when some unplaced row or column
-    /// has no open square left.
-    fn most_constrained_line(&self, board: &Attacks) -> Option<(Line, u64)> {
+    /// nearest the middle) and those squares, or the first unplaced row or column that has
+    /// no open square left.
+    pub(super) fn most_constrained_line(&self, board: &Attacks) -> Result<(Line, u64), Line> {
         let n = self.n;
-        let mut best: Option<(Line, u64)> = None;
+        let mut best = None;
         let mut fewest = u32::MAX;
         let mut columns = ColumnCounts::default();
         let mut rows = full_row(n) & !board.rows;
@@ -212,7 +220,7 @@ impl MostConstrained {
             let open = board.open(row, n, self.allowed[row]);
             let count = open.count_ones();
             if count == 0 {
-                return None;
+                return Err(Line::Row(row));
             }
             columns.add(open);
             // Ties go to the row nearest the middle, where the diagonals are longest.
@@ -222,8 +230,9 @@ impl MostConstrained {
             }
         }
         let unplaced = full_row(n) & !board.columns;
-        if columns.exactly(0) & unplaced != 0 {
-            return None;
+        let dead = columns.exactly(0) & unplaced;
+        if dead != 0 {
+            return Err(Line::Column(dead.trailing_zeros() as usize));
         }
         // A column with fewer open squares than the best row goes first.
         for k in 1..(fewest / 128).min(8) {
@@ -234,10 +243,10 @@ impl MostConstrained {
                     .filter(|&row| board.rows >> row & 1 == 0)
                     .filter(|&row| board.open(row, n, self.allowed[row]) >> col & 1 == 1)
                     .fold(0, |rows, row| rows | 1 << row);
-                return Some((Line::Column(col), rows));
+                return Ok((Line::Column(col), rows));
             }
         }
-        best
+        best.ok_or(Line::Row(0))
     }
 
     /// The line of `lines` (rows or columns) nearest the middle.
@@ -280,7 +289,7 @@ impl MostConstrained {
     }
 
     /// Takes the untried square of `untried` nearest the middle.
-    fn take_middle_most(&self, untried: &mut u64) -> usize {
+    pub(super) fn take_middle_most(&self, untried: &mut u64) -> usize {
         let line = self.middle_most(*untried);
         *untried &= !(1 << line);
         line
@@ -293,7 +302,7 @@ impl MostConstrained {
         }
         if self.state == State::Fresh {
             let board = Attacks::default();
-            let Some((line, untried)) = self.most_constrained_line(&board) else {
+            let Ok((line, untried)) = self.most_constrained_line(&board) else {
                 self.state = State::Exhausted;
                 return false;
             };
@@ -318,11 +327,12 @@ impl MostConstrained {
             let (row, col) = frame.line.square(self.take_middle_most(&mut untried));
             self.stack[self.depth].untried = untried;
             self.columns[row] = col;
+            self.placed[self.depth] = (row, col);
             if self.depth + 1 == self.n {
                 return true;
             }
             let board = frame.board.with(row, col, self.n);
-            if let Some((line, untried)) = self.most_constrained_line(&board) {
+            if let Ok((line, untried)) = self.most_constrained_line(&board) {
                 self.depth += 1;
                 self.stack[self.depth] = Frame {
                     line,

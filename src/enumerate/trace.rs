@@ -6,6 +6,7 @@ use std::iter::FusedIterator;
 
 use super::State;
 use super::lexicographic::Queens;
+use super::most_constrained::{Attacks, Frame, Line, MostConstrained};
 use crate::board::{full_row, lowest_bit};
 
 /// One step of the backtracking search, as [`Queens::trace`] reports it.
@@ -39,7 +40,8 @@ pub enum Event {
         col: usize,
         /// Queens on the board, this one included.
         depth: usize,
-        /// The next row's attacked squares, as a row mask.
+        /// The attacked squares of row `row + 1`, as a row mask (all of them if it holds
+        /// a queen, as it may in the most-constrained order; 0 after the last row).
         next_row_attacked: u64,
     },
     /// The queen on `(row, col)` is taken back: its row's next square is tried, or the
@@ -58,6 +60,14 @@ pub enum Event {
         /// The row's attacked squares, as a row mask.
         attacked: u64,
     },
+    /// Column `col` has no open square left (the most-constrained order checks columns
+    /// too): every square the board allows in it is in `attacked`, a mask of rows.
+    DeadColumn {
+        /// The column.
+        col: usize,
+        /// The column's attacked squares, bit `r` for row `r`.
+        attacked: u64,
+    },
     /// The board is full: solution number `index` (from 0) in the search's order.
     Solution {
         /// How many solutions came before it.
@@ -67,7 +77,7 @@ pub enum Event {
 
 impl fmt::Display for Event {
     /// One line, as `queens trace` prints it: `place 0,4`, `remove 0,4`, `dead end 5`,
-    /// `solution 1` (counting from 1).
+    /// `dead column 3`, `solution 1` (counting from 1).
     ///
     /// # Examples
     ///
@@ -80,13 +90,14 @@ impl fmt::Display for Event {
             Event::Place { row, col, .. } => write!(f, "place {row},{col}"),
             Event::Remove { row, col } => write!(f, "remove {row},{col}"),
             Event::DeadEnd { row, .. } => write!(f, "dead end {row}"),
+            Event::DeadColumn { col, .. } => write!(f, "dead column {col}"),
             Event::Solution { index } => write!(f, "solution {}", index + 1),
         }
     }
 }
 
-/// The events of a search, made by [`Queens::trace`]: lazy, one transition of the state
-/// machine per event.
+/// The events of a search, made by [`Queens::trace`] or [`MostConstrained::trace`]: lazy,
+/// one transition of the state machine per event.
 ///
 /// # Examples
 ///
@@ -100,12 +111,22 @@ impl fmt::Display for Event {
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 #[derive(Debug, Clone)]
 pub struct Trace {
-    search: Queens,
-    /// Rows `0..shown` hold the queens the events have put on the board.
+    search: Search,
+    /// The queens the events have put on the board, in the order placed: those of the
+    /// first `shown` rows or frames being tried.
     shown: usize,
     solutions: u64,
+    /// Queens placed so far.
+    nodes: u64,
     /// An event decided by the last transition, reported after it.
     pending: Option<Event>,
+}
+
+/// The state machine a trace steps.
+#[derive(Debug, Clone)]
+enum Search {
+    Lexicographic(Box<Queens>),
+    MostConstrained(Box<MostConstrained>),
 }
 
 impl Queens {
@@ -134,99 +155,247 @@ impl Queens {
             State::Searching => self.depth + 1,
             _ => 0,
         };
-        Trace {
-            search: self,
-            shown,
-            solutions: 0,
-            pending: None,
-        }
+        Trace::new(Search::Lexicographic(Box::new(self)), shown)
+    }
+}
+
+impl MostConstrained {
+    /// The most-constrained search as a stream of events, as [`Queens::trace`] gives the
+    /// lexicographic one: queens come and go in the order this search tries them (a row or
+    /// a column at a time), and a column with no open square is a [`Event::DeadColumn`].
+    /// From where the search stands; every solution it finds is announced, including any
+    /// that a lexicographic search it continues had yielded.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Event, Queens};
+    ///
+    /// let puzzle = Queens::builder(6).blocks([(0, 0), (5, 5)]).build()?;
+    /// let events: Vec<Event> = puzzle.most_constrained().trace().collect();
+    /// let found = events.iter().filter(|e| matches!(e, Event::Solution { .. })).count();
+    /// assert_eq!(found, 4);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn trace(self) -> Trace {
+        let shown = match self.state {
+            State::Searching => self.depth + 1,
+            _ => 0,
+        };
+        Trace::new(Search::MostConstrained(Box::new(self)), shown)
     }
 }
 
 impl Trace {
-    /// The search behind the trace, as it stands: the queens of rows `0..depth` are on the
-    /// board.
+    fn new(search: Search, shown: usize) -> Trace {
+        Trace {
+            search,
+            shown,
+            solutions: 0,
+            nodes: 0,
+            pending: None,
+        }
+    }
+
+    /// How many queens the trace has placed so far.
     ///
     /// # Examples
     ///
     /// ```
     /// let mut trace = queens::Queens::new(8).trace();
     /// trace.next();
-    /// assert_eq!(trace.search().nodes(), 1);
+    /// assert_eq!(trace.nodes(), 1);
     /// ```
-    pub fn search(&self) -> &Queens {
-        &self.search
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
-    /// One transition of the state machine: what `advance` does between two of its loop's
-    /// turns, reported.
+    /// One transition of the state machine, reported.
     fn step(&mut self) -> Option<Event> {
-        let s = &mut self.search;
-        if s.state == State::Exhausted {
-            return None;
+        let event = match &mut self.search {
+            Search::Lexicographic(s) => step_lexicographic(s, &mut self.shown),
+            Search::MostConstrained(s) => step_most_constrained(s, &mut self.shown),
+        }?;
+        let (event, then) = event;
+        if let Event::Place { .. } = event {
+            self.nodes += 1;
         }
-        if s.n == 0 {
-            s.state = State::Exhausted;
-            return Some(Event::Solution { index: 0 });
-        }
-        if s.state == State::Fresh {
-            s.state = State::Searching;
-            s.untried[0] = s.allowed[0];
-        }
-        loop {
-            let depth = s.depth;
-            // A queen shown below the row being tried comes off first.
-            if self.shown > depth {
-                self.shown -= 1;
-                let row = self.shown;
-                return Some(Event::Remove {
-                    row,
-                    col: s.columns[row],
-                });
-            }
-            let untried = s.untried[depth];
-            if untried == 0 {
-                if depth == 0 {
-                    s.state = State::Exhausted;
-                    return None;
-                }
-                s.depth -= 1;
-                continue;
-            }
-            let bit = lowest_bit(untried);
-            let col = bit.trailing_zeros() as usize;
-            s.untried[depth] = untried ^ bit;
-            s.columns[depth] = col;
-            s.nodes += 1;
-            self.shown = depth + 1;
-            let mut next_row_attacked = 0;
-            if depth + 1 == s.n {
-                self.pending = Some(Event::Solution {
-                    index: self.solutions,
-                });
+        self.pending = match then {
+            Then::Nothing => None,
+            Then::Solution => {
                 self.solutions += 1;
-            } else {
-                let below = s.taken[depth].below(bit);
-                next_row_attacked = below.attacked() & full_row(s.n);
-                let open = s.allowed[depth + 1] & !next_row_attacked;
-                if open == 0 {
-                    self.pending = Some(Event::DeadEnd {
-                        row: depth + 1,
-                        attacked: next_row_attacked,
-                    });
-                } else {
-                    s.depth = depth + 1;
-                    s.taken[depth + 1] = below;
-                    s.untried[depth + 1] = open;
-                }
+                Some(Event::Solution {
+                    index: self.solutions - 1,
+                })
             }
-            return Some(Event::Place {
-                row: depth,
-                col,
-                depth: depth + 1,
-                next_row_attacked,
-            });
+            Then::Event(next) => Some(next),
+        };
+        Some(event)
+    }
+}
+
+/// What a placement leads to, reported after it.
+enum Then {
+    Nothing,
+    Solution,
+    Event(Event),
+}
+
+/// One transition of the lexicographic search: what `advance` does between two of its
+/// loop's turns.
+fn step_lexicographic(s: &mut Queens, shown: &mut usize) -> Option<(Event, Then)> {
+    if s.state == State::Exhausted {
+        return None;
+    }
+    if s.n == 0 {
+        s.state = State::Exhausted;
+        return Some((Event::Solution { index: 0 }, Then::Nothing));
+    }
+    if s.state == State::Fresh {
+        s.state = State::Searching;
+        s.untried[0] = s.allowed[0];
+    }
+    loop {
+        let depth = s.depth;
+        // A queen shown below the row being tried comes off first.
+        if *shown > depth {
+            *shown -= 1;
+            let row = *shown;
+            let col = s.columns[row];
+            return Some((Event::Remove { row, col }, Then::Nothing));
         }
+        let untried = s.untried[depth];
+        if untried == 0 {
+            if depth == 0 {
+                s.state = State::Exhausted;
+                return None;
+            }
+            s.depth -= 1;
+            continue;
+        }
+        let bit = lowest_bit(untried);
+        let col = bit.trailing_zeros() as usize;
+        s.untried[depth] = untried ^ bit;
+        s.columns[depth] = col;
+        s.nodes += 1;
+        *shown = depth + 1;
+        let (mut next_row_attacked, mut then) = (0, Then::Solution);
+        if depth + 1 < s.n {
+            let below = s.taken[depth].below(bit);
+            next_row_attacked = below.attacked() & full_row(s.n);
+            let open = s.allowed[depth + 1] & !next_row_attacked;
+            then = Then::Nothing;
+            if open == 0 {
+                then = Then::Event(Event::DeadEnd {
+                    row: depth + 1,
+                    attacked: next_row_attacked,
+                });
+            } else {
+                s.depth = depth + 1;
+                s.taken[depth + 1] = below;
+                s.untried[depth + 1] = open;
+            }
+        }
+        let place = Event::Place {
+            row: depth,
+            col,
+            depth: depth + 1,
+            next_row_attacked,
+        };
+        return Some((place, then));
+    }
+}
+
+/// One transition of the most-constrained search: what its `advance` does between two
+/// of its loop's turns.
+fn step_most_constrained(s: &mut MostConstrained, shown: &mut usize) -> Option<(Event, Then)> {
+    let n = s.n;
+    if s.state == State::Exhausted {
+        return None;
+    }
+    if n == 0 {
+        s.state = State::Exhausted;
+        return Some((Event::Solution { index: 0 }, Then::Nothing));
+    }
+    if s.state == State::Fresh {
+        let board = Attacks::default();
+        match s.most_constrained_line(&board) {
+            Ok((line, untried)) => {
+                s.state = State::Searching;
+                s.depth = 0;
+                s.stack[0] = Frame {
+                    line,
+                    untried,
+                    board,
+                };
+            }
+            Err(_) => {
+                s.state = State::Exhausted;
+                return None;
+            }
+        }
+    }
+    loop {
+        let depth = s.depth;
+        if *shown > depth {
+            *shown -= 1;
+            let (row, col) = s.placed[*shown];
+            return Some((Event::Remove { row, col }, Then::Nothing));
+        }
+        let frame = s.stack[depth];
+        if frame.untried == 0 {
+            if depth == 0 {
+                s.state = State::Exhausted;
+                return None;
+            }
+            s.depth -= 1;
+            continue;
+        }
+        let mut untried = frame.untried;
+        let (row, col) = frame.line.square(s.take_middle_most(&mut untried));
+        s.stack[depth].untried = untried;
+        s.columns[row] = col;
+        s.placed[depth] = (row, col);
+        *shown = depth + 1;
+        let board = frame.board.with(row, col, n);
+        let next_row_attacked = match row + 1 {
+            next if next == n => 0,
+            next if board.holds_row(next) => full_row(n),
+            next => full_row(n) & !board.open(next, n, full_row(n)),
+        };
+        let then = if depth + 1 == n {
+            Then::Solution
+        } else {
+            match s.most_constrained_line(&board) {
+                Ok((line, untried)) => {
+                    s.depth = depth + 1;
+                    s.stack[depth + 1] = Frame {
+                        line,
+                        untried,
+                        board,
+                    };
+                    Then::Nothing
+                }
+                Err(Line::Row(dead)) => Then::Event(Event::DeadEnd {
+                    row: dead,
+                    attacked: full_row(n) & !board.open(dead, n, full_row(n)),
+                }),
+                Err(Line::Column(dead)) => Then::Event(Event::DeadColumn {
+                    col: dead,
+                    attacked: (0..n)
+                        .filter(|&r| board.holds_row(r) || board.open(r, n, 1 << dead) == 0)
+                        .fold(0, |rows, r| rows | 1 << r),
+                }),
+            }
+        };
+        let place = Event::Place {
+            row,
+            col,
+            depth: depth + 1,
+            next_row_attacked,
+        };
+        return Some((place, then));
     }
 }
 

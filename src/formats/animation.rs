@@ -18,8 +18,8 @@ const STATUS: usize = 28;
 /// last board for three seconds and starting over.
 ///
 /// Queens appear and disappear as they are placed and taken back; the squares of the next
-/// row that the queens attack are shaded after each placement, a dead end's row is marked
-/// red, and a line under the board gives the depth and the solutions found so far.
+/// row that the queens attack are shaded after each placement, a dead end's row (or
+/// column) is marked red, and a line under the board gives the depth and the solutions found so far.
 ///
 /// # Examples
 ///
@@ -114,6 +114,15 @@ pub fn animated_svg(n: usize, events: &[Event]) -> String {
                     out,
                     r##"<rect x="0" y="{}" width="{side}" height="{SQUARE}" fill="none" stroke="#c00" stroke-width="3" opacity="0">"##,
                     row * SQUARE
+                );
+                frame.show(&mut out, at, next);
+                out.push_str("</rect>\n");
+            }
+            Event::DeadColumn { col, .. } => {
+                let _ = write!(
+                    out,
+                    r##"<rect x="{}" y="0" width="{SQUARE}" height="{side}" fill="none" stroke="#c00" stroke-width="3" opacity="0">"##,
+                    col * SQUARE
                 );
                 frame.show(&mut out, at, next);
                 out.push_str("</rect>\n");
