@@ -55,9 +55,11 @@ function draw() {
     $('completions').textContent = count === 0 ? 'no completion' : plural(count, 'completion');
   } else {
     columns = Array.from(search.columns());
+    // Every square the placed queens attack; the row the search tries next as the crate says.
+    const placed = columns.flatMap((c, r) => (c >= 0 ? [[r, c]] : []));
     const row = search.attacked_row();
     const mask = search.attacked();
-    shaded = (r, c) => r === row && ((mask >> c) & 1) === 1;
+    shaded = (r, c) => (r === row ? ((mask >> c) & 1) === 1 : attacks(placed, r, c));
     deadEnd = search.dead_end();
     $('completions').textContent = '';
   }
