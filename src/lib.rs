@@ -26,7 +26,7 @@ pub use enumerate::most_constrained::MostConstrained;
 #[cfg(feature = "parallel")]
 pub use enumerate::parallel::{par_solutions, try_par_solutions};
 pub use enumerate::sample::sample;
-pub use enumerate::trace::{Event, Trace};
+pub use enumerate::trace::{Board, DeadEnd, Event, Replay, Trace};
 pub use error::{Error, Square};
 pub use formats::animation::animated_svg;
 pub use formats::parse::{ParseReader, parse_columns, parse_many, parse_reader};

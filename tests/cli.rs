@@ -254,6 +254,10 @@ fn every_command_has_help_with_examples() {
         &["count", "--help"],
         &["check", "--help"],
         &["show", "--help"],
+        &["sample", "--help"],
+        &["trace", "--help"],
+        &["animate", "--help"],
+        &["watch", "--help"],
     ] {
         let out = queens(command);
         assert!(out.status.success(), "{command:?}");
@@ -590,6 +594,24 @@ fn traces_stream_events_up_to_the_kth_solution() {
 }
 
 #[test]
+fn watch_refuses_boards_it_cannot_draw_in_one_line() {
+    for args in [
+        &["watch", "17"][..],
+        &["watch", "0"],
+        &["watch", "8", "--speed", "0"],
+    ] {
+        let out = queens(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&out).lines().count(),
+            1,
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
 fn animations_refuse_what_they_cannot_draw_and_leave_files_alone() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("kept.svg");
@@ -623,4 +645,65 @@ fn animations_refuse_what_they_cannot_draw_and_leave_files_alone() {
             .unwrap()
             .contains("<animate ")
     );
+}
+
+/// `queens watch` in a real terminal: tmux runs it, sends keys and reads the screen.
+#[test]
+#[ignore = "needs tmux; .ci/run runs it"]
+fn watch_steps_back_pauses_and_quits_under_tmux() {
+    let session = format!("queens-watch-{}", std::process::id());
+    let tmux = |args: &[&str]| {
+        let out = Command::new("tmux").args(args).output().expect("tmux runs");
+        assert!(out.status.success(), "tmux {args:?}: {}", stderr(&out));
+        stdout(&out)
+    };
+    let screen = || tmux(&["capture-pane", "-p", "-t", &session]);
+    let wait_for = |text: &str| {
+        for _ in 0..100 {
+            if screen().contains(text) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        panic!("{text:?} never appeared:\n{}", screen());
+    };
+    let command = format!("{} watch 4 --paused --speed 200", binary::Q);
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "80",
+        "-y",
+        "24",
+        &command,
+    ]);
+    wait_for("0 placements tried, 0 solutions found (paused)");
+    for _ in 0..15 {
+        tmux(&["send-keys", "-t", &session, "Right"]);
+    }
+    wait_for("8 placements tried, 1 solution found (paused)");
+    let board: Vec<String> = screen().lines().take(4).map(str::to_string).collect();
+    assert_eq!(
+        board,
+        [". Q . .", ". . . Q", "Q . . .", ". . Q ."],
+        "[1, 3, 0, 2]"
+    );
+    tmux(&["send-keys", "-t", &session, "Left"]);
+    wait_for("8 placements tried, 0 solutions found (paused)");
+    tmux(&["send-keys", "-t", &session, "Space"]);
+    wait_for("2 solutions found (paused)");
+    tmux(&["send-keys", "-t", &session, "q"]);
+    for _ in 0..100 {
+        let alive = Command::new("tmux")
+            .args(["has-session", "-t", &session])
+            .output()
+            .expect("tmux runs");
+        if !alive.status.success() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("q did not quit");
 }

@@ -408,3 +408,166 @@ impl Iterator for Trace {
 }
 
 impl FusedIterator for Trace {}
+
+/// The board as a trace leaves it after each event, with every board kept so that one can
+/// step back: what a viewer of the search draws (the web page and `queens watch` do).
+///
+/// # Examples
+///
+/// ```
+/// use queens::{Queens, Replay};
+///
+/// let mut replay = Replay::new(Queens::new(8).trace(), 8);
+/// while replay.board().solutions == 0 {
+///     replay.step();
+/// }
+/// let first: Vec<Option<usize>> = [0, 4, 7, 5, 2, 6, 1, 3].map(Some).to_vec();
+/// assert_eq!(replay.board().columns, first);
+/// replay.back();
+/// assert_eq!(replay.board().solutions, 0);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Replay {
+    trace: Trace,
+    boards: Vec<Board>,
+    /// How many boards are shown: `back` moves this back, `step` forward again.
+    at: usize,
+}
+
+/// One board of a [`Replay`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Board {
+    /// The column of each row's queen.
+    pub columns: Vec<Option<usize>>,
+    /// Queens placed so far.
+    pub placements: u64,
+    /// Solutions found so far.
+    pub solutions: u64,
+    /// The row or column of the dead end just found.
+    pub dead_end: Option<DeadEnd>,
+    /// A row whose attacked squares to shade (the next one after a placement, or a dead
+    /// row), with those squares as a row mask.
+    pub attacked: Option<(usize, u64)>,
+}
+
+/// Where a search found a dead end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeadEnd {
+    /// A row with no open square.
+    Row(usize),
+    /// A column with no open square.
+    Column(usize),
+}
+
+impl Board {
+    /// Queens on the board.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let replay = queens::Replay::new(queens::Queens::new(4).trace(), 4);
+    /// assert_eq!(replay.board().depth(), 0);
+    /// ```
+    #[must_use]
+    pub fn depth(&self) -> usize {
+        self.columns.iter().flatten().count()
+    }
+}
+
+impl Replay {
+    /// A replay of `trace`, a search of an `n x n` board, at its start.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let replay = queens::Replay::new(queens::Queens::new(6).trace(), 6);
+    /// assert_eq!(replay.board().columns, vec![None; 6]);
+    /// ```
+    pub fn new(trace: Trace, n: usize) -> Replay {
+        let start = Board {
+            columns: vec![None; n],
+            placements: 0,
+            solutions: 0,
+            dead_end: None,
+            attacked: None,
+        };
+        Replay {
+            trace,
+            boards: vec![start],
+            at: 1,
+        }
+    }
+
+    /// The board shown.
+    pub fn board(&self) -> &Board {
+        &self.boards[self.at - 1]
+    }
+
+    /// One event forward; `false` once the search is over.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut replay = queens::Replay::new(queens::Queens::new(1).trace(), 1);
+    /// assert!(replay.step() && replay.step());
+    /// assert_eq!(replay.board().solutions, 1);
+    /// assert!(!replay.step());
+    /// ```
+    pub fn step(&mut self) -> bool {
+        if self.at < self.boards.len() {
+            self.at += 1;
+            return true;
+        }
+        let Some(event) = self.trace.next() else {
+            return false;
+        };
+        let mut board = self.board().clone();
+        board.dead_end = None;
+        board.attacked = None;
+        let n = board.columns.len();
+        match event {
+            Event::Place {
+                row,
+                col,
+                next_row_attacked,
+                ..
+            } => {
+                board.columns[row] = Some(col);
+                board.placements += 1;
+                if row + 1 < n {
+                    board.attacked = Some((row + 1, next_row_attacked));
+                }
+            }
+            Event::Remove { row, .. } => board.columns[row] = None,
+            Event::DeadEnd { row, attacked } => {
+                board.dead_end = Some(DeadEnd::Row(row));
+                board.attacked = Some((row, attacked));
+            }
+            Event::DeadColumn { col, .. } => board.dead_end = Some(DeadEnd::Column(col)),
+            Event::Solution { .. } => board.solutions += 1,
+        }
+        self.boards.push(board);
+        self.at += 1;
+        true
+    }
+
+    /// One event back; `false` at the start.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut replay = queens::Replay::new(queens::Queens::new(4).trace(), 4);
+    /// assert!(!replay.back());
+    /// replay.step();
+    /// assert!(replay.back());
+    /// assert_eq!(replay.board().depth(), 0);
+    /// ```
+    pub fn back(&mut self) -> bool {
+        let moved = self.at > 1;
+        if moved {
+            self.at -= 1;
+        }
+        moved
+    }
+}

@@ -1,43 +1,23 @@
 //! The `queens` crate behind a web page: its search, event by event, with a history to step
-//! back through, and the counts and hints of the puzzle mode. Built for WebAssembly by
+//! back through (the crate's `Replay`), and the counts and hints of the puzzle mode. Built for WebAssembly by
 //! `bash web/build.sh`; the page is `web/index.html` and `web/app.js`.
 
-use queens::{Event, Queens, Trace};
+use queens::{DeadEnd, Queens, Replay};
 use wasm_bindgen::prelude::*;
 
 /// Largest board the page offers: a row fits a `u32` mask.
 const MAX_N: usize = 16;
 
-/// The board after an event: what the page draws.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Frame {
-    /// The column of each row's queen, or -1.
-    columns: Vec<i32>,
-    /// Queens placed so far.
-    placements: u32,
-    solutions: u32,
-    /// The row of a dead end just found, or -1.
-    dead_end: i32,
-    /// The row whose attacked squares are shown (the next one after a placement), or -1,
-    /// and those squares.
-    attacked_row: i32,
-    attacked: u32,
-}
-
 /// The search of an `n x n` board, stepped one event at a time, with every board it went
-/// through kept so that `back` can return to it.
+/// through kept so that `back` can return to it (the crate's [`Replay`]).
 #[wasm_bindgen]
 pub struct Search {
-    n: usize,
-    trace: Trace,
-    frames: Vec<Frame>,
-    /// How many frames are shown: `back` moves this back, `step` forward again.
-    at: usize,
+    replay: Replay,
 }
 
 #[wasm_bindgen]
 impl Search {
-    /// A fresh search of `n` queens (4 to 16).
+    /// A fresh search of `n` queens (1 to 16).
     #[wasm_bindgen(constructor)]
     pub fn new(n: usize) -> Result<Search, JsError> {
         if !(1..=MAX_N).contains(&n) {
@@ -45,110 +25,64 @@ impl Search {
                 "boards from 1 to {MAX_N} only, not {n}"
             )));
         }
-        let start = Frame {
-            columns: vec![-1; n],
-            placements: 0,
-            solutions: 0,
-            dead_end: -1,
-            attacked_row: -1,
-            attacked: 0,
-        };
         Ok(Search {
-            n,
-            trace: Queens::try_new(n)?.trace(),
-            frames: vec![start],
-            at: 1,
+            replay: Replay::new(Queens::try_new(n)?.trace(), n),
         })
     }
 
     /// One event forward; `false` once the search is over.
     pub fn step(&mut self) -> bool {
-        if self.at < self.frames.len() {
-            self.at += 1;
-            return true;
-        }
-        let Some(event) = self.trace.next() else {
-            return false;
-        };
-        let mut frame = self.frames[self.at - 1].clone();
-        frame.dead_end = -1;
-        frame.attacked_row = -1;
-        frame.attacked = 0;
-        match event {
-            Event::Place {
-                row,
-                col,
-                next_row_attacked,
-                ..
-            } => {
-                frame.columns[row] = col as i32;
-                frame.placements += 1;
-                if row + 1 < self.n {
-                    frame.attacked_row = row as i32 + 1;
-                    frame.attacked = next_row_attacked as u32;
-                }
-            }
-            Event::Remove { row, .. } => frame.columns[row] = -1,
-            Event::DeadEnd { row, attacked } => {
-                frame.dead_end = row as i32;
-                frame.attacked_row = row as i32;
-                frame.attacked = attacked as u32;
-            }
-            Event::Solution { .. } => frame.solutions += 1,
-            _ => {}
-        }
-        self.frames.push(frame);
-        self.at += 1;
-        true
+        self.replay.step()
     }
 
     /// One event back; `false` at the start.
     pub fn back(&mut self) -> bool {
-        if self.at > 1 {
-            self.at -= 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn frame(&self) -> &Frame {
-        &self.frames[self.at - 1]
+        self.replay.back()
     }
 
     /// The column of each row's queen, or -1.
     pub fn columns(&self) -> Vec<i32> {
-        self.frame().columns.clone()
+        let columns = &self.replay.board().columns;
+        columns.iter().map(|c| c.map_or(-1, |c| c as i32)).collect()
     }
 
     /// Queens on the board.
     pub fn depth(&self) -> u32 {
-        self.frame().columns.iter().filter(|&&c| c >= 0).count() as u32
+        self.replay.board().depth() as u32
     }
 
     /// Queens placed so far.
     pub fn placements(&self) -> u32 {
-        self.frame().placements
+        self.replay.board().placements as u32
     }
 
     /// Solutions found so far.
     pub fn solutions(&self) -> u32 {
-        self.frame().solutions
+        self.replay.board().solutions as u32
     }
 
     /// The row of the dead end just found, or -1.
     pub fn dead_end(&self) -> i32 {
-        self.frame().dead_end
+        match self.replay.board().dead_end {
+            Some(DeadEnd::Row(row)) => row as i32,
+            _ => -1,
+        }
     }
 
     /// The row whose attacked squares are to be shaded, or -1.
     pub fn attacked_row(&self) -> i32 {
-        self.frame().attacked_row
+        self.replay
+            .board()
+            .attacked
+            .map_or(-1, |(row, _)| row as i32)
     }
 
     /// The squares of `attacked_row` that the queens attack, as a row mask.
     pub fn attacked(&self) -> u32 {
-        self.frame().attacked
+        self.replay
+            .board()
+            .attacked
+            .map_or(0, |(_, mask)| mask as u32)
     }
 }
 

@@ -78,6 +78,9 @@ pub enum Command {
     #[command(after_help = "Examples:\n  queens animate 6 --output search.svg\n  \
                             queens animate 8 --first 2 --output search.svg")]
     Animate(AnimateArgs),
+    /// Watch the search in the terminal: space plays or pauses, the arrows step, q quits.
+    #[command(after_help = "Examples:\n  queens watch 8\n  queens watch 6 --speed 2 --paused")]
+    Watch(WatchArgs),
     /// Draw one given placement.
     #[command(after_help = "Examples:\n  queens show 0,4,7,5,2,6,1,3\n  \
                             queens show 0,4,7,5,2,6,1,3 --format unicode")]
@@ -198,6 +201,18 @@ pub struct AnimateArgs {
     /// The SVG file to write.
     #[arg(long, short, value_name = "FILE")]
     pub output: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// Board size (at most 16).
+    pub n: usize,
+    /// Steps a second while playing.
+    #[arg(long, value_name = "S", default_value_t = 8)]
+    pub speed: u32,
+    /// Start paused.
+    #[arg(long)]
+    pub paused: bool,
 }
 
 #[derive(Debug, Args)]

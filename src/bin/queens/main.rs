@@ -4,6 +4,7 @@
 mod args;
 mod output;
 mod progress;
+mod watch;
 
 use std::ffi::OsString;
 use std::fmt;
@@ -68,6 +69,7 @@ fn main() -> ExitCode {
         Command::Sample(args) => sample(&args),
         Command::Trace(args) => trace(&args),
         Command::Animate(args) => animate(&args),
+        Command::Watch(args) => watch::watch(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,134 @@
+//! `queens watch`: the search animated in the terminal, redrawn in place.
+
+use std::io::{self, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{self, Event as Input, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::style::Print;
+use crossterm::terminal::{self, ClearType};
+use crossterm::{cursor, execute, queue};
+use queens::{Board, DeadEnd, Queens, Replay};
+
+use crate::Failure;
+use crate::args::WatchArgs;
+
+/// The largest board drawn: 16 squares of 2 characters fit an 80-column terminal.
+const MAX_WATCHED: usize = 16;
+
+/// Runs the animation until `q`: space plays or pauses, the arrows step forward and back.
+pub fn watch(args: &WatchArgs) -> Result<(), Failure> {
+    if !(1..=MAX_WATCHED).contains(&args.n) {
+        return Err(Failure::Usage(format!(
+            "boards from 1 to {MAX_WATCHED} are watched, not {}",
+            args.n
+        )));
+    }
+    if args.speed == 0 {
+        return Err(Failure::Usage(
+            "--speed must be at least 1 step a second".into(),
+        ));
+    }
+    if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
+        return Err(Failure::Usage(
+            "watch draws in a terminal: run it with one (or use `queens trace`)".into(),
+        ));
+    }
+    let replay = Replay::new(Queens::try_new(args.n)?.trace(), args.n);
+    let mut out = io::stdout();
+    terminal::enable_raw_mode()?;
+    let shown = execute!(out, terminal::EnterAlternateScreen, cursor::Hide)
+        .and_then(|()| run(&mut out, replay, !args.paused, args.speed));
+    // The terminal is given back whatever happened.
+    let restored = execute!(out, cursor::Show, terminal::LeaveAlternateScreen)
+        .and_then(|()| terminal::disable_raw_mode());
+    shown?;
+    restored?;
+    Ok(())
+}
+
+fn run(out: &mut impl Write, mut replay: Replay, mut playing: bool, speed: u32) -> io::Result<()> {
+    let tick = Duration::from_secs(1) / speed;
+    let mut next = Instant::now() + tick;
+    loop {
+        draw(out, replay.board(), playing)?;
+        let wait = next.saturating_duration_since(Instant::now());
+        if event::poll(if playing {
+            wait
+        } else {
+            Duration::from_secs(3600)
+        })? {
+            let Input::Key(KeyEvent {
+                code,
+                modifiers,
+                kind: KeyEventKind::Press,
+                ..
+            }) = event::read()?
+            else {
+                continue;
+            };
+            match code {
+                KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
+                KeyCode::Char('c') if modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
+                KeyCode::Char(' ') => playing = !playing,
+                KeyCode::Right => {
+                    playing = false;
+                    replay.step();
+                }
+                KeyCode::Left => {
+                    playing = false;
+                    replay.back();
+                }
+                _ => {}
+            }
+            next = Instant::now() + tick;
+        } else if playing {
+            playing = replay.step();
+            next += tick;
+        }
+    }
+}
+
+/// The board (`Q` a queen, `x` an attacked square of the row shaded, `!` a dead end's
+/// squares), the counts and the keys, from the top left corner.
+fn draw(out: &mut impl Write, board: &Board, playing: bool) -> io::Result<()> {
+    let n = board.columns.len();
+    queue!(out, cursor::MoveTo(0, 0), terminal::Clear(ClearType::All))?;
+    for (row, queen) in board.columns.iter().enumerate() {
+        let mut line = String::new();
+        for col in 0..n {
+            let dead = match board.dead_end {
+                Some(DeadEnd::Row(r)) => r == row,
+                Some(DeadEnd::Column(c)) => c == col,
+                None => false,
+            };
+            let attacked = board
+                .attacked
+                .is_some_and(|(r, mask)| r == row && mask >> col & 1 == 1);
+            let square = match (*queen == Some(col), dead, attacked) {
+                (true, ..) => 'Q',
+                (false, true, _) => '!',
+                (false, false, true) => 'x',
+                _ => '.',
+            };
+            line.push(square);
+            line.push(' ');
+        }
+        queue!(out, cursor::MoveTo(0, row as u16), Print(line.trim_end()))?;
+    }
+    let plural = |k: u64, word: &str| format!("{k} {word}{}", if k == 1 { "" } else { "s" });
+    let status = format!(
+        "depth {}, {} tried, {} found{}",
+        board.depth(),
+        plural(board.placements, "placement"),
+        plural(board.solutions, "solution"),
+        if playing { "" } else { " (paused)" }
+    );
+    queue!(
+        out,
+        cursor::MoveTo(0, n as u16 + 1),
+        Print(status),
+        cursor::MoveTo(0, n as u16 + 2),
+        Print("space: play/pause   right: step   left: back   q: quit")
+    )?;
+    out.flush()
+}
