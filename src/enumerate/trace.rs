@@ -510,8 +510,9 @@ impl Replay {
     ///
     /// ```
     /// let mut replay = queens::Replay::new(queens::Queens::new(1).trace(), 1);
-    /// assert!(replay.step() && replay.step());
+    /// assert!(replay.step() && replay.step()); // the queen, then the solution
     /// assert_eq!(replay.board().solutions, 1);
+    /// assert!(replay.step()); // the queen comes off
     /// assert!(!replay.step());
     /// ```
     pub fn step(&mut self) -> bool {
