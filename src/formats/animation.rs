@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::picture::{CROWN, SQUARE, square_fill};
+use super::picture::{CROWN, SQUARE, draw_squares};
 use crate::enumerate::trace::Event;
 
 /// Seconds each event is shown.
@@ -50,17 +50,7 @@ pub fn animated_svg(n: usize, events: &[Event]) -> String {
         "<title>The backtracking search of {n} queens, {} steps</title>",
         events.len()
     );
-    for row in 0..n {
-        for col in 0..n {
-            let _ = writeln!(
-                out,
-                r#"<rect x="{}" y="{}" width="{SQUARE}" height="{SQUARE}" fill="{}"/>"#,
-                col * SQUARE,
-                row * SQUARE,
-                square_fill(row, col)
-            );
-        }
-    }
+    draw_squares(&mut out, n);
     let mut queens: Vec<Option<(usize, f64)>> = vec![None; n];
     let (mut depth, mut found) = (0, 0);
     let status = |out: &mut String, at: f64, until: f64, depth: usize, found: u64| {

@@ -57,29 +57,30 @@ pub fn svg(solutions: &[Solution]) -> String {
     out
 }
 
-/// The colour of square `(row, col)`: light where `row + col` is even.
-pub(super) fn square_fill(row: usize, col: usize) -> &'static str {
-    if (row + col).is_multiple_of(2) {
-        "#f0d9b5"
-    } else {
-        "#b58863"
+/// The checkered squares of an `n x n` board, one `<rect>` a line (light where
+/// `row + col` is even), which [`read_svg`] counts.
+pub(super) fn draw_squares(out: &mut String, n: usize) {
+    for row in 0..n {
+        for col in 0..n {
+            let fill = if (row + col).is_multiple_of(2) {
+                "#f0d9b5"
+            } else {
+                "#b58863"
+            };
+            let _ = writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#,
+                col * SQUARE,
+                row * SQUARE
+            );
+        }
     }
 }
 
 fn draw_board(out: &mut String, solution: &Solution, x: usize, y: usize) {
     let n = solution.n();
     let _ = writeln!(out, r#"<g transform="translate({x} {y})">"#);
-    for row in 0..n {
-        for col in 0..n {
-            let _ = writeln!(
-                out,
-                r#"<rect x="{}" y="{}" width="{SQUARE}" height="{SQUARE}" fill="{}"/>"#,
-                col * SQUARE,
-                row * SQUARE,
-                square_fill(row, col)
-            );
-        }
-    }
+    draw_squares(out, n);
     for (row, col) in solution.queens() {
         // A crown drawn as a shape, so the picture needs no font with a chess glyph.
         let _ = writeln!(
