@@ -45,17 +45,20 @@ fn main() -> Result<(), queens::Error> {
     println!("random(10_000_000, 0): {:.3} s", time.as_secs_f64());
 
     let mut slowest = (0, Duration::ZERO);
+    let mut nodes = 0;
     let (_, total) = timed(|| {
         for n in 4..=64 {
-            let (first, time) = timed(|| Queens::new(n).most_constrained().next());
+            let mut search = Queens::new(n).most_constrained();
+            let (first, time) = timed(|| search.next());
             assert!(first.is_some(), "n = {n}");
+            nodes += search.nodes();
             if time > slowest.1 {
                 slowest = (n, time);
             }
         }
     });
     println!(
-        "most_constrained first solution, n = 4..=64: {:.2} ms in all, slowest n = {} in {:.2} ms",
+        "most_constrained first solution, n = 4..=64: {:.2} ms in all, slowest n = {} in {:.2} ms, {nodes} queens placed",
         total.as_secs_f64() * 1e3,
         slowest.0,
         slowest.1.as_secs_f64() * 1e3
@@ -70,6 +73,14 @@ fn main() -> Result<(), queens::Error> {
         "1000 solutions of n = 64: {} distinct in {:.2} ms",
         distinct.len(),
         time.as_secs_f64() * 1e3
+    );
+    let mut lexicographic = Queens::new(34);
+    let (first, time) = timed(|| lexicographic.next_columns().is_some());
+    assert!(first);
+    println!(
+        "first solution of n = 34 in lexicographic order: {} queens placed, {:.1} s",
+        lexicographic.nodes(),
+        time.as_secs_f64()
     );
     Ok(())
 }
