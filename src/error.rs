@@ -143,7 +143,8 @@ pub enum Error {
     NotEnoughMemory {
         /// Bytes the count would need.
         needed: u64,
-        /// Bytes the operating system says are available.
+        /// Bytes available: the least of what the operating system says and what the
+        /// process's control groups (a container's or a batch job's limit) leave.
         available: u64,
     },
     /// Memory for the result could not be had.
@@ -241,7 +242,8 @@ impl fmt::Display for Error {
             Error::Unsupported { reason } => f.write_str(reason),
             Error::NotEnoughMemory { needed, available } => write!(
                 f,
-                "the count needs about {} MiB of memory, but only {} MiB is available",
+                "the count needs about {} MiB of memory, but only {} MiB is available; count \
+                 on fewer threads or with the constellations engine",
                 needed >> 20,
                 available >> 20
             ),

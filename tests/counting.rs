@@ -176,6 +176,7 @@ fn the_quadrant_join_resumes_and_reports_progress_on_any_threads() {
             index: finished.len() + 5,
             total: 8,
             fundamental: None,
+            engine: Engine::Quadrants,
         }])
         .run();
     assert!(
@@ -361,4 +362,56 @@ fn a_count_cancelled_from_another_thread_resumes_to_the_same_total() {
     assert!(matches!(cancelled, Err(Error::Cancelled { done: 0, .. })));
     let message = cancelled.unwrap_err().to_string();
     assert!(message.contains("stopped after 0 of") && message.contains("resume"));
+}
+
+#[test]
+fn the_engine_depends_on_the_count_alone_so_shards_and_resumes_agree() {
+    for n in 0..=30 {
+        for fundamental in [false, true] {
+            let engine = Counter::new(n)
+                .unwrap()
+                .fundamental(fundamental)
+                .chosen_engine()
+                .unwrap();
+            let join = !fundamental && (16..=22).contains(&n);
+            let expected = [Engine::Constellations, Engine::Quadrants][usize::from(join)];
+            assert_eq!(engine, expected, "n = {n}, fundamental {fundamental}");
+            // Threads, shards and resumed work change nothing.
+            let other = Counter::new(n)
+                .unwrap()
+                .fundamental(fundamental)
+                .threads(3)
+                .shard(1, 7)
+                .chosen_engine()
+                .unwrap();
+            assert_eq!(other, engine);
+        }
+    }
+}
+
+#[test]
+fn one_engines_results_never_enter_the_others_count_or_checkpoint() {
+    let finished = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&finished);
+    totals(12, Engine::Quadrants)
+        .on_finished(move |s, _| sink.lock().unwrap().push(*s))
+        .run()
+        .unwrap();
+    let join: Vec<Subproblem> = finished.lock().unwrap().clone();
+    assert!(join.iter().all(|s| s.engine == Engine::Quadrants));
+    let mixed = totals(12, Engine::Constellations)
+        .resume(join[..1].to_vec())
+        .run();
+    let err = mixed.unwrap_err();
+    assert!(matches!(err, Error::BadResume { .. }), "{err}");
+    assert!(err.to_string().contains("quadrants engine"), "{err}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cp");
+    let checkpoint = queens::Checkpoint::open(&path, &totals(12, Engine::Constellations)).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let err = checkpoint.record(&join[0]).unwrap_err();
+    assert!(err.to_string().contains("quadrants engine"), "{err}");
+    checkpoint.finish().unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), before, "nothing written");
 }

@@ -171,6 +171,7 @@ fn a_checkpoint_cannot_overflow_or_claim_impossible_counts() {
         index,
         total: huge,
         fundamental: Some(huge / 8),
+        engine: queens::Engine::Constellations,
     });
     let err = Counter::new(12)
         .unwrap()
@@ -609,4 +610,33 @@ fn records_round_trip_whatever_their_seconds() {
         assert_eq!(read.seconds.to_bits(), seconds.to_bits());
         assert_eq!(ShardRecord::merge(&[read]).unwrap().seconds, seconds);
     }
+}
+
+/// Runs `line` (bash, `$Q` the binary) in a new memory control group limited to `bytes`, as
+/// a batch job's `--mem` or a container would; v1 or v2, whichever the machine mounts.
+fn shell_in_cgroup(bytes: u64, line: &str) -> Output {
+    let name = format!("queens-test-{}", std::process::id());
+    let v1 = Path::new("/sys/fs/cgroup/memory");
+    let (group, limit) = if v1.join("memory.limit_in_bytes").exists() {
+        (v1.join(&name), "memory.limit_in_bytes")
+    } else {
+        (Path::new("/sys/fs/cgroup").join(&name), "memory.max")
+    };
+    std::fs::create_dir(&group).expect("a memory cgroup can be made (run as root)");
+    std::fs::write(group.join(limit), bytes.to_string()).expect("the limit can be set");
+    let procs = group.join("cgroup.procs");
+    let out = shell(&format!("echo $$ > {}; {line}", procs.display()));
+    // The group can be removed once its one process has ended.
+    let _ = std::fs::remove_dir(&group);
+    out
+}
+
+#[test]
+#[ignore = "needs root to make a memory cgroup; run by .ci/run"]
+fn a_cgroup_memory_limit_is_refused_in_one_line_not_killed() {
+    let mib = 1 << 20;
+    let refused = shell_in_cgroup(200 * mib, "exec $Q count 20 --threads 1");
+    assert_refused(&refused, "but only 19");
+    let fits = shell_in_cgroup(200 * mib, "exec $Q count 17");
+    assert_eq!(text(&fits.stdout), "95815104\n", "{}", text(&fits.stderr));
 }

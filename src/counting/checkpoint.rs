@@ -16,6 +16,7 @@
 //! is refused rather than added in. Files of format 2, from before there were two engines,
 //! are constellation counts and are read and continued as they are.
 
+use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
@@ -217,8 +218,16 @@ impl Checkpoint {
     ///
     /// # Errors
     ///
-    /// [`Error::Checkpoint`] when this or an earlier line could not be written.
+    /// [`Error::Checkpoint`] when this or an earlier line could not be written, or when
+    /// `subproblem` comes from another engine than the checkpoint's (each numbers its
+    /// subproblems its own way; nothing is written then).
     pub fn record(&self, subproblem: &Subproblem) -> Result<(), Error> {
+        if subproblem.engine != self.key.engine {
+            return Err(self.error(format!(
+                "subproblem {} was counted by the {} engine, but this checkpoint is of the {} engine",
+                subproblem.index, subproblem.engine, self.key.engine
+            )));
+        }
         let line = format!("{}\n", record_line(self.key, subproblem));
         let mut writer = self
             .writer
@@ -332,12 +341,13 @@ fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Vec<Subproblem>, usize), 
         return Err(wrong_header(first, &expected).unwrap_or_else(|| not_ours(bytes)));
     }
     let mut resumed: Vec<Subproblem> = Vec::new();
+    let mut seen: HashMap<usize, usize> = HashMap::new();
     for (i, line) in lines.enumerate() {
         let subproblem =
             parse_record(line, key, all).map_err(|why| format!("line {}: {why}", i + 2))?;
-        match resumed.iter().find(|s| s.index == subproblem.index) {
+        match seen.get(&subproblem.index).map(|&at| resumed[at]) {
             // A count started twice on one file (before locking) wrote some lines twice.
-            Some(same) if *same == subproblem => {}
+            Some(same) if same == subproblem => {}
             Some(other) => {
                 return Err(format!(
                     "line {}: subproblem {} is recorded twice with different counts ({} and {})",
@@ -347,7 +357,10 @@ fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Vec<Subproblem>, usize), 
                     subproblem.total
                 ));
             }
-            None => resumed.push(subproblem),
+            None => {
+                seen.insert(subproblem.index, resumed.len());
+                resumed.push(subproblem);
+            }
         }
     }
     Ok((resumed, complete))
@@ -420,6 +433,7 @@ fn parse_record(line: &str, key: Key, all: usize) -> Result<Subproblem, String> 
             "-" => None,
             f => Some(f.parse().map_err(|_| malformed())?),
         },
+        engine: key.engine,
     };
     if key.engine == Engine::Quadrants && subproblem.fundamental.is_some() {
         return Err("the quadrants engine records no fundamental counts".into());

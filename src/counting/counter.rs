@@ -244,13 +244,17 @@ impl Counter {
 
     /// The engine [`Counter::run`] will count with: the one asked for, or for
     /// [`Engine::Auto`] the quadrant join for total counts of boards from
-    /// [`Engine::QUADRANTS_FROM`] to [`Engine::QUADRANTS_UP_TO`] whose tables fit in the
-    /// memory available, and the constellation engine otherwise.
+    /// [`Engine::QUADRANTS_FROM`] to [`Engine::QUADRANTS_UP_TO`], and the constellation
+    /// engine otherwise.
+    ///
+    /// The choice depends on the board size and on whether fundamental solutions are
+    /// counted, nothing else: every shard and every resumed run of a count, on any machine,
+    /// numbers its subproblems the same way. A machine without the memory for the quadrant
+    /// join's tables is told so by [`Counter::run`], which never silently switches engines.
     ///
     /// # Errors
     ///
-    /// [`Error::Unsupported`] if the engine asked for cannot do the count, and
-    /// [`Error::NotEnoughMemory`] if the quadrant join's tables would not fit.
+    /// [`Error::Unsupported`] if the engine asked for cannot do the count.
     ///
     /// # Examples
     ///
@@ -275,11 +279,10 @@ impl Counter {
                 "the quadrants engine counts boards up to n = {}, not n = {n}",
                 Engine::QUADRANTS_UP_TO
             )),
-            Engine::Quadrants => quadrants::check_memory(n).map(|()| Engine::Quadrants),
+            Engine::Quadrants => Ok(Engine::Quadrants),
             Engine::Auto
                 if !self.fundamental
-                    && (Engine::QUADRANTS_FROM..=Engine::QUADRANTS_UP_TO).contains(&n)
-                    && quadrants::check_memory(n).is_ok() =>
+                    && (Engine::QUADRANTS_FROM..=Engine::QUADRANTS_UP_TO).contains(&n) =>
             {
                 Ok(Engine::Quadrants)
             }
@@ -380,9 +383,10 @@ impl Counter {
     /// Takes the results of subproblems finished earlier (say, read from a checkpoint): they
     /// are added in and not computed again.
     ///
-    /// [`Counter::run`] fails if one is not a subproblem of this shard, appears twice with
-    /// different counts (identical repeats are counted once), has counts that subproblem
-    /// cannot have, or lacks the fundamental count that this counter asks for.
+    /// [`Counter::run`] fails if one is not a subproblem of this shard or of the engine this
+    /// counter counts with, appears twice with different counts (identical repeats are
+    /// counted once), has counts that subproblem cannot have, or lacks the fundamental count
+    /// that this counter asks for.
     ///
     /// # Examples
     ///
@@ -425,7 +429,11 @@ impl Counter {
     /// # Errors
     ///
     /// [`Error::InvalidShard`] for a shard that does not exist, [`Error::TooManyThreads`]
-    /// above [`Counter::MAX_THREADS`], [`Error::BadResume`] for resumed results that do not
+    /// above [`Counter::MAX_THREADS`], [`Error::Unsupported`] for an engine that cannot do
+    /// the count, [`Error::NotEnoughMemory`] when the quadrant join's tables for this many
+    /// threads would not fit in the memory available (the operating system's, or a
+    /// container's or batch job's limit, whichever is smaller), [`Error::OutOfMemory`] when
+    /// they cannot be allocated after all, [`Error::BadResume`] for resumed results that do not
     /// fit (see [`Counter::resume`]), [`Error::Overflow`] if the total exceeds
     /// `u64::MAX`, and [`Error::Cancelled`] for a count stopped by
     /// [`cancel_when`](Counter::cancel_when) or [`deadline`](Counter::deadline).
@@ -451,12 +459,16 @@ impl Counter {
         let engine = self.chosen_engine()?;
         let work = Work::new(self.n, engine);
         let mine: Vec<usize> = (index..work.len()).step_by(of).collect();
-        let resumed = self.checked_resumed(&mine, &work)?;
+        let resumed = self.checked_resumed(&mine, &work, engine)?;
         let todo: Vec<usize> = mine
             .iter()
             .copied()
             .filter(|i| resumed.binary_search_by_key(i, |s| s.index).is_err())
             .collect();
+        let pool = Pool::new(self.threads, todo.len());
+        if engine == Engine::Quadrants && !todo.is_empty() {
+            quadrants::check_memory(self.n, pool.threads())?;
+        }
         let done = AtomicUsize::new(resumed.len());
         let finished = |result: Subproblem| {
             let progress = Progress {
@@ -472,11 +484,11 @@ impl Counter {
         let finished =
             |solve: &dyn Fn() -> Subproblem| (!self.stopped()).then(|| finished(solve()));
         let results = match &work {
-            Work::Constellations(all) => run_all(self.threads, &todo, |index| {
+            Work::Constellations(all) => pool.run(&todo, |index| {
                 finished(&|| solve(self.n, index, &all[index], self.fundamental))
             }),
             Work::Quadrants(plan) => {
-                run_by_case(plan, self.threads, &todo, &|| self.stopped(), &finished)?
+                run_by_case(plan, &pool, &todo, &|| self.stopped(), &finished)?
             }
         };
         let skipped = results.iter().filter(|r| r.is_none()).count();
@@ -520,8 +532,19 @@ impl Counter {
 
     /// The resumed results, each once and sorted by index, once they are known to fit this
     /// count.
-    fn checked_resumed(&self, mine: &[usize], work: &Work) -> Result<Vec<Subproblem>, Error> {
+    fn checked_resumed(
+        &self,
+        mine: &[usize],
+        work: &Work,
+        engine: Engine,
+    ) -> Result<Vec<Subproblem>, Error> {
         let bad = |reason: String| Err(Error::BadResume { reason });
+        if let Some(s) = self.resumed.iter().find(|s| s.engine != engine) {
+            return bad(format!(
+                "subproblem {} was counted by the {} engine, but this count uses the {engine} engine",
+                s.index, s.engine
+            ));
+        }
         if let Some(s) = self
             .resumed
             .iter()
@@ -621,7 +644,7 @@ pub(crate) fn subproblems(n: usize, engine: Engine) -> usize {
 /// `finished` solves a subproblem unless the count has `stopped` (`None`).
 fn run_by_case(
     plan: &Plan,
-    threads: usize,
+    pool: &Pool,
     todo: &[usize],
     stopped: &(impl Fn() -> bool + Sync),
     finished: &(impl Fn(&dyn Fn() -> Subproblem) -> Option<Subproblem> + Sync),
@@ -637,11 +660,12 @@ fn run_by_case(
             break;
         }
         let solver = Solver::new(plan, case)?;
-        results.extend(run_all(threads, &rest[..len], |index| {
+        results.extend(pool.run(&rest[..len], |index| {
             finished(&|| Subproblem {
                 index,
                 total: solver.solve(index),
                 fundamental: None,
+                engine: Engine::Quadrants,
             })
         }));
         rest = &rest[len..];
@@ -649,43 +673,68 @@ fn run_by_case(
     Ok(results)
 }
 
-/// Solves the subproblems on `threads` threads (0: one per core): one list, consumed by
-/// rayon when it can, else by a loop on this thread.
-fn run_all<T: Send>(
-    threads: usize,
-    todo: &[usize],
-    solve_one: impl Fn(usize) -> T + Sync,
-) -> Vec<T> {
+/// The threads a count runs on: rayon's when it can (built once per count), else the
+/// calling thread.
+struct Pool {
     #[cfg(feature = "parallel")]
-    if threads != 1
-        && let Some(results) = run_in_parallel(threads, todo, &solve_one)
-    {
-        return results;
-    }
-    #[cfg(not(feature = "parallel"))]
-    let _ = threads;
-    todo.iter().map(|&i| solve_one(i)).collect()
+    pool: Option<rayon::ThreadPool>,
+    threads: usize,
 }
 
-/// The subproblems solved by rayon, or `None` if its threads could not be started.
-#[cfg(feature = "parallel")]
-fn run_in_parallel<T: Send>(
-    threads: usize,
-    todo: &[usize],
-    solve_one: &(impl Fn(usize) -> T + Sync),
-) -> Option<Vec<T>> {
-    use rayon::prelude::*;
-    let work = || {
-        todo.par_iter()
-            .with_max_len(1)
-            .map(|&i| solve_one(i))
-            .collect()
-    };
-    if threads == 0 {
-        return Some(work());
+impl Pool {
+    /// `threads` threads (0: one per core), no more than the `jobs` to run.
+    fn new(threads: usize, jobs: usize) -> Pool {
+        #[cfg(feature = "parallel")]
+        {
+            if threads == 0 {
+                let threads = rayon::current_num_threads();
+                return Pool {
+                    pool: None,
+                    threads,
+                };
+            }
+            // Threads beyond the subproblems left would only wait.
+            let threads = threads.min(jobs).max(1);
+            let pool = (threads > 1)
+                .then(|| {
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .ok()
+                })
+                .flatten();
+            let threads = if pool.is_some() { threads } else { 1 };
+            Pool { pool, threads }
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            let _ = (threads, jobs);
+            Pool { threads: 1 }
+        }
     }
-    // Threads beyond the subproblems left would only wait.
-    let threads = threads.min(todo.len()).max(1);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-    pool.ok().map(|pool| pool.install(work))
+
+    /// How many threads solve subproblems at once.
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Solves the subproblems `todo`: one list, consumed by rayon when there is more than
+    /// one thread, else by a loop on this thread.
+    fn run<T: Send>(&self, todo: &[usize], solve_one: impl Fn(usize) -> T + Sync) -> Vec<T> {
+        #[cfg(feature = "parallel")]
+        if self.threads > 1 {
+            use rayon::prelude::*;
+            let work = || {
+                todo.par_iter()
+                    .with_max_len(1)
+                    .map(|&i| solve_one(i))
+                    .collect()
+            };
+            return match &self.pool {
+                Some(pool) => pool.install(work),
+                None => work(),
+            };
+        }
+        todo.iter().map(|&i| solve_one(i)).collect()
+    }
 }

@@ -15,6 +15,7 @@ mod engine;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod kernels;
+mod memory;
 mod quadrants;
 mod shard;
 #[cfg(feature = "serde")]

@@ -222,6 +222,7 @@ impl ShardRecord {
             index: self.shard,
             total: self.total,
             fundamental: self.fundamental,
+            engine: self.engine,
         }
         .check_plausible()
         .map_err(|_| {

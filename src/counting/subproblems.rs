@@ -4,8 +4,13 @@
 use super::completions::Interior;
 use super::constellation::Constellation;
 use super::dispatch::count_completions;
+use super::engine::Engine;
 
 /// The result of one subproblem of a [`Counter`](crate::Counter): what a checkpoint records.
+///
+/// Each engine numbers its subproblems its own way, so a result names the engine that
+/// produced it, and [`Counter::resume`](crate::Counter::resume) and
+/// [`Checkpoint::record`](crate::Checkpoint::record) refuse another engine's results.
 ///
 /// # Examples
 ///
@@ -19,6 +24,7 @@ use super::dispatch::count_completions;
 /// let finished = finished.lock().unwrap();
 /// assert_eq!(finished.len(), counts.subproblems);
 /// assert_eq!(finished.iter().map(|s| s.total).sum::<u64>(), 352);
+/// assert!(finished.iter().all(|s| s.engine == counts.engine));
 /// # Ok::<(), queens::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -30,6 +36,8 @@ pub struct Subproblem {
     pub total: u64,
     /// Symmetry classes it accounts for, when fundamental counting is on.
     pub fundamental: Option<u64>,
+    /// The engine that numbered and solved it (never [`Engine::Auto`]).
+    pub engine: Engine,
 }
 
 impl Subproblem {
@@ -75,5 +83,6 @@ pub(super) fn solve(
         index,
         total: constellation.weight * completions,
         fundamental: classes,
+        engine: Engine::Constellations,
     }
 }

@@ -218,6 +218,10 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
         .shard(index, of)
         .fundamental(args.fundamental)
         .engine(args.engine);
+    // Chosen once: the checkpoint, the progress bar and the count all number the same
+    // engine's subproblems.
+    let engine = counter.chosen_engine()?;
+    counter = counter.engine(engine);
     let checkpoint = match &args.checkpoint {
         Some(path) => Some(Arc::new(Checkpoint::open(path, &counter)?)),
         None => None,

@@ -29,15 +29,16 @@ use frame::{Diagonals, Frame, Shared};
 use join::{CLASSES, Group, KEYS, Sieve, Squares, Table};
 use quadrant::{Mark, Record, Side, Values, join_each};
 
+use super::memory;
 use crate::error::{Error, Square};
 
 /// The largest board the join takes: a side's diagonals must pack into 32 bits each.
 pub(crate) const MAX_N: usize = 22;
 
-/// Bytes the tables of one case of board size `n` take at most (the whole board's for even
-/// `n`, the center case's for odd `n`): four quadrants, each an offset per group and 16
-/// bytes per placement. Placements grow about 8-fold per two rows; the figures are
-/// measured by the `table_sizes` test.
+/// Bytes the tables of one case of board size `n` take (the whole board's for even `n`,
+/// the center case's, the largest, for odd `n`): four quadrants, each an offset per group
+/// and 16 bytes per placement. Placements grow about 8-fold per two rows; the
+/// `table_bytes_are_the_tables_built` test checks every figure.
 pub(crate) fn table_bytes(n: usize) -> u64 {
     const MEASURED: [u64; MAX_N + 1] = [
         0,
@@ -64,33 +65,29 @@ pub(crate) fn table_bytes(n: usize) -> u64 {
         255_909_328,
         3_244_867_888,
     ];
-    // Each thread's table of half-boards and their planes adds a little: allow a quarter more.
-    MEASURED.get(n).map_or(u64::MAX, |&bytes| bytes + bytes / 4)
+    MEASURED.get(n).copied().unwrap_or(u64::MAX)
 }
 
-/// Refuses a count whose tables would not fit in the memory available (on Linux, where the
-/// kernel says how much that is), rather than swap or be killed.
-pub(crate) fn check_memory(n: usize) -> Result<(), Error> {
-    fits(n, available_memory())
+/// Bytes a count of `n` on `threads` threads needs: the tables, shared by the threads, and
+/// each thread's table of east half-boards and their planes, which stays under an eighth of
+/// them (n = 20 on two threads peaks at 440 MB with 386 MB of tables).
+pub(crate) fn memory_needed(n: usize, threads: usize) -> u64 {
+    let tables = table_bytes(n);
+    tables.saturating_add((tables / 8).saturating_mul(threads as u64))
 }
 
-/// Whether the tables of `n` fit in `available` bytes (unknown: assumed to).
-fn fits(n: usize, available: Option<u64>) -> Result<(), Error> {
-    let needed = table_bytes(n);
+/// Refuses a count whose tables would not fit in the memory available (where the operating
+/// system says how much that is), rather than swap or be killed.
+pub(crate) fn check_memory(n: usize, threads: usize) -> Result<(), Error> {
+    fits(memory_needed(n, threads), memory::available())
+}
+
+/// Whether `needed` bytes fit in `available` (unknown: assumed to).
+fn fits(needed: u64, available: Option<u64>) -> Result<(), Error> {
     match available {
         Some(available) if needed > available => Err(Error::NotEnoughMemory { needed, available }),
         _ => Ok(()),
     }
-}
-
-/// `MemAvailable` of `/proc/meminfo`, in bytes.
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info
-        .lines()
-        .find(|line| line.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
 }
 
 /// The subproblems of a count by the join: for each case (the fixed middle queens of an
@@ -417,44 +414,46 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "prints the table sizes behind table_bytes"]
-    fn table_sizes() {
-        for n in 4..=22 {
-            let plan = Plan::new(n);
-            let started = std::time::Instant::now();
-            let bytes = Solver::new(&plan, 0).unwrap().bytes();
-            println!("n = {n}: {bytes} bytes in {:?}", started.elapsed());
-        }
-    }
-
-    #[test]
     fn a_count_that_does_not_fit_is_refused() {
         let gib = 1 << 30;
+        let needed = memory_needed(22, 1);
         assert_eq!(
-            fits(22, Some(gib)),
+            fits(needed, Some(gib)),
             Err(Error::NotEnoughMemory {
-                needed: table_bytes(22),
+                needed,
                 available: gib
             })
         );
-        assert!(fits(22, Some(8 * gib)).is_ok() && fits(22, None).is_ok());
-        assert!(fits(21, Some(gib)).is_ok(), "n = 21 fits in 1 GiB");
-        let message = fits(22, Some(gib)).unwrap_err().to_string();
-        let needed = format!("needs about {} MiB", table_bytes(22) >> 20);
+        assert!(fits(needed, Some(8 * gib)).is_ok() && fits(needed, None).is_ok());
         assert!(
-            message.contains(&needed) && message.contains("1024 MiB"),
+            fits(memory_needed(21, 2), Some(gib)).is_ok(),
+            "n = 21 fits in 1 GiB"
+        );
+        // Each thread adds its own table of half-boards.
+        assert!(memory_needed(20, 64) > 2 * memory_needed(20, 1));
+        let message = fits(needed, Some(gib)).unwrap_err().to_string();
+        let mib = format!("needs about {} MiB", needed >> 20);
+        assert!(
+            message.contains(&mib) && message.contains("1024 MiB"),
             "{message}"
         );
     }
 
+    /// The figures that decide whether a count fits are the bytes the tables take; n = 22
+    /// builds 3.2 GB of them in about 15 s.
     #[test]
-    fn table_bytes_covers_the_tables_built() {
-        for n in 4..=18 {
+    fn table_bytes_are_the_tables_built() {
+        for n in 4..=MAX_N {
             let bytes = Solver::new(&Plan::new(n), 0).unwrap().bytes() as u64;
-            assert!(
-                bytes <= table_bytes(n) && table_bytes(n) <= 2 * bytes,
-                "n = {n}"
-            );
+            assert_eq!(bytes, table_bytes(n), "n = {n}");
+        }
+        // On odd boards the center case is the largest.
+        for n in (5..=19).step_by(2) {
+            let plan = Plan::new(n);
+            for case in 1..plan.cases.len() {
+                let bytes = Solver::new(&plan, case).unwrap().bytes() as u64;
+                assert!(bytes <= table_bytes(n), "n = {n}, case {case}");
+            }
         }
     }
 
