@@ -18,14 +18,14 @@ pub use adaptors::{Boards, Fundamental, SolutionsExt, Tally};
 pub use counting::ShardRecord;
 pub use counting::{
     Checkpoint, Counter, Counts, Engine, Progress, Shard, Subproblem, count, count_fundamental,
-    try_count,
+    try_count, try_count_fundamental,
 };
 pub use enumerate::builder::Builder;
 pub use enumerate::lexicographic::Queens;
 pub use enumerate::most_constrained::MostConstrained;
 #[cfg(feature = "parallel")]
 pub use enumerate::parallel::{par_solutions, try_par_solutions};
-pub use enumerate::sample::sample;
+pub use enumerate::sample::{SAMPLE_MAX_N, sample};
 pub use enumerate::trace::{Board, DeadEnd, Event, Replay, Trace};
 pub use error::{Error, Square};
 pub use formats::animation::animated_svg;

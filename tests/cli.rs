@@ -558,6 +558,15 @@ fn samples_are_solutions_drawn_again_from_their_seed() {
     let none = queens(&["sample", "3"]);
     assert_eq!(none.status.code(), Some(2));
     assert!(stderr(&none).contains("no solution"));
+    // A board whose count would take years is refused at once, in one line.
+    for n in ["30", "19", "64", "100"] {
+        let started = std::time::Instant::now();
+        let far = queens(&["sample", n]);
+        assert_eq!(far.status.code(), Some(2), "{n}");
+        assert_eq!(stderr(&far).lines().count(), 1, "{}", stderr(&far));
+        assert!(stderr(&far).contains("at most 18"), "{}", stderr(&far));
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    }
 }
 
 /// The animation in `docs/` is what `queens animate 6` draws today.
@@ -599,6 +608,7 @@ fn watch_refuses_boards_it_cannot_draw_in_one_line() {
         &["watch", "17"][..],
         &["watch", "0"],
         &["watch", "8", "--speed", "0"],
+        &["watch", "16", "--speed", "100000"],
     ] {
         let out = queens(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

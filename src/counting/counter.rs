@@ -10,6 +10,7 @@ use super::constellation::{Constellation, constellations};
 use super::engine::Engine;
 use super::quadrants::{self, Plan, Solver};
 use super::shard::Shard;
+use super::simd::Kernels;
 use super::subproblems::{Subproblem, solve};
 use crate::board::check_size;
 use crate::error::Error;
@@ -457,6 +458,7 @@ impl Counter {
             });
         }
         let engine = self.chosen_engine()?;
+        Kernels::from_environment()?;
         let work = Work::new(self.n, engine);
         let mine: Vec<usize> = (index..work.len()).step_by(of).collect();
         let resumed = self.checked_resumed(&mine, &work, engine)?;

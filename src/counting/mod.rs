@@ -20,6 +20,7 @@ mod quadrants;
 mod shard;
 #[cfg(feature = "serde")]
 mod shard_record;
+mod simd;
 mod subproblems;
 
 use crate::error::Error;
@@ -39,7 +40,9 @@ pub use subproblems::Subproblem;
 ///
 /// # Panics
 ///
-/// If `n > Queens::MAX_N`; [`try_count`] returns an error instead.
+/// Where [`try_count`] returns an error: if `n > Queens::MAX_N`, if the quadrant join's
+/// tables do not fit in the memory available (n = 22 needs about 4 GB), or if
+/// `QUEENS_SIMD` has a meaningless value.
 ///
 /// # Examples
 ///
@@ -55,11 +58,14 @@ pub fn count(n: usize) -> u64 {
     }
 }
 
-/// The number of solutions of the `n`-queens problem, or an error if `n` is too large.
+/// The number of solutions of the `n`-queens problem, or an error if it cannot be counted
+/// here.
 ///
 /// # Errors
 ///
-/// [`Error::TooLarge`] if `n > Queens::MAX_N`.
+/// [`Error::TooLarge`] if `n > Queens::MAX_N`, and those of [`Counter::run`]:
+/// [`Error::NotEnoughMemory`] or [`Error::OutOfMemory`] where the quadrant join's tables do
+/// not fit, [`Error::Unsupported`] for a meaningless `QUEENS_SIMD`.
 ///
 /// # Examples
 ///
@@ -75,7 +81,8 @@ pub fn try_count(n: usize) -> Result<u64, Error> {
 ///
 /// # Panics
 ///
-/// If `n > Queens::MAX_N`; use [`Counter`] to get an error instead.
+/// Where [`try_count_fundamental`] returns an error: if `n > Queens::MAX_N`, or if
+/// `QUEENS_SIMD` has a meaningless value.
 ///
 /// # Examples
 ///
@@ -84,13 +91,25 @@ pub fn try_count(n: usize) -> Result<u64, Error> {
 /// ```
 #[must_use]
 pub fn count_fundamental(n: usize) -> u64 {
-    let counter = match Counter::new(n) {
-        Ok(counter) => counter,
-        Err(err) => panic!("{err}; use queens::Counter to handle this as an error"),
-    };
-    counter
-        .run()
-        .expect("a whole, unresumed count cannot fail")
-        .fundamental
-        .expect("fundamental counting is on by default")
+    match try_count_fundamental(n) {
+        Ok(classes) => classes,
+        Err(err) => panic!("{err}; use queens::try_count_fundamental to handle this as an error"),
+    }
+}
+
+/// The number of symmetry classes of solutions, or an error if it cannot be counted here.
+///
+/// # Errors
+///
+/// [`Error::TooLarge`] if `n > Queens::MAX_N`, and those of [`Counter::run`].
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(queens::try_count_fundamental(10), Ok(92));
+/// assert!(queens::try_count_fundamental(65).is_err());
+/// ```
+pub fn try_count_fundamental(n: usize) -> Result<u64, Error> {
+    let counts = Counter::new(n)?.fundamental(true).run()?;
+    Ok(counts.fundamental.unwrap_or_default())
 }

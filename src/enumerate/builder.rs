@@ -178,3 +178,77 @@ impl Builder {
         Queens::with_checked_queens(n, &queens, &self.blocked)
     }
 }
+
+impl Queens {
+    /// The solutions whose first rows hold the given columns: the completions of a partial
+    /// board, as the Python generator program's `queens(num, state)` generator yields them.
+    ///
+    /// Each yielded solution is whole, prefix included.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TooLarge`] for `n > Queens::MAX_N`, [`Error::PrefixTooLong`] for more columns
+    /// than rows, [`Error::OffBoard`] for a column `>= n`, and [`Error::Attack`] naming two
+    /// prefix queens that attack each other.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Queens;
+    ///
+    /// let completions: Vec<_> = Queens::with_prefix(4, &[1, 3, 0])?.collect();
+    /// assert_eq!(completions.len(), 1);
+    /// assert_eq!(&*completions[0], &[1, 3, 0, 2]);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn with_prefix(n: usize, prefix: &[usize]) -> Result<Queens, Error> {
+        Queens::builder(n).prefix(prefix).build()
+    }
+
+    /// The solutions that keep queens on the given `(row, column)` squares: the n-queens
+    /// completion problem.
+    ///
+    /// Fixed queens may stand on any rows, in any order. The squares they attack are removed
+    /// before the search starts, so an impossible board is found out quickly.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TooLarge`] for `n > Queens::MAX_N`, [`Error::OffBoard`] for a square outside
+    /// the board, [`Error::SameRow`] for two queens in one row, and [`Error::Attack`] for two
+    /// queens that attack each other (checked in that order, by row).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Error, Queens};
+    ///
+    /// // A queen in the bottom-left corner, another on the right edge of row 4.
+    /// let fixed = [(7, 0), (4, 7)];
+    /// let solutions: Vec<_> = Queens::with_queens(8, &fixed)?.collect();
+    /// assert!(!solutions.is_empty());
+    /// assert!(solutions.iter().all(|s| s[7] == 0 && s[4] == 7));
+    ///
+    /// assert_eq!(
+    ///     Queens::with_queens(8, &[(0, 0), (5, 5)]).unwrap_err(),
+    ///     Error::Attack { first: (0, 0), second: (5, 5) },
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn with_queens(n: usize, queens: &[Square]) -> Result<Queens, Error> {
+        Queens::builder(n).queens(queens.iter().copied()).build()
+    }
+
+    /// A board to search with queens fixed in advance, given one by one or as the columns of
+    /// the first rows; see [`Builder`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let search = queens::Queens::builder(6).queen((0, 1)).build()?;
+    /// assert_eq!(search.count(), 1);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn builder(n: usize) -> Builder {
+        Builder::new(n)
+    }
+}

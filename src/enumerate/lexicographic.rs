@@ -4,7 +4,6 @@ use std::fmt;
 use std::iter::FusedIterator;
 
 use super::State;
-use super::builder::Builder;
 use super::most_constrained::{MostConstrained, Yielded};
 use crate::adaptors::{Fundamental, fundamental};
 use crate::board::{MAX, Masks, check_size, full_row, lowest_bit, open_rows};
@@ -119,79 +118,7 @@ impl Queens {
         Queens::with_queens(n, &[])
     }
 
-    /// The solutions whose first rows hold the given columns: the completions of a partial
-    /// board, as the Python generator program's `queens(num, state)` generator yields them.
-    ///
-    /// Each yielded solution is whole, prefix included.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::TooLarge`] for `n > Queens::MAX_N`, [`Error::PrefixTooLong`] for more columns
-    /// than rows, [`Error::OffBoard`] for a column `>= n`, and [`Error::Attack`] naming two
-    /// prefix queens that attack each other.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use queens::Queens;
-    ///
-    /// let completions: Vec<_> = Queens::with_prefix(4, &[1, 3, 0])?.collect();
-    /// assert_eq!(completions.len(), 1);
-    /// assert_eq!(&*completions[0], &[1, 3, 0, 2]);
-    /// # Ok::<(), queens::Error>(())
-    /// ```
-    pub fn with_prefix(n: usize, prefix: &[usize]) -> Result<Queens, Error> {
-        Queens::builder(n).prefix(prefix).build()
-    }
-
-    /// The solutions that keep queens on the given `(row, column)` squares: the n-queens
-    /// completion problem.
-    ///
-    /// Fixed queens may stand on any rows, in any order. The squares they attack are removed
-    /// before the search starts, so an impossible board is found out quickly.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::TooLarge`] for `n > Queens::MAX_N`, [`Error::OffBoard`] for a square outside
-    /// the board, [`Error::SameRow`] for two queens in one row, and [`Error::Attack`] for two
-    /// queens that attack each other (checked in that order, by row).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use queens::{Error, Queens};
-    ///
-    /// // A queen in the bottom-left corner, another on the right edge of row 4.
-    /// let fixed = [(7, 0), (4, 7)];
-    /// let solutions: Vec<_> = Queens::with_queens(8, &fixed)?.collect();
-    /// assert!(!solutions.is_empty());
-    /// assert!(solutions.iter().all(|s| s[7] == 0 && s[4] == 7));
-    ///
-    /// assert_eq!(
-    ///     Queens::with_queens(8, &[(0, 0), (5, 5)]).unwrap_err(),
-    ///     Error::Attack { first: (0, 0), second: (5, 5) },
-    /// );
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn with_queens(n: usize, queens: &[Square]) -> Result<Queens, Error> {
-        Queens::builder(n).queens(queens.iter().copied()).build()
-    }
-
-    /// A board to search with queens fixed in advance, given one by one or as the columns of
-    /// the first rows; see [`Builder`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let search = queens::Queens::builder(6).queen((0, 1)).build()?;
-    /// assert_eq!(search.count(), 1);
-    /// # Ok::<(), queens::Error>(())
-    /// ```
-    pub fn builder(n: usize) -> Builder {
-        Builder::new(n)
-    }
-
-    /// The search for [`Builder::build`], which has gathered every fixed queen and blocked
+    /// The search for [`Builder::build`](super::Builder::build), which has gathered every fixed queen and blocked
     /// square.
     pub(super) fn with_checked_queens(
         n: usize,
@@ -313,6 +240,47 @@ impl Queens {
         self.nodes + self.back.as_ref().map_or(0, |back| back.nodes)
     }
 
+    /// Counts the remaining solutions without building any, as a `u64` on every platform.
+    ///
+    /// A fresh search uses the fast counters: [`crate::try_count`] for a plain board, the
+    /// counter's look-ahead search for one with fixed queens or blocked squares; a search
+    /// under way steps through what is left.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`crate::try_count`] for a plain board: [`Error::NotEnoughMemory`] or
+    /// [`Error::OutOfMemory`] where the quadrant join's tables do not fit, and
+    /// [`Error::Unsupported`] for a meaningless `QUEENS_SIMD`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Queens;
+    ///
+    /// assert_eq!(Queens::new(12).try_count()?, 14_200);
+    /// let mut started = Queens::new(8);
+    /// started.next();
+    /// assert_eq!(started.try_count()?, 91);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn try_count(mut self) -> Result<u64, Error> {
+        if self.state == State::Fresh && self.back.is_none() {
+            return match self.is_plain() {
+                true => crate::try_count(self.n),
+                false => Ok(count_board(&Interior::from_open_rows(
+                    self.n,
+                    &self.allowed,
+                    self.fixed_rows,
+                ))),
+            };
+        }
+        let mut total = 0;
+        while self.next_columns().is_some() {
+            total += 1;
+        }
+        Ok(total)
+    }
+
     /// The same solutions in another order, found fast on every board up to
     /// [`Queens::MAX_N`]: the row with the fewest open squares is filled first.
     ///
@@ -376,7 +344,7 @@ impl Queens {
     /// ```
     #[must_use]
     pub fn symmetries(&self) -> Vec<Symmetry> {
-        symmetries_of(self.n, &self.allowed)
+        Symmetry::keeping(self.n, &self.allowed[..self.n])
     }
 
     /// Keeps one solution per class of solutions that the board's [`symmetries`] map onto
@@ -564,17 +532,6 @@ impl Queens {
     }
 }
 
-/// The symmetries that map the squares open on a board (`allowed`, row by row) onto
-/// themselves: they map its solutions onto its solutions.
-pub(super) fn symmetries_of(n: usize, allowed: &[u64; MAX]) -> Vec<Symmetry> {
-    let open = |(row, col): Square| allowed[row] >> col & 1 == 1;
-    let squares = (0..n).flat_map(|row| (0..n).map(move |col| (row, col)));
-    Symmetry::ALL
-        .into_iter()
-        .filter(|g| squares.clone().all(|sq| open(sq) == open(g.apply(sq, n))))
-        .collect()
-}
-
 /// Checks fixed queens and blocked squares: all on the board, queens one per row, none
 /// attacking another or on a blocked square.
 fn checked_fixed_queens(
@@ -588,6 +545,9 @@ fn checked_fixed_queens(
     }
     let mut sorted = queens.to_vec();
     sorted.sort_by_key(|&(row, _)| row);
+    // The same queen given twice (say, in the prefix and as a square) is one constraint;
+    // a row's queens stay in the order given, so a clash names them that way.
+    sorted.dedup();
     for (i, &first) in sorted.iter().enumerate() {
         for &second in &sorted[i + 1..] {
             if first.0 == second.0 {
@@ -647,27 +607,18 @@ impl Iterator for Queens {
         }
     }
 
-    /// Counts the remaining solutions without building any. A fresh search uses the fast
-    /// counters: [`crate::count`] for a plain board, the counter's look-ahead search for
-    /// one with fixed queens.
-    fn count(mut self) -> usize {
-        if self.state == State::Fresh && self.back.is_none() {
-            let total = if self.is_plain() {
-                crate::count(self.n)
-            } else {
-                count_board(&Interior::from_open_rows(
-                    self.n,
-                    &self.allowed,
-                    self.fixed_rows,
-                ))
-            };
-            return usize::try_from(total).expect("count fits in usize");
+    /// Counts the remaining solutions without building any; see [`Queens::try_count`].
+    ///
+    /// # Panics
+    ///
+    /// As [`Iterator::count`] may, if there are more than `usize::MAX` (from n = 19 on
+    /// 32-bit targets such as WebAssembly), and if [`Queens::try_count`] fails.
+    fn count(self) -> usize {
+        match self.try_count().map(usize::try_from) {
+            Ok(Ok(total)) => total,
+            Ok(Err(_)) => panic!("more solutions than usize::MAX; use Queens::try_count"),
+            Err(err) => panic!("{err}; use Queens::try_count to handle this as an error"),
         }
-        let mut total = 0;
-        while self.next_columns().is_some() {
-            total += 1;
-        }
-        total
     }
 }
 

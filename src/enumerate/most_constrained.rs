@@ -5,7 +5,6 @@ use std::fmt;
 use std::iter::FusedIterator;
 
 use super::State;
-use super::lexicographic::symmetries_of;
 use crate::adaptors::{Fundamental, fundamental};
 use crate::board::MAX;
 use crate::board::full_row;
@@ -293,7 +292,7 @@ impl MostConstrained {
     /// ```
     #[must_use]
     pub fn symmetries(&self) -> Vec<Symmetry> {
-        symmetries_of(self.n, &self.allowed)
+        Symmetry::keeping(self.n, &self.allowed[..self.n])
     }
 
     /// One solution per class under the board's [`symmetries`](MostConstrained::symmetries);

@@ -6,6 +6,16 @@ use crate::large_boards::random::SplitMix64;
 use crate::solution::Solution;
 use crate::{Queens, try_count};
 
+/// The largest board [`sample`] draws from: its cost grows about sevenfold per row (tens of
+/// seconds at 18), and larger boards would run for hours to years.
+///
+/// # Examples
+///
+/// ```
+/// assert!(queens::sample(queens::SAMPLE_MAX_N + 1, 0).is_err());
+/// ```
+pub const SAMPLE_MAX_N: usize = 18;
+
 /// A solution of the `n`-queens problem drawn exactly uniformly at random, the same for the
 /// same `n` and `seed`.
 ///
@@ -19,7 +29,7 @@ use crate::{Queens, try_count};
 ///
 /// # Errors
 ///
-/// [`Error::TooLarge`] for `n > Queens::MAX_N`, [`Error::NoSolution`] for `n = 2` and `3`.
+/// [`Error::TooLarge`] for `n > SAMPLE_MAX_N`, [`Error::NoSolution`] for `n = 2` and `3`.
 ///
 /// # Examples
 ///
@@ -31,6 +41,12 @@ use crate::{Queens, try_count};
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn sample(n: usize, seed: u64) -> Result<Solution, Error> {
+    if n > SAMPLE_MAX_N {
+        return Err(Error::TooLarge {
+            n,
+            max: SAMPLE_MAX_N,
+        });
+    }
     let total = try_count(n)?;
     if total == 0 {
         return Err(Error::NoSolution { n });

@@ -1,6 +1,7 @@
 //! Watching the search: the lexicographic state machine of [`Queens`], one transition per
 //! event.
 
+use std::collections::VecDeque;
 use std::fmt;
 use std::iter::FusedIterator;
 
@@ -211,6 +212,21 @@ impl Trace {
         self.nodes
     }
 
+    /// The size of the board the trace searches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::Queens::new(8).most_constrained().trace().n(), 8);
+    /// ```
+    #[must_use]
+    pub fn n(&self) -> usize {
+        match &self.search {
+            Search::Lexicographic(search) => search.n,
+            Search::MostConstrained(search) => search.n,
+        }
+    }
+
     /// One transition of the state machine, reported.
     fn step(&mut self) -> Option<Event> {
         let event = match &mut self.search {
@@ -409,15 +425,16 @@ impl Iterator for Trace {
 
 impl FusedIterator for Trace {}
 
-/// The board as a trace leaves it after each event, with every board kept so that one can
-/// step back: what a viewer of the search draws (the web page and `queens watch` do).
+/// The board as a trace leaves it after each event, with the last
+/// [`Replay::HISTORY`] boards kept so that one can step back: what a viewer of the search
+/// draws (the web page and `queens watch` do).
 ///
 /// # Examples
 ///
 /// ```
 /// use queens::{Queens, Replay};
 ///
-/// let mut replay = Replay::new(Queens::new(8).trace(), 8);
+/// let mut replay = Replay::new(Queens::new(8).trace());
 /// while replay.board().solutions == 0 {
 ///     replay.step();
 /// }
@@ -429,8 +446,9 @@ impl FusedIterator for Trace {}
 #[derive(Debug, Clone)]
 pub struct Replay {
     trace: Trace,
-    boards: Vec<Board>,
-    /// How many boards are shown: `back` moves this back, `step` forward again.
+    /// The boards kept, oldest first: at most [`Replay::HISTORY`].
+    boards: VecDeque<Board>,
+    /// Which board is shown, counted from 1: `back` moves this back, `step` forward again.
     at: usize,
 }
 
@@ -466,7 +484,7 @@ impl Board {
     /// # Examples
     ///
     /// ```
-    /// let replay = queens::Replay::new(queens::Queens::new(4).trace(), 4);
+    /// let replay = queens::Replay::new(queens::Queens::new(4).trace());
     /// assert_eq!(replay.board().depth(), 0);
     /// ```
     #[must_use]
@@ -476,17 +494,33 @@ impl Board {
 }
 
 impl Replay {
-    /// A replay of `trace`, a search of an `n x n` board, at its start.
+    /// How many steps [`Replay::back`] can go back: older boards are dropped, so that a
+    /// replay left running holds a bounded amount of memory.
     ///
     /// # Examples
     ///
     /// ```
-    /// let replay = queens::Replay::new(queens::Queens::new(6).trace(), 6);
+    /// let mut replay = queens::Replay::new(queens::Queens::new(10).trace());
+    /// (0..queens::Replay::HISTORY + 50).for_each(|_| { replay.step(); });
+    /// let mut back = 0;
+    /// while replay.back() {
+    ///     back += 1;
+    /// }
+    /// assert_eq!(back, queens::Replay::HISTORY);
+    /// ```
+    pub const HISTORY: usize = 10_000;
+
+    /// A replay of `trace` at its start (the board as the trace found it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let replay = queens::Replay::new(queens::Queens::new(6).trace());
     /// assert_eq!(replay.board().columns, vec![None; 6]);
     /// ```
-    pub fn new(trace: Trace, n: usize) -> Replay {
+    pub fn new(trace: Trace) -> Replay {
         let start = Board {
-            columns: vec![None; n],
+            columns: vec![None; trace.n()],
             placements: 0,
             solutions: 0,
             dead_end: None,
@@ -494,7 +528,7 @@ impl Replay {
         };
         Replay {
             trace,
-            boards: vec![start],
+            boards: VecDeque::from([start]),
             at: 1,
         }
     }
@@ -509,7 +543,7 @@ impl Replay {
     /// # Examples
     ///
     /// ```
-    /// let mut replay = queens::Replay::new(queens::Queens::new(1).trace(), 1);
+    /// let mut replay = queens::Replay::new(queens::Queens::new(1).trace());
     /// assert!(replay.step() && replay.step()); // the queen, then the solution
     /// assert_eq!(replay.board().solutions, 1);
     /// assert!(replay.step()); // the queen comes off
@@ -548,8 +582,12 @@ impl Replay {
             Event::DeadColumn { col, .. } => board.dead_end = Some(DeadEnd::Column(col)),
             Event::Solution { .. } => board.solutions += 1,
         }
-        self.boards.push(board);
-        self.at += 1;
+        if self.boards.len() > Self::HISTORY {
+            self.boards.pop_front();
+        } else {
+            self.at += 1;
+        }
+        self.boards.push_back(board);
         true
     }
 
@@ -558,7 +596,7 @@ impl Replay {
     /// # Examples
     ///
     /// ```
-    /// let mut replay = queens::Replay::new(queens::Queens::new(4).trace(), 4);
+    /// let mut replay = queens::Replay::new(queens::Queens::new(4).trace());
     /// assert!(!replay.back());
     /// replay.step();
     /// assert!(replay.back());

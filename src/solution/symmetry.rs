@@ -171,6 +171,17 @@ impl Symmetry {
 }
 
 impl Symmetry {
+    /// The symmetries that map the squares open on an `n` x `n` board (`allowed`, a mask of
+    /// columns per row) onto themselves: they map its solutions onto its solutions.
+    pub(crate) fn keeping(n: usize, allowed: &[u64]) -> Vec<Symmetry> {
+        let open = |(row, col): Square| allowed[row] >> col & 1 == 1;
+        let squares = (0..n).flat_map(|row| (0..n).map(move |col| (row, col)));
+        Symmetry::ALL
+            .into_iter()
+            .filter(|g| squares.clone().all(|sq| open(sq) == open(g.apply(sq, n))))
+            .collect()
+    }
+
     /// Whether the placement `columns` (one queen per row) is its own image under `self`.
     pub(crate) fn fixes(self, columns: &[usize]) -> bool {
         let n = columns.len();

@@ -26,7 +26,7 @@ impl Search {
             )));
         }
         Ok(Search {
-            replay: Replay::new(Queens::try_new(n)?.trace(), n),
+            replay: Replay::new(Queens::try_new(n)?.trace()),
         })
     }
 
@@ -99,7 +99,7 @@ fn board(n: usize, queens: &[u32]) -> Option<Queens> {
 /// ...): 0 when they attack each other.
 #[wasm_bindgen]
 pub fn completions(n: usize, queens: &[u32]) -> f64 {
-    board(n, queens).map_or(0, Iterator::count) as f64
+    board(n, queens).map_or(0, |search| search.try_count().unwrap_or(0)) as f64
 }
 
 /// A square for one more queen that keeps the board completable, as `[row, column]`:

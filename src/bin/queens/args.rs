@@ -207,7 +207,7 @@ pub struct AnimateArgs {
 pub struct WatchArgs {
     /// Board size (at most 16).
     pub n: usize,
-    /// Steps a second while playing.
+    /// Steps a second while playing (1 to 1000).
     #[arg(long, value_name = "S", default_value_t = 8)]
     pub speed: u32,
     /// Start paused.

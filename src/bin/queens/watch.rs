@@ -14,6 +14,8 @@ use crate::args::WatchArgs;
 
 /// The largest board drawn: 16 squares of 2 characters fit an 80-column terminal.
 const MAX_WATCHED: usize = 16;
+/// Faster than a terminal redraws, and than anyone can watch.
+const MAX_SPEED: u32 = 1000;
 
 /// Runs the animation until `q`: space plays or pauses, the arrows step forward and back.
 pub fn watch(args: &WatchArgs) -> Result<(), Failure> {
@@ -23,17 +25,18 @@ pub fn watch(args: &WatchArgs) -> Result<(), Failure> {
             args.n
         )));
     }
-    if args.speed == 0 {
-        return Err(Failure::Usage(
-            "--speed must be at least 1 step a second".into(),
-        ));
+    if !(1..=MAX_SPEED).contains(&args.speed) {
+        return Err(Failure::Usage(format!(
+            "--speed must be 1 to {MAX_SPEED} steps a second, not {}",
+            args.speed
+        )));
     }
     if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
         return Err(Failure::Usage(
             "watch draws in a terminal: run it with one (or use `queens trace`)".into(),
         ));
     }
-    let replay = Replay::new(Queens::try_new(args.n)?.trace(), args.n);
+    let replay = Replay::new(Queens::try_new(args.n)?.trace());
     let mut out = io::stdout();
     terminal::enable_raw_mode()?;
     let shown = execute!(out, terminal::EnterAlternateScreen, cursor::Hide)

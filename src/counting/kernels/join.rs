@@ -4,16 +4,12 @@
 use core::arch::x86_64::*;
 
 use super::{Kernels, detected};
-use crate::counting::quadrants::join::{CHUNK, CLASSES, Group, Slices, SquarePlanes};
-use crate::counting::quadrants::quadrant::Placement;
+use crate::counting::quadrants::layout::{CLASSES, Group, Placement, Slices, SquarePlanes, WORDS};
 
-/// 64-bit words per chunk of a table.
-const WORDS: usize = CHUNK / 64;
-
-/// The counts of [`count_portable`](crate::counting::quadrants::join::count_portable) on the
+/// The counts of [`count_portable`](crate::counting::quadrants::portable::count_portable) on the
 /// vector units, or `None` if this processor lacks them or `QUEENS_SIMD` rules them out.
 pub(crate) fn count(table: Slices<'_>, groups: &[Group], lowers: &[u64]) -> Option<[u64; CLASSES]> {
-    let kernels = Kernels::from_environment();
+    let kernels = Kernels::allowed();
     if kernels.avx512 && avx512::available() {
         return Some(avx512::count(table, groups, lowers));
     }
@@ -26,7 +22,7 @@ pub(crate) fn count(table: Slices<'_>, groups: &[Group], lowers: &[u64]) -> Opti
 /// Whether [`filter`] and [`join_each`] run here: this processor has AVX-512 and
 /// `QUEENS_SIMD` does not rule it out.
 pub(crate) fn filters() -> bool {
-    Kernels::from_environment().avx512 && avx512::available()
+    Kernels::allowed().avx512 && avx512::available()
 }
 
 /// Writes `lower.shared | add` to the front of `out` for each of `lowers` whose `held`
@@ -476,7 +472,8 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counting::quadrants::join::{count_portable, square_code, transpose_portable};
+    use crate::counting::quadrants::layout::{CHUNK, square_code};
+    use crate::counting::quadrants::portable::{count_portable, transpose_portable};
 
     /// Rows and columns of the south-west quadrant in [`case`]'s tables.
     const ROWS: usize = 6;

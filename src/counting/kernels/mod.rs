@@ -15,7 +15,6 @@
 
 use core::arch::x86_64::*;
 use std::cell::RefCell;
-use std::sync::OnceLock;
 
 use super::completions::Interior;
 
@@ -26,7 +25,7 @@ const BATCH: usize = 64;
 /// returns `None` if this processor lacks the instructions, the board is too wide, or the
 /// environment variable `QUEENS_SIMD` rules the kernels out (see [`Kernels`]).
 pub(crate) fn try_count(interior: &Interior) -> Option<u64> {
-    let kernels = Kernels::from_environment();
+    let kernels = Kernels::allowed();
     let (open, width) = shifted(interior);
     // Fastest first; each declines a board too wide for it or a processor without it.
     let runs: [(bool, Run); 4] = [
@@ -43,30 +42,7 @@ pub(crate) fn try_count(interior: &Interior) -> Option<u64> {
 /// A kernel's entry point: see `run` in `kernel!`.
 type Run = fn(&Interior, &[u64; 64], u32) -> Option<u64>;
 
-/// The kernels a count may use: all that the processor has, unless the environment
-/// variable `QUEENS_SIMD` is `scalar` (none), `avx2` or `avx512` (only those), to time or
-/// test one of them.
-#[derive(Clone, Copy, Debug)]
-struct Kernels {
-    avx2: bool,
-    avx512: bool,
-}
-
-impl Kernels {
-    fn from_environment() -> Kernels {
-        static CHOSEN: OnceLock<Kernels> = OnceLock::new();
-        *CHOSEN.get_or_init(|| {
-            let chosen = std::env::var("QUEENS_SIMD").unwrap_or_default();
-            let (avx2, avx512) = match chosen.as_str() {
-                "scalar" => (false, false),
-                "avx2" => (true, false),
-                "avx512" => (false, true),
-                _ => (true, true),
-            };
-            Kernels { avx2, avx512 }
-        })
-    }
-}
+use super::simd::Kernels;
 
 /// The open squares of the free rows moved to start at column 0, and how many columns
 /// they span.

@@ -1,11 +1,9 @@
 //! The join: for each west half-board, how many east half-boards share none of its
 //! diagonals, counted 512 at a time on bit-sliced tables.
 
+use super::layout::{CHUNK, CLASSES, Group, Slices, SquarePlanes, WORDS};
+use super::portable::{count_portable, transpose_portable};
 use super::quadrant::{Side, Values};
-
-/// Half-boards per chunk of a bit-sliced table: one 512-bit vector per shared diagonal.
-pub(crate) const CHUNK: usize = 512;
-const WORDS: usize = CHUNK / 64;
 
 /// A few shared diagonals that only north-west placements hold among the west ones: the
 /// east half-boards are sorted by which of them they hold, so that a west group (whose
@@ -59,44 +57,6 @@ impl Sieve {
     /// key shares one with it.
     pub fn free_of(key: usize) -> usize {
         !key & (KEYS - 1)
-    }
-}
-
-/// How a south-west placement records a queen on row `row` and column `col` of its
-/// quadrant (indices into its row and column lists): a nibble per row, holding one more
-/// than the column of the row's queen (0: no queen there). Rows and columns are below 15.
-pub(crate) fn square_code(row: usize, col: usize) -> u64 {
-    (col as u64 + 1) << (4 * row)
-}
-
-/// Where the join finds the plane of each square of south-west placements that fill rows
-/// `rows`: for each row, the shift of its nibble in a [`square_code`] and the plane just
-/// before the row's first square.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct SquarePlanes {
-    rows: [(u32, u32); 16],
-    len: usize,
-}
-
-impl SquarePlanes {
-    /// Square planes from plane `first` on, `cols` for each of rows `rows` (bits into the
-    /// quadrant's rows, at most 16) in turn.
-    pub fn new(first: usize, rows: usize, cols: usize) -> SquarePlanes {
-        let mut planes = SquarePlanes::default();
-        for row in (0..16).filter(|row| rows >> row & 1 == 1) {
-            let before = first - 1 + planes.len * cols;
-            planes.rows[planes.len] = (4 * row as u32, before as u32);
-            planes.len += 1;
-        }
-        planes
-    }
-
-    /// The planes of the squares of `code`, a placement filling the rows.
-    #[inline]
-    pub fn of(&self, code: u64) -> impl Iterator<Item = usize> + '_ {
-        self.rows[..self.len]
-            .iter()
-            .map(move |&(shift, before)| before as usize + (code >> shift & 15) as usize)
     }
 }
 
@@ -237,20 +197,6 @@ impl Table {
     }
 }
 
-/// A bit-sliced table as the join reads it: planes of `stride` words each, of which the
-/// first `chunks` chunks are read: `diagonals` planes of diagonals, the plane marking the
-/// real half-boards, and the planes of the squares of the north-west placements (`uppers`)
-/// and the south-west ones (`lowers`).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Slices<'a> {
-    pub planes: &'a [u64],
-    pub stride: usize,
-    pub chunks: usize,
-    pub diagonals: usize,
-    pub uppers: &'a SquarePlanes,
-    pub lowers: &'a SquarePlanes,
-}
-
 /// Bit-slices `halves` (a multiple of 64) into the first `diagonals` planes of `words`
 /// words each (at least `halves.len() / 64`).
 fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
@@ -261,39 +207,6 @@ fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize)
     transpose_portable(halves, diagonals, planes, words);
 }
 
-/// [`transpose`] bit by bit, for any processor; `planes` must be zero.
-pub(crate) fn transpose_portable(
-    halves: &[u64],
-    diagonals: usize,
-    planes: &mut [u64],
-    words: usize,
-) {
-    for (w, block) in halves.chunks_exact(64).enumerate() {
-        for (bit, &half) in block.iter().enumerate() {
-            let mut held = half & ((1u128 << diagonals) - 1) as u64;
-            while held != 0 {
-                planes[held.trailing_zeros() as usize * words + w] |= 1 << bit;
-                held &= held - 1;
-            }
-        }
-    }
-}
-
-/// West half-boards that share a north-west quadrant: its squares, and the squares of each
-/// south-west partner (`lowers[start..end]` of the batch), as [`square_code`] records them; those before `split` counting in weight class `class`,
-/// the others in the next class.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Group {
-    pub upper: u64,
-    pub start: u32,
-    pub split: u32,
-    pub end: u32,
-    pub class: u32,
-}
-
-/// Classes of weight a group may count in: by how many longest diagonals it holds.
-pub(crate) const CLASSES: usize = 3;
-
 /// For each class, the number of (west, east) pairs of half-boards that share no diagonal,
 /// the west ones from `groups` over `lowers`, the east ones from `table`.
 pub(super) fn count(table: Slices<'_>, groups: &[Group], lowers: &[u64]) -> [u64; CLASSES] {
@@ -302,50 +215,4 @@ pub(super) fn count(table: Slices<'_>, groups: &[Group], lowers: &[u64]) -> [u64
         return sums;
     }
     count_portable(table, groups, lowers)
-}
-
-/// [`count`] on 64-bit words, for any processor.
-pub(crate) fn count_portable(
-    table: Slices<'_>,
-    groups: &[Group],
-    lowers: &[u64],
-) -> [u64; CLASSES] {
-    let Slices {
-        planes,
-        stride,
-        chunks,
-        diagonals,
-        uppers,
-        lowers: squares,
-    } = table;
-    let words = chunks * WORDS;
-    let mut sums = [0; CLASSES];
-    let (mut upper_free, mut free) = (vec![0u64; words], vec![0u64; words]);
-    let plane = |index: usize| &planes[index * stride..][..words];
-    for group in groups {
-        upper_free.copy_from_slice(plane(diagonals));
-        uppers
-            .of(group.upper)
-            .for_each(|square| and_not(&mut upper_free, plane(square)));
-        for (i, &lower) in lowers[group.start as usize..group.end as usize]
-            .iter()
-            .enumerate()
-        {
-            free.copy_from_slice(&upper_free);
-            squares
-                .of(lower)
-                .for_each(|square| and_not(&mut free, plane(square)));
-            let class =
-                group.class as usize + usize::from(i >= (group.split - group.start) as usize);
-            sums[class] += free.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
-        }
-    }
-    sums
-}
-
-/// Clears from `free` the half-boards of `held`.
-fn and_not(free: &mut [u64], held: &[u64]) {
-    for (word, &held) in free.iter_mut().zip(held) {
-        *word &= !held;
-    }
 }

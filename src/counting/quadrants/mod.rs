@@ -22,11 +22,14 @@
 //! engine. `docs/counting.md` works through `n = 8`.
 
 mod frame;
-pub(crate) mod join;
-pub(crate) mod quadrant;
+mod join;
+pub(crate) mod layout;
+pub(crate) mod portable;
+mod quadrant;
 
 use frame::{Diagonals, Frame, Shared};
-use join::{CLASSES, Group, KEYS, Sieve, Squares, Table};
+use join::{KEYS, Sieve, Squares, Table};
+use layout::{CLASSES, Group};
 use quadrant::{Mark, Record, Side, Values, join_each};
 
 use super::memory;

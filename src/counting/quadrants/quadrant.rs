@@ -2,22 +2,8 @@
 //! join reads.
 
 use super::frame::{Diagonals, Frame, Shared};
-use super::join::square_code;
+use super::layout::{Placement, square_code};
 use crate::error::{Error, try_vec, try_with_capacity};
-
-/// Queens in some rows of a quadrant, one per row and at most one per column, none
-/// attacking another or a fixed queen.
-///
-/// `repr(C)`: the vector join reads a slice of placements as pairs of words.
-#[derive(Debug, Clone, Copy, Default)]
-#[repr(C)]
-pub(crate) struct Placement {
-    /// Its diagonals packed for its side: rising ones from bit 0, falling ones from bit 32.
-    pub held: u64,
-    /// What the join reads of it (see [`Record`]): its diagonals that the other side's
-    /// squares lie on too (see [`Shared`]), or its squares.
-    pub shared: u64,
-}
 
 impl Placement {
     /// Appends `lower.shared | add` to `out` for each of `lowers` that agrees with this

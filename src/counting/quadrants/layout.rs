@@ -1,0 +1,88 @@
+//! How the join's tables lie in memory: what the vector kernels and the portable code read.
+//! The kernels know this layout; nothing here knows the kernels.
+
+/// Half-boards per chunk of a bit-sliced table: one 512-bit vector per shared diagonal.
+pub(crate) const CHUNK: usize = 512;
+/// 64-bit words per chunk.
+pub(crate) const WORDS: usize = CHUNK / 64;
+
+/// Queens in some rows of a quadrant, one per row and at most one per column, none
+/// attacking another or a fixed queen.
+///
+/// `repr(C)`: the vector join reads a slice of placements as pairs of words.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C)]
+pub(crate) struct Placement {
+    /// Its diagonals packed for its side: rising ones from bit 0, falling ones from bit 32.
+    pub held: u64,
+    /// What the join reads of it (see [`Record`]): its diagonals that the other side's
+    /// squares lie on too (see [`Shared`]), or its squares.
+    pub shared: u64,
+}
+
+/// How a south-west placement records a queen on row `row` and column `col` of its
+/// quadrant (indices into its row and column lists): a nibble per row, holding one more
+/// than the column of the row's queen (0: no queen there). Rows and columns are below 15.
+pub(crate) fn square_code(row: usize, col: usize) -> u64 {
+    (col as u64 + 1) << (4 * row)
+}
+
+/// Where the join finds the plane of each square of south-west placements that fill rows
+/// `rows`: for each row, the shift of its nibble in a [`square_code`] and the plane just
+/// before the row's first square.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct SquarePlanes {
+    rows: [(u32, u32); 16],
+    len: usize,
+}
+
+impl SquarePlanes {
+    /// Square planes from plane `first` on, `cols` for each of rows `rows` (bits into the
+    /// quadrant's rows, at most 16) in turn.
+    pub fn new(first: usize, rows: usize, cols: usize) -> SquarePlanes {
+        let mut planes = SquarePlanes::default();
+        for row in (0..16).filter(|row| rows >> row & 1 == 1) {
+            let before = first - 1 + planes.len * cols;
+            planes.rows[planes.len] = (4 * row as u32, before as u32);
+            planes.len += 1;
+        }
+        planes
+    }
+
+    /// The planes of the squares of `code`, a placement filling the rows.
+    #[inline]
+    pub fn of(&self, code: u64) -> impl Iterator<Item = usize> + '_ {
+        self.rows[..self.len]
+            .iter()
+            .map(move |&(shift, before)| before as usize + (code >> shift & 15) as usize)
+    }
+}
+
+/// A bit-sliced table as the join reads it: planes of `stride` words each, of which the
+/// first `chunks` chunks are read: `diagonals` planes of diagonals, the plane marking the
+/// real half-boards, and the planes of the squares of the north-west placements (`uppers`)
+/// and the south-west ones (`lowers`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Slices<'a> {
+    pub planes: &'a [u64],
+    pub stride: usize,
+    pub chunks: usize,
+    pub diagonals: usize,
+    pub uppers: &'a SquarePlanes,
+    pub lowers: &'a SquarePlanes,
+}
+
+/// West half-boards that share a north-west quadrant: its squares, and the squares of each
+/// south-west partner (`lowers[start..end]` of the batch), as [`square_code`] records them; those before `split` counting in weight class `class`,
+/// the others in the next class.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Group {
+    pub upper: u64,
+    pub start: u32,
+    pub split: u32,
+    pub end: u32,
+    pub class: u32,
+}
+
+/// Classes of weight a group may count in: by how many longest diagonals it holds.
+pub(crate) const CLASSES: usize = 3;
