@@ -29,6 +29,7 @@ pub use enumerate::sample::{SAMPLE_MAX_N, sample};
 pub use enumerate::trace::{Board, DeadEnd, Event, Replay, Trace};
 pub use error::{Error, Square};
 pub use formats::animation::animated_svg;
+pub use formats::encoding::decode_text;
 pub use formats::parse::{ParseReader, parse_columns, parse_many, parse_reader};
 pub use formats::picture::svg;
 pub use formats::render::{Drawing, Style};

@@ -9,6 +9,7 @@ use super::State;
 use super::lexicographic::Queens;
 use super::most_constrained::{Attacks, Frame, Line, MostConstrained};
 use crate::board::{full_row, lowest_bit};
+use crate::error::Square;
 
 /// One step of the backtracking search, as [`Queens::trace`] reports it.
 ///
@@ -92,8 +93,22 @@ impl fmt::Display for Event {
             Event::Remove { row, col } => write!(f, "remove {row},{col}"),
             Event::DeadEnd { row, .. } => write!(f, "dead end {row}"),
             Event::DeadColumn { col, .. } => write!(f, "dead column {col}"),
-            Event::Solution { index } => write!(f, "solution {}", index + 1),
+            Event::Solution { index } => write!(f, "solution {}", index.saturating_add(1)),
         }
+    }
+}
+
+impl Event {
+    /// A square (or, for a whole row or column, its first square) that an `n x n` board
+    /// does not have, if the event names one.
+    pub(crate) fn square_off(&self, n: usize) -> Option<Square> {
+        let square = match *self {
+            Event::Place { row, col, .. } | Event::Remove { row, col } => (row, col),
+            Event::DeadEnd { row, .. } => (row, 0),
+            Event::DeadColumn { col, .. } => (0, col),
+            Event::Solution { .. } => return None,
+        };
+        (square.0 >= n || square.1 >= n).then_some(square)
     }
 }
 

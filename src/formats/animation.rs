@@ -4,7 +4,9 @@
 use std::fmt::Write;
 
 use super::picture::{CROWN, SQUARE, draw_squares};
+use crate::board::check_size;
 use crate::enumerate::trace::Event;
+use crate::error::Error;
 
 /// Seconds each event is shown.
 const STEP: f64 = 0.25;
@@ -30,11 +32,24 @@ const STATUS: usize = 28;
 ///     .trace()
 ///     .scan(false, |done, e| (!*done).then(|| { *done = matches!(e, Event::Solution { .. }); e }))
 ///     .collect();
-/// let picture = queens::animated_svg(6, &first);
+/// let picture = queens::animated_svg(6, &first)?;
 /// assert!(picture.starts_with("<svg ") && picture.contains("<animate "));
+///
+/// // Events read from elsewhere may not fit the board.
+/// let stray = [Event::Remove { row: 9, col: 0 }];
+/// assert!(queens::animated_svg(6, &stray).is_err());
+/// # Ok::<(), queens::Error>(())
 /// ```
-#[must_use]
-pub fn animated_svg(n: usize, events: &[Event]) -> String {
+///
+/// # Errors
+///
+/// [`Error::TooLarge`] for `n > Queens::MAX_N`, and [`Error::OffBoard`] for an event on a
+/// row or column the board does not have.
+pub fn animated_svg(n: usize, events: &[Event]) -> Result<String, Error> {
+    check_size(n)?;
+    if let Some(square) = events.iter().find_map(|event| event.square_off(n)) {
+        return Err(Error::OffBoard { square, n });
+    }
     let side = n * SQUARE;
     let (width, height) = (side, side + STATUS);
     let total = events.len() as f64 * STEP + HOLD;
@@ -117,7 +132,7 @@ pub fn animated_svg(n: usize, events: &[Event]) -> String {
                 frame.show(&mut out, at, next);
                 out.push_str("</rect>\n");
             }
-            Event::Solution { index } => found = index + 1,
+            Event::Solution { index } => found = index.saturating_add(1),
         }
         let (since, shown_depth, shown_found) = last_status;
         if (shown_depth, shown_found) != (depth, found) {
@@ -135,7 +150,7 @@ pub fn animated_svg(n: usize, events: &[Event]) -> String {
         }
     }
     out.push_str("</svg>\n");
-    out
+    Ok(out)
 }
 
 /// A crowned queen on `(row, col)`, shown from `since` to `until`.

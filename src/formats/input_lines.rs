@@ -3,10 +3,13 @@
 
 use std::io::{BufRead, Read};
 
+use super::encoding::refuse_utf16;
 use crate::error::Error;
 
 /// The lines of a reader, numbered from 1. A line that is not UTF-8 is an error of its own
-/// and reading goes on; a line longer than the bound, or a failed read, ends the lines.
+/// and reading goes on; a line longer than the bound, or a failed read, ends the lines. A
+/// byte-order mark before the first line is dropped; UTF-16 input (marked so) is refused
+/// at once rather than read as a line of garbage per line.
 pub(crate) struct BoundedLines<R> {
     reader: R,
     max: usize,
@@ -47,9 +50,15 @@ impl<R: BufRead> Iterator for BoundedLines<R> {
                     self.number, self.max
                 ),
             }),
+            Ok(_) if self.number == 1 && refuse_utf16(&bytes).is_some() => {
+                Err(refuse_utf16(&bytes).expect("checked"))
+            }
             Ok(_) => {
                 while matches!(bytes.last(), Some(b'\n' | b'\r')) {
                     bytes.pop();
+                }
+                if self.number == 1 && bytes.starts_with(b"\xef\xbb\xbf") {
+                    bytes.drain(..3);
                 }
                 return Some((
                     self.number,
@@ -92,6 +101,29 @@ mod tests {
                 .unwrap_err()
                 .to_string()
                 .contains("longer than 10")
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_and_utf16_refused() {
+        let marked: &[u8] = b"\xef\xbb\xbfone\n\xef\xbb\xbftwo\n";
+        let lines: Vec<_> = BoundedLines::new(marked, 10).collect();
+        assert_eq!(lines[0], (1, Ok("one".to_string())));
+        assert_eq!(
+            lines[1],
+            (2, Ok("\u{feff}two".to_string())),
+            "only at the start"
+        );
+        let utf16: &[u8] = b"\xff\xfeo\0n\0e\0\n\0";
+        let lines: Vec<_> = BoundedLines::new(utf16, 100).collect();
+        assert_eq!(lines.len(), 1);
+        assert!(
+            lines[0]
+                .1
+                .as_ref()
+                .unwrap_err()
+                .to_string()
+                .contains("UTF-16")
         );
     }
 

@@ -2,6 +2,7 @@
 //! SVG pictures, and reading input line by line in bounded memory.
 
 pub(crate) mod animation;
+pub(crate) mod encoding;
 pub(crate) mod input_lines;
 pub(crate) mod parse;
 pub(crate) mod picture;

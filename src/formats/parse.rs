@@ -5,6 +5,7 @@ use std::fmt;
 use std::io::BufRead;
 use std::str::FromStr;
 
+use crate::formats::encoding::without_bom;
 use crate::formats::input_lines::BoundedLines;
 
 use crate::error::Error;
@@ -42,7 +43,7 @@ impl FromStr for Solution {
     type Err = Error;
 
     fn from_str(text: &str) -> Result<Solution, Error> {
-        let text = text.trim();
+        let text = without_bom(text.trim_start()).trim();
         // One number is the column list of one queen, not the column header of a grid; but
         // `1` is the matrix of n = 1, which reads as the same solution `[0]`.
         if let Ok(column) = text.parse::<usize>()
@@ -350,7 +351,7 @@ fn is_list(line: &str) -> bool {
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn parse_columns(line: &str) -> Result<Vec<usize>, Error> {
-    let line = line.trim();
+    let line = without_bom(line.trim_start()).trim();
     let inner = line
         .strip_prefix('[')
         .and_then(|rest| rest.strip_suffix(']'))

@@ -3,6 +3,7 @@
 
 use std::str::FromStr;
 
+use super::encoding::without_bom;
 use super::parse::excerpt;
 use crate::Queens;
 use crate::enumerate::builder::Builder;
@@ -36,6 +37,7 @@ impl FromStr for Builder {
     type Err = Error;
 
     fn from_str(text: &str) -> Result<Builder, Error> {
+        let text = without_bom(text);
         if text.trim_start().starts_with("letting") {
             lettings(text)
         } else {
@@ -86,20 +88,29 @@ fn drawn(text: &str) -> Result<Builder, Error> {
 
 /// CSPLib 080's `letting n = ...` and `letting blocks = [[r, c], ...]`, counted from 1.
 fn lettings(text: &str) -> Result<Builder, Error> {
-    let value = |name: &str| -> Result<&str, Error> {
+    let value = |name: &str| -> Result<Option<&str>, Error> {
         let mut found = text.split("letting").filter_map(|part| {
             let (key, value) = part.split_once('=')?;
             (key.trim() == name).then(|| value.trim())
         });
-        found
-            .next()
-            .ok_or_else(|| Error::parse(format!("no `letting {name} = ...` in the puzzle")))
+        let Some(first) = found.next() else {
+            return Ok(None);
+        };
+        // The same letting twice must say the same thing, or the puzzle means nothing.
+        match found.find(|&other| other != first) {
+            Some(other) => Err(Error::parse(format!(
+                "`letting {name}` is given twice, as {} and as {}",
+                excerpt(first),
+                excerpt(other)
+            ))),
+            None => Ok(Some(first)),
+        }
     };
-    let size = value("n")?;
+    let size = value("n")?.ok_or_else(|| Error::parse("no `letting n = ...` in the puzzle"))?;
     let n: usize = size
         .parse()
         .map_err(|_| Error::parse(format!("n = {} is not a board size", excerpt(size))))?;
-    let blocks = value("blocks").unwrap_or("[]");
+    let blocks = value("blocks")?.unwrap_or("[]");
     let numbers = blocks
         .split(['[', ']', ','])
         .map(str::trim)

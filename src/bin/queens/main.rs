@@ -17,7 +17,9 @@ use std::time::Instant;
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use queens::{Builder, Checkpoint, Counter, Event, Queens, Shard, ShardRecord, Solution};
+use queens::{
+    Builder, Checkpoint, Counter, Event, Queens, Shard, ShardRecord, Solution, decode_text,
+};
 
 use args::{
     AnimateArgs, CheckArgs, Cli, Command, CountArgs, MergeArgs, OneArgs, SampleArgs, ShowArgs,
@@ -144,18 +146,20 @@ fn board(args: &SolveArgs) -> Result<Builder, Failure> {
     let builder = match &args.puzzle {
         Some(path) => {
             let (name, reader) = open_input(path)?;
-            let mut text = String::new();
+            let mut bytes = Vec::new();
             Read::take(reader, MAX_PUZZLE_BYTES + 1)
-                .read_to_string(&mut text)
+                .read_to_end(&mut bytes)
                 .map_err(|err| Failure::Usage(format!("cannot read {name}: {err}")))?;
-            if text.len() as u64 > MAX_PUZZLE_BYTES {
+            if bytes.len() as u64 > MAX_PUZZLE_BYTES {
                 return Err(Failure::Usage(format!(
                     "{name} is over {MAX_PUZZLE_BYTES} bytes: not a puzzle"
                 )));
             }
-            let puzzle: Builder = text
+            let in_file = |err: queens::Error| Failure::Usage(format!("{name}: {err}"));
+            let puzzle: Builder = decode_text(&bytes)
+                .map_err(in_file)?
                 .parse()
-                .map_err(|err| Failure::Usage(format!("{name}: {err}")))?;
+                .map_err(in_file)?;
             if let Some(n) = args.n.filter(|&n| n != puzzle.n()) {
                 return Err(Failure::Usage(format!(
                     "{name} is a {0}x{0} puzzle, not {n}x{n}",
@@ -420,7 +424,7 @@ fn animate(args: &AnimateArgs) -> Result<(), Failure> {
     }
     output::write_file(
         &args.output,
-        queens::animated_svg(args.n, &events).as_bytes(),
+        queens::animated_svg(args.n, &events)?.as_bytes(),
     )
 }
 
