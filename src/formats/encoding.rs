@@ -47,7 +47,7 @@ pub(crate) fn refuse_utf16(first: &[u8]) -> Option<Error> {
 pub fn decode_text(bytes: &[u8]) -> Result<Cow<'_, str>, Error> {
     if let Some(little) = utf16_bom(bytes) {
         let body = &bytes[2..];
-        if body.len() % 2 != 0 {
+        if !body.len().is_multiple_of(2) {
             return Err(Error::parse("UTF-16 text with an odd number of bytes"));
         }
         let units = body.chunks_exact(2).map(|pair| match little {
