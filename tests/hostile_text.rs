@@ -33,7 +33,7 @@ fn a_byte_order_mark_changes_nothing_in_any_reader() {
         let many = parse_many(&marked);
         assert_eq!(many.len(), 1, "{style:?}: {many:?}");
         assert_eq!(many[0].1, Ok(s.clone()), "{style:?}");
-        let bytes = utf16(&text, style as usize % 2 == 0);
+        let bytes = utf16(&text, (style as usize).is_multiple_of(2));
         let through_utf16 = decode_text(&bytes).unwrap();
         assert_eq!(
             through_utf16.parse::<Solution>(),
