@@ -20,25 +20,31 @@ impl Kernels {
         avx512: true,
     };
 
+    /// What `QUEENS_SIMD` says, read once.
+    fn chosen() -> &'static Result<Kernels, Error> {
+        static CHOSEN: OnceLock<Result<Kernels, Error>> = OnceLock::new();
+        CHOSEN.get_or_init(|| match std::env::var("QUEENS_SIMD") {
+            Err(std::env::VarError::NotPresent) => Ok(Kernels::ALL),
+            Err(std::env::VarError::NotUnicode(value)) => Kernels::named(&value.to_string_lossy()),
+            Ok(value) => Kernels::named(&value),
+        })
+    }
+
     /// What `QUEENS_SIMD` allows, or why its value means nothing.
     pub fn from_environment() -> Result<Kernels, Error> {
-        static CHOSEN: OnceLock<Result<Kernels, Error>> = OnceLock::new();
-        CHOSEN
-            .get_or_init(|| match std::env::var("QUEENS_SIMD") {
-                Err(std::env::VarError::NotPresent) => Ok(Kernels::ALL),
-                Err(std::env::VarError::NotUnicode(value)) => {
-                    Kernels::named(&value.to_string_lossy())
-                }
-                Ok(value) => Kernels::named(&value),
-            })
-            .clone()
+        Kernels::chosen().clone()
     }
 
     /// The kernels a count runs: those of [`Kernels::from_environment`]; a count never
     /// starts with a meaningless value (`Counter::run` refuses it), so all of them then.
+    /// Tests may force others on their own thread ([`forced`]).
     #[cfg(target_arch = "x86_64")]
     pub fn allowed() -> Kernels {
-        Kernels::from_environment().unwrap_or(Kernels::ALL)
+        #[cfg(test)]
+        if let Some(kernels) = forced::FORCED.get() {
+            return kernels;
+        }
+        *Kernels::chosen().as_ref().unwrap_or(&Kernels::ALL)
     }
 
     fn named(value: &str) -> Result<Kernels, Error> {
@@ -58,6 +64,26 @@ impl Kernels {
             }
         };
         Ok(Kernels { avx2, avx512 })
+    }
+}
+
+/// Kernels forced on one thread, so that one test process runs a count on each in turn.
+#[cfg(all(test, target_arch = "x86_64"))]
+pub(crate) mod forced {
+    use std::cell::Cell;
+
+    use super::Kernels;
+
+    thread_local! {
+        pub(super) static FORCED: Cell<Option<Kernels>> = const { Cell::new(None) };
+    }
+
+    /// Runs `work` on this thread with only the kernels `avx2` and `avx512` allow.
+    pub(crate) fn with<T>(avx2: bool, avx512: bool, work: impl FnOnce() -> T) -> T {
+        FORCED.set(Some(Kernels { avx2, avx512 }));
+        let result = work();
+        FORCED.set(None);
+        result
     }
 }
 

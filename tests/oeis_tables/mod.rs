@@ -1,8 +1,9 @@
 //! Known counts from OEIS, shared by the test files.
 
-/// OEIS A000170: solutions of the n-queens problem, n = 0..=17.
-pub const A000170: [u64; 18] = [
-    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104,
+/// OEIS A000170: solutions of the n-queens problem, n = 0..=18.
+pub const A000170: [u64; 19] = [
+    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512,
+    95815104, 666090624,
 ];
 
 /// OEIS A002562: solutions up to rotation and reflection, n = 0..=17 (with 1 for the empty

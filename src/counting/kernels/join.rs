@@ -11,12 +11,45 @@ use crate::counting::quadrants::layout::{CLASSES, Group, Placement, Slices, Squa
 pub(crate) fn count(table: Slices<'_>, groups: &[Group], lowers: &[u64]) -> Option<[u64; CLASSES]> {
     let kernels = Kernels::allowed();
     if kernels.avx512 && avx512::available() {
+        #[cfg(test)]
+        ran::mark(ran::AVX512);
         return Some(avx512::count(table, groups, lowers));
     }
     if kernels.avx2 && avx2::available() {
+        #[cfg(test)]
+        ran::mark(ran::AVX2);
         return Some(avx2::count(table, groups, lowers));
     }
     None
+}
+
+/// Which join kernels ran on this thread, for tests that check each one ran end to end.
+#[cfg(test)]
+pub(crate) mod ran {
+    use std::cell::Cell;
+
+    pub(crate) const AVX512: usize = 0;
+    pub(crate) const AVX2: usize = 1;
+
+    thread_local! {
+        static RAN: Cell<[bool; 2]> = const { Cell::new([false; 2]) };
+    }
+
+    pub(super) fn mark(kernel: usize) {
+        let mut ran = RAN.get();
+        ran[kernel] = true;
+        RAN.set(ran);
+    }
+
+    /// The kernels that ran since the last call, by index.
+    pub(crate) fn take() -> [bool; 2] {
+        RAN.replace([false; 2])
+    }
+
+    /// Whether this processor has each kernel.
+    pub(crate) fn available() -> [bool; 2] {
+        [super::avx512::available(), super::avx2::available()]
+    }
 }
 
 /// Whether [`filter`] and [`join_each`] run here: this processor has AVX-512 and

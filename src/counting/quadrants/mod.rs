@@ -460,6 +460,37 @@ mod tests {
         }
     }
 
+    /// The join end to end at n = 16 and 17 on each kernel this processor has (AVX-512, AVX2,
+    /// and the portable code everywhere), failing if one the processor has did not run.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn every_join_kernel_counts_16_and_17() {
+        use crate::counting::kernels::join::ran;
+        use crate::counting::simd::forced;
+        let kernels = [
+            ("AVX-512", false, true),
+            ("AVX2", true, false),
+            ("portable", false, false),
+        ];
+        let available = ran::available();
+        for (i, &(name, avx2, avx512)) in kernels.iter().enumerate() {
+            ran::take();
+            let counts = forced::with(avx2, avx512, || [count(16), count(17)]);
+            assert_eq!(counts, [14_772_512, 95_815_104], "{name}");
+            let ran = ran::take();
+            match i {
+                2 => assert_eq!(ran, [false, false], "only the portable code ran"),
+                _ => assert_eq!(ran[i], available[i], "{name}: available, so it must run"),
+            }
+            let state = if i == 2 || ran[i] {
+                "ran"
+            } else {
+                "not on this processor"
+            };
+            println!("join kernel {name}: {state}");
+        }
+    }
+
     #[test]
     fn counts_agree_with_oeis() {
         let known = [
