@@ -5,6 +5,9 @@
 //! cargo run --release --example completion_bench -- FILE.param D [FILE.param D ...]
 //! ```
 //!
+//! Without arguments it times the instances committed as drawn boards in
+//! `tests/fixtures/csplib079` (whose answers the tests check against the published ones).
+//!
 //! Each FILE is an instance file of CSPLib 079 (`n = ...`, `numdiags = ...`, `diags =
 //! [[d, kind], ...]`) and D how many of its diagonals to exclude (the first D, as the
 //! problem's notes prescribe). With `QUEENS_COMPLETION_REFERENCE` set to another solver
@@ -82,8 +85,39 @@ fn reference(program: &str, instance: &Instance, d: usize) -> (bool, f64) {
     (text.contains("Solution Found"), seconds)
 }
 
+/// Times the committed fixtures: drawn boards with their excluded diagonals blocked.
+fn fixtures() {
+    println!("| fixture | answer | queens (s) |");
+    println!("| --- | --- | --- |");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/csplib079");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .expect("the fixtures are there")
+        .map(|entry| entry.expect("a directory entry").path())
+        .collect();
+    paths.sort();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).expect("a fixture reads");
+        let puzzle: queens::Builder = text.parse().expect("a fixture parses");
+        let started = Instant::now();
+        let first = puzzle
+            .build()
+            .expect("a valid board")
+            .most_constrained()
+            .next();
+        let seconds = started.elapsed().as_secs_f64();
+        let answer = if first.is_some() { "solution" } else { "none" };
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+        println!("| {name} | {answer} | {seconds:.4} |");
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.is_empty() {
+        return fixtures();
+    }
     let reference_program = std::env::var("QUEENS_COMPLETION_REFERENCE").ok();
     println!("| instance | D | answer | queens (s) | reference (s) | queens / reference |");
     println!("| --- | --- | --- | --- | --- | --- |");

@@ -9,4 +9,6 @@ rm -rf web/dist
 wasm-bindgen --target web --no-typescript --out-dir web/dist \
     target/wasm32-unknown-unknown/release/queens_web.wasm
 cp web/index.html web/app.js web/dist/
-echo "built web/dist: $(du -sh web/dist | cut -f1); open it with python3 -m http.server -d web/dist"
+wasm=web/dist/queens_web_bg.wasm
+echo "built web/dist: the .wasm is $(( $(wc -c < "$wasm") / 1000 )) KB ($(( $(gzip -9 -c "$wasm" | wc -c) / 1000 )) KB gzipped)"
+echo "open it with python3 -m http.server -d web/dist"

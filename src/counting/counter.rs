@@ -408,6 +408,33 @@ impl Counter {
         Counter { resumed, ..self }
     }
 
+    /// Bytes of memory the count's tables need on the threads it runs on: the quadrant
+    /// join's (shared by the threads, plus a table of half-boards each), 0 for the
+    /// constellation engine. [`Counter::run`] refuses a count whose need exceeds what the
+    /// machine, or its container or batch job, has available; size a job's memory by this.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Counter::chosen_engine`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Counter;
+    ///
+    /// let one = Counter::new(20)?.fundamental(false).threads(1).memory_needed()?;
+    /// let eight = Counter::new(20)?.fundamental(false).threads(8).memory_needed()?;
+    /// assert!(one > 400_000_000 && eight > one);
+    /// assert_eq!(Counter::new(20)?.memory_needed()?, 0); // fundamental: constellations
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn memory_needed(&self) -> Result<u64, Error> {
+        Ok(match self.chosen_engine()? {
+            Engine::Quadrants => quadrants::memory_needed(self.n, Pool::threads_for(self.threads)),
+            _ => 0,
+        })
+    }
+
     /// How many subproblems the count has in all shards together, with the engine it
     /// counts with.
     ///
@@ -718,6 +745,18 @@ impl Pool {
     /// How many threads solve subproblems at once.
     fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// How many threads a pool of `threads` (0: one per core) has, when there is work enough.
+    fn threads_for(threads: usize) -> usize {
+        match threads {
+            #[cfg(feature = "parallel")]
+            0 => rayon::current_num_threads(),
+            #[cfg(not(feature = "parallel"))]
+            _ => 1,
+            #[cfg(feature = "parallel")]
+            threads => threads,
+        }
     }
 
     /// Solves the subproblems `todo`: one list, consumed by rayon when there is more than

@@ -1,0 +1,81 @@
+//! Prints what counting large boards costs on this machine: the time per solution of each
+//! engine, measured on one thread, and the CPU-hours and memory that README's table of
+//! n = 20..=23 quotes.
+//!
+//! ```text
+//! cargo run --release --example estimate
+//! ```
+//!
+//! The join is timed at n = 19 and 18 (odd and even boards cost differently; half a minute
+//! in all), the constellation engine at n = 17. The time per solution falls as n grows, so scaling the
+//! known solution counts (OEIS A000170) by the measured rate of the same parity gives an
+//! upper estimate.
+
+use std::time::Instant;
+
+use queens::{Counter, Engine};
+
+/// OEIS A000170 for n = 16..=23.
+const SOLUTIONS: [(usize, u64); 8] = [
+    (16, 14_772_512),
+    (17, 95_815_104),
+    (18, 666_090_624),
+    (19, 4_968_057_848),
+    (20, 39_029_188_884),
+    (21, 314_666_222_712),
+    (22, 2_691_008_701_644),
+    (23, 24_233_937_684_440),
+];
+
+fn solutions(n: usize) -> u64 {
+    SOLUTIONS
+        .iter()
+        .find(|&&(m, _)| m == n)
+        .map(|&(_, s)| s)
+        .expect("a known count")
+}
+
+/// Nanoseconds per solution of a count of `n` by `engine` on one thread.
+fn rate(n: usize, engine: Engine) -> Result<f64, queens::Error> {
+    let counter = Counter::new(n)?
+        .fundamental(false)
+        .engine(engine)
+        .threads(1);
+    let started = Instant::now();
+    let counts = counter.run()?;
+    let seconds = started.elapsed().as_secs_f64();
+    assert_eq!(counts.total, solutions(n), "n = {n}");
+    Ok(seconds * 1e9 / counts.total as f64)
+}
+
+fn main() -> Result<(), queens::Error> {
+    let odd = rate(19, Engine::Quadrants)?;
+    let even = rate(18, Engine::Quadrants)?;
+    let constellations = rate(17, Engine::Constellations)?;
+    println!(
+        "one thread: quadrants {odd:.1} ns per solution at n = 19, {even:.1} at n = 18; \
+         constellations {constellations:.0} ns at n = 17"
+    );
+    println!();
+    println!("| n | solutions | engine | estimated CPU-hours | memory, one thread |");
+    println!("| --- | --- | --- | --- | --- |");
+    for n in 20..=23 {
+        let counter = Counter::new(n)?.fundamental(false).threads(1);
+        let engine = counter.chosen_engine()?;
+        let per_solution = match engine {
+            Engine::Quadrants if n % 2 == 1 => odd,
+            Engine::Quadrants => even,
+            _ => constellations,
+        };
+        let hours = solutions(n) as f64 * per_solution / 1e9 / 3600.0;
+        let memory = match counter.memory_needed()? {
+            0 => "-".to_string(),
+            bytes => format!("{:.0} MB", bytes as f64 / 1e6),
+        };
+        println!(
+            "| {n} | {} | {engine} | {hours:.2} | {memory} |",
+            solutions(n)
+        );
+    }
+    Ok(())
+}
