@@ -1,0 +1,659 @@
+//! The `queens` crate as the Python extension module `queens._queens`; `queens/__init__.py`
+//! re-exports it with the textbook's `queens` generator and `prettyprint`.
+//!
+//! Every call that can take long (counting, sampling, building large boards) runs on a
+//! worker thread with the GIL released, while the calling thread checks for signals every
+//! 20 ms, so Ctrl-C raises `KeyboardInterrupt` at once. Errors become the exceptions of
+//! `queens._errors`, with the crate's messages; nothing here panics.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use pyo3::basic::CompareOp;
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PySlice, PyTuple};
+
+/// A crate error as the exception of `queens._errors` that fits it.
+fn error(err: queens::Error) -> PyErr {
+    use queens::Error as E;
+    let class = match &err {
+        E::NotEnoughMemory { .. } | E::OutOfMemory { .. } => "NotEnoughMemory",
+        E::Cancelled { .. } => "Cancelled",
+        E::Overflow { .. } | E::Checkpoint { .. } | E::Read { .. } => "QueensError",
+        _ => "InvalidInput",
+    };
+    let message = err.to_string();
+    Python::attach(|py| {
+        py.import("queens._errors")
+            .and_then(|module| module.getattr(class))
+            .and_then(|class| class.call1((message.clone(),)))
+            .map_or_else(|_| PyValueError::new_err(message), PyErr::from_value)
+    })
+}
+
+/// Runs `work` on a worker thread with the GIL released, checking for signals every 20 ms.
+/// On a signal (Ctrl-C) `stop` is set, so that work that watches it ends soon, and the
+/// signal's exception is raised at once; work that cannot stop finishes in the background.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    stop: Option<Arc<AtomicBool>>,
+    work: impl FnOnce() -> Result<T, queens::Error> + Send + 'static,
+) -> PyResult<T> {
+    let worker = std::thread::Builder::new()
+        .name("queens".into())
+        .spawn(work)
+        .map_err(|err| PyValueError::new_err(format!("cannot start a thread: {err}")))?;
+    loop {
+        let finished = py.detach(|| {
+            for _ in 0..4 {
+                if worker.is_finished() {
+                    return true;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            worker.is_finished()
+        });
+        if finished {
+            return match worker.join() {
+                Ok(result) => result.map_err(error),
+                Err(_) => Err(PyValueError::new_err("the count failed")),
+            };
+        }
+        if let Err(signal) = py.check_signals() {
+            if let Some(stop) = &stop {
+                stop.store(true, Ordering::Relaxed);
+            }
+            return Err(signal);
+        }
+    }
+}
+
+/// The eight symmetries of the square.
+#[pyclass(eq, eq_int, frozen, from_py_object, module = "queens")]
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Symmetry {
+    Identity,
+    Rotate90,
+    Rotate180,
+    Rotate270,
+    FlipHorizontal,
+    FlipVertical,
+    Transpose,
+    AntiTranspose,
+}
+
+impl Symmetry {
+    const ALL: [(Symmetry, queens::Symmetry); 8] = [
+        (Symmetry::Identity, queens::Symmetry::Identity),
+        (Symmetry::Rotate90, queens::Symmetry::Rotate90),
+        (Symmetry::Rotate180, queens::Symmetry::Rotate180),
+        (Symmetry::Rotate270, queens::Symmetry::Rotate270),
+        (Symmetry::FlipHorizontal, queens::Symmetry::FlipHorizontal),
+        (Symmetry::FlipVertical, queens::Symmetry::FlipVertical),
+        (Symmetry::Transpose, queens::Symmetry::Transpose),
+        (Symmetry::AntiTranspose, queens::Symmetry::AntiTranspose),
+    ];
+
+    fn of(symmetry: queens::Symmetry) -> Symmetry {
+        Symmetry::ALL
+            .iter()
+            .find(|(_, s)| *s == symmetry)
+            .map_or(Symmetry::Identity, |&(py, _)| py)
+    }
+
+    fn crate_symmetry(self) -> queens::Symmetry {
+        Symmetry::ALL
+            .iter()
+            .find(|(py, _)| *py == self)
+            .map_or(queens::Symmetry::Identity, |&(_, s)| s)
+    }
+}
+
+/// The text styles a solution is drawn in.
+#[pyclass(eq, eq_int, frozen, from_py_object, module = "queens")]
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Dots,
+    List,
+    Matrix,
+    Stars,
+    Grid,
+    Unicode,
+    Fen,
+    Algebraic,
+}
+
+impl Style {
+    fn crate_style(self) -> queens::Style {
+        queens::Style::ALL[self as usize]
+    }
+}
+
+/// A style given as `Style.LIST` or by name (`"list"`).
+fn style_of(style: &Bound<'_, PyAny>) -> PyResult<queens::Style> {
+    if let Ok(style) = style.extract::<Style>() {
+        return Ok(style.crate_style());
+    }
+    let name: String = style
+        .extract()
+        .map_err(|_| PyTypeError::new_err("a style is a queens.Style or its name"))?;
+    name.parse().map_err(error)
+}
+
+/// A symmetry given as `Symmetry.Rotate90`.
+fn symmetry_of(symmetry: &Bound<'_, PyAny>) -> PyResult<queens::Symmetry> {
+    symmetry
+        .extract::<Symmetry>()
+        .map(Symmetry::crate_symmetry)
+        .map_err(|_| PyTypeError::new_err("a symmetry is a queens.Symmetry"))
+}
+
+/// One solution: a sequence of columns, `s[row]` the column of row `row`'s queen.
+#[pyclass(frozen, sequence, module = "queens")]
+#[derive(Clone)]
+struct Solution {
+    inner: queens::Solution,
+}
+
+impl Solution {
+    fn wrap(inner: queens::Solution) -> Solution {
+        Solution { inner }
+    }
+}
+
+#[pymethods]
+impl Solution {
+    /// A solution from its columns; `InvalidInput` (a `ValueError`) if queens attack.
+    #[new]
+    fn new(columns: Vec<usize>) -> PyResult<Solution> {
+        queens::Solution::new(columns).map(Solution::wrap).map_err(error)
+    }
+
+    /// Reads a solution drawn in any style (or a column list).
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<Solution> {
+        text.parse().map(Solution::wrap).map_err(error)
+    }
+
+    /// The board size.
+    #[getter]
+    fn n(&self) -> usize {
+        self.inner.n()
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.n()
+    }
+
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let columns = self.inner.columns();
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let indices = slice.indices(columns.len() as isize)?;
+            let picked: Vec<usize> = (0..indices.slicelength)
+                .map(|k| columns[(indices.start + k as isize * indices.step) as usize])
+                .collect();
+            return Ok(picked.into_pyobject(py)?.into_any().unbind());
+        }
+        let i: isize = index.extract()?;
+        let len = columns.len() as isize;
+        let at = if i < 0 { i + len } else { i };
+        if !(0..len).contains(&at) {
+            return Err(PyIndexError::new_err("solution index out of range"));
+        }
+        Ok(columns[at as usize].into_pyobject(py)?.into_any().unbind())
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self
+            .inner
+            .columns()
+            .to_vec()
+            .into_pyobject(py)?
+            .try_iter()?
+            .into_any())
+    }
+
+    fn __richcmp__(&self, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+        match other.extract::<PyRef<'_, Solution>>() {
+            Ok(other) => op
+                .matches(self.inner.cmp(&other.inner))
+                .into_pyobject(py)
+                .map_or_else(|_| py.NotImplemented(), |b| b.to_owned().into_any().unbind()),
+            Err(_) => py.NotImplemented(),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.inner.hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Solution({})", self.inner.render(queens::Style::List))
+    }
+
+    /// The solution drawn in `style` (a `Style` or its name).
+    fn render(&self, style: &Bound<'_, PyAny>) -> PyResult<String> {
+        Ok(self.inner.render(style_of(style)?).to_string())
+    }
+
+    /// The image of the solution under `symmetry`.
+    fn transform(&self, symmetry: &Bound<'_, PyAny>) -> PyResult<Solution> {
+        Ok(Solution::wrap(self.inner.transform(symmetry_of(symmetry)?)))
+    }
+
+    /// The smallest of the solution's images under the eight symmetries.
+    fn canonical(&self) -> Solution {
+        Solution::wrap(self.inner.canonical())
+    }
+
+    /// Whether the solution is the smallest of its images.
+    fn is_canonical(&self) -> bool {
+        self.inner.is_canonical()
+    }
+
+    /// How many distinct images the solution has (2, 4 or 8).
+    fn orbit_size(&self) -> usize {
+        self.inner.orbit_size()
+    }
+
+    /// The board as an SVG picture, which Jupyter draws.
+    fn _repr_svg_(&self) -> String {
+        queens::svg(std::slice::from_ref(&self.inner))
+    }
+}
+
+/// What a board's constraints are, as the Python arguments give them.
+fn board(
+    n: usize,
+    queens: Option<Vec<(usize, usize)>>,
+    blocks: Option<Vec<(usize, usize)>>,
+    prefix: Option<Vec<usize>>,
+) -> PyResult<queens::Queens> {
+    queens::Queens::builder(n)
+        .prefix(&prefix.unwrap_or_default())
+        .queens(queens.unwrap_or_default())
+        .blocks(blocks.unwrap_or_default())
+        .build()
+        .map_err(error)
+}
+
+/// Every solution of a board, lazily, in lexicographic order.
+#[pyclass(name = "Queens", module = "queens")]
+struct PyQueens {
+    inner: queens::Queens,
+}
+
+#[pymethods]
+impl PyQueens {
+    #[new]
+    #[pyo3(signature = (n, queens = None, blocks = None, prefix = None))]
+    fn new(
+        n: usize,
+        queens: Option<Vec<(usize, usize)>>,
+        blocks: Option<Vec<(usize, usize)>>,
+        prefix: Option<Vec<usize>>,
+    ) -> PyResult<PyQueens> {
+        Ok(PyQueens {
+            inner: board(n, queens, blocks, prefix)?,
+        })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<Solution> {
+        self.inner.next().map(Solution::wrap)
+    }
+
+    /// The solutions left, from the last one back.
+    fn __reversed__(&self) -> Solutions {
+        Solutions::of(self.inner.clone().rev())
+    }
+
+    /// Skips `k` solutions (counting whole subtrees, not building them) and returns the
+    /// next, or `None` past the end.
+    fn nth(&mut self, k: usize) -> Option<Solution> {
+        self.inner.nth(k).map(Solution::wrap)
+    }
+
+    /// The solution at `index` of those left, or a list of a slice of them, without
+    /// consuming the search; skipped solutions are counted, not built.
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let total = || -> PyResult<isize> {
+                let left = self.inner.clone().try_count().map_err(error)?;
+                isize::try_from(left).map_err(|_| PyIndexError::new_err("too many solutions"))
+            };
+            let needs_count = ["start", "stop"].iter().any(|name| {
+                slice
+                    .getattr(*name)
+                    .and_then(|v| v.extract::<Option<isize>>())
+                    .is_ok_and(|v| v.is_some_and(|v| v < 0))
+            });
+            let len = if needs_count { total()? } else { isize::MAX };
+            let indices = slice.indices(len)?;
+            if indices.step <= 0 {
+                return Err(PyValueError::new_err("slices of solutions step forward"));
+            }
+            let mut search = self.inner.clone();
+            let mut picked = Vec::new();
+            let mut next = indices.start;
+            let mut at = 0isize;
+            while next < indices.stop {
+                match search.nth((next - at) as usize) {
+                    Some(s) => picked.push(Solution::wrap(s)),
+                    None => break,
+                }
+                at = next + 1;
+                next += indices.step;
+            }
+            return Ok(picked.into_pyobject(py)?.into_any().unbind());
+        }
+        let i: isize = index.extract()?;
+        let found = match i {
+            0.. => self.inner.clone().nth(i as usize),
+            _ => self.inner.clone().nth_back((-1 - i) as usize),
+        };
+        match found {
+            Some(s) => Ok(Solution::wrap(s).into_pyobject(py)?.into_any().unbind()),
+            None => Err(PyIndexError::new_err("solution index out of range")),
+        }
+    }
+
+    /// One solution per class under the board's symmetries.
+    fn fundamental(&self) -> Solutions {
+        Solutions::of(self.inner.clone().fundamental())
+    }
+
+    /// The same solutions, searching the most constrained row or column first: fast first
+    /// solutions on large boards.
+    fn most_constrained(&self) -> Solutions {
+        Solutions::of(self.inner.clone().most_constrained())
+    }
+
+    /// The symmetries of the board that keep its fixed queens and blocked squares.
+    fn symmetries(&self) -> Vec<Symmetry> {
+        self.inner
+            .symmetries()
+            .into_iter()
+            .map(Symmetry::of)
+            .collect()
+    }
+
+    /// The search as a stream of events.
+    fn trace(&self) -> Trace {
+        Trace {
+            inner: self.inner.clone().trace(),
+        }
+    }
+
+    /// How many solutions are left, counted without building them (the GIL released).
+    fn count(&self, py: Python<'_>) -> PyResult<u64> {
+        let search = self.inner.clone();
+        interruptible(py, None, move || search.try_count())
+    }
+}
+
+/// A lazy stream of solutions: reversed, fundamental or most-constrained.
+#[pyclass(module = "queens")]
+struct Solutions {
+    inner: Box<dyn Iterator<Item = queens::Solution> + Send + Sync>,
+}
+
+impl Solutions {
+    fn of(solutions: impl Iterator<Item = queens::Solution> + Send + Sync + 'static) -> Solutions {
+        Solutions {
+            inner: Box::new(solutions),
+        }
+    }
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<Solution> {
+        self.inner.next().map(Solution::wrap)
+    }
+}
+
+/// The textbook generator's stream: the completions of `state`, each a tuple of the columns
+/// after it.
+#[pyclass(module = "queens")]
+struct Completions {
+    inner: Option<queens::Queens>,
+    skip: usize,
+}
+
+#[pymethods]
+impl Completions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let Some(search) = &mut self.inner else {
+            return Ok(None);
+        };
+        match search.next_columns() {
+            Some(columns) => Ok(Some(PyTuple::new(py, &columns[self.skip..])?)),
+            None => Ok(None),
+        }
+    }
+}
+
+/// `queens(num=8, state=())`: the completions of the first rows' columns `state`, as the
+/// textbook's recursive generator yields them (tuples of the remaining columns, in the same
+/// order), computed lazily by the crate's state machine.
+#[pyfunction(name = "queens")]
+#[pyo3(signature = (num = 8, state = None))]
+fn completions(num: isize, state: Option<Vec<isize>>) -> PyResult<Completions> {
+    let state = state.unwrap_or_default();
+    // The textbook's generator yields nothing for these: no row is left to fill, or a
+    // queen stands off the board (no position matches it).
+    let hopeless = num <= 0
+        || state.len() >= num as usize
+        || state.iter().any(|&c| c < 0 || c >= num);
+    if hopeless {
+        return Ok(Completions {
+            inner: None,
+            skip: 0,
+        });
+    }
+    let prefix: Vec<usize> = state.iter().map(|&c| c as usize).collect();
+    // A state whose queens attack each other has no completion.
+    let inner = queens::Queens::with_prefix(num as usize, &prefix).ok();
+    Ok(Completions {
+        inner,
+        skip: prefix.len(),
+    })
+}
+
+/// One step of a search: a queen placed or removed, a dead end, a solution.
+#[pyclass(frozen, module = "queens")]
+struct Event {
+    inner: queens::Event,
+}
+
+#[pymethods]
+impl Event {
+    /// `"place"`, `"remove"`, `"dead_end"`, `"dead_column"` or `"solution"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.inner {
+            queens::Event::Place { .. } => "place",
+            queens::Event::Remove { .. } => "remove",
+            queens::Event::DeadEnd { .. } => "dead_end",
+            queens::Event::DeadColumn { .. } => "dead_column",
+            queens::Event::Solution { .. } => "solution",
+            _ => "other",
+        }
+    }
+
+    /// The row, for events on a square or a row.
+    #[getter]
+    fn row(&self) -> Option<usize> {
+        match self.inner {
+            queens::Event::Place { row, .. }
+            | queens::Event::Remove { row, .. }
+            | queens::Event::DeadEnd { row, .. } => Some(row),
+            _ => None,
+        }
+    }
+
+    /// The column, for events on a square or a column.
+    #[getter]
+    fn col(&self) -> Option<usize> {
+        match self.inner {
+            queens::Event::Place { col, .. }
+            | queens::Event::Remove { col, .. }
+            | queens::Event::DeadColumn { col, .. } => Some(col),
+            _ => None,
+        }
+    }
+
+    /// Queens on the board after a placement.
+    #[getter]
+    fn depth(&self) -> Option<usize> {
+        match self.inner {
+            queens::Event::Place { depth, .. } => Some(depth),
+            _ => None,
+        }
+    }
+
+    /// The attacked squares, as a mask of columns (or rows): of the next row after a
+    /// placement, of the dead row or column.
+    #[getter]
+    fn attacked(&self) -> Option<u64> {
+        match self.inner {
+            queens::Event::Place {
+                next_row_attacked, ..
+            } => Some(next_row_attacked),
+            queens::Event::DeadEnd { attacked, .. }
+            | queens::Event::DeadColumn { attacked, .. } => Some(attacked),
+            _ => None,
+        }
+    }
+
+    /// The solution's number from 0, for a solution.
+    #[getter]
+    fn index(&self) -> Option<u64> {
+        match self.inner {
+            queens::Event::Solution { index } => Some(index),
+            _ => None,
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Event({:?})", self.inner.to_string())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyRef<'_, Event>>()
+            .is_ok_and(|other| other.inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.inner.to_string().hash(&mut hasher);
+        hasher.finish()
+    }
+}
+
+/// The events of a search, lazily.
+#[pyclass(module = "queens")]
+struct Trace {
+    inner: queens::Trace,
+}
+
+#[pymethods]
+impl Trace {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<Event> {
+        self.inner.next().map(|inner| Event { inner })
+    }
+}
+
+/// An animated SVG picture of an `n x n` board going through `events` (SMIL, no script).
+#[pyfunction]
+fn animated_svg(n: usize, events: Vec<PyRef<'_, Event>>) -> PyResult<String> {
+    let events: Vec<queens::Event> = events.iter().map(|e| e.inner).collect();
+    queens::animated_svg(n, &events).map_err(error)
+}
+
+/// The number of solutions of `n` queens, or of symmetry classes with `fundamental`, on
+/// `threads` threads (all cores by default), with the GIL released; Ctrl-C stops it.
+#[pyfunction]
+#[pyo3(signature = (n, fundamental = false, threads = None))]
+fn count(py: Python<'_>, n: usize, fundamental: bool, threads: Option<usize>) -> PyResult<u64> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let counter = queens::Counter::new(n)
+        .map_err(error)?
+        .fundamental(fundamental)
+        .threads(threads.unwrap_or(0))
+        .cancel_when(Arc::clone(&stop));
+    let counts = interruptible(py, Some(stop), move || counter.run())?;
+    Ok(match fundamental {
+        true => counts.fundamental.unwrap_or_default(),
+        false => counts.total,
+    })
+}
+
+/// A solution drawn exactly uniformly at random, the same for the same seed.
+#[pyfunction]
+fn sample(py: Python<'_>, n: usize, seed: u64) -> PyResult<Solution> {
+    interruptible(py, None, move || queens::sample(n, seed)).map(Solution::wrap)
+}
+
+/// One solution of any board, by an explicit formula.
+#[pyfunction]
+fn construct(py: Python<'_>, n: usize) -> PyResult<Solution> {
+    interruptible(py, None, move || queens::construct(n)).map(Solution::wrap)
+}
+
+/// A random solution of any board, by local search, the same for the same seed.
+#[pyfunction]
+#[pyo3(signature = (n, seed = 0))]
+fn random(py: Python<'_>, n: usize, seed: u64) -> PyResult<Solution> {
+    interruptible(py, None, move || queens::random(n, seed)).map(Solution::wrap)
+}
+
+#[pymodule]
+fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Solution>()?;
+    m.add_class::<PyQueens>()?;
+    m.add_class::<Solutions>()?;
+    m.add_class::<Completions>()?;
+    m.add_class::<Event>()?;
+    m.add_class::<Trace>()?;
+    m.add_class::<Style>()?;
+    m.add_class::<Symmetry>()?;
+    m.add_function(wrap_pyfunction!(completions, m)?)?;
+    m.add_function(wrap_pyfunction!(animated_svg, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(sample, m)?)?;
+    m.add_function(wrap_pyfunction!(construct, m)?)?;
+    m.add_function(wrap_pyfunction!(random, m)?)?;
+    Ok(())
+}
