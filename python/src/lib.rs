@@ -131,6 +131,41 @@ impl Style {
     }
 }
 
+#[pymethods]
+impl Style {
+    /// Every style, in order.
+    #[classattr]
+    #[pyo3(name = "ALL")]
+    fn all() -> Vec<Style> {
+        vec![
+            Style::Dots,
+            Style::List,
+            Style::Matrix,
+            Style::Stars,
+            Style::Grid,
+            Style::Unicode,
+            Style::Fen,
+            Style::Algebraic,
+        ]
+    }
+
+    /// The style's name, as `Solution.render` also takes it.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.crate_style().name()
+    }
+}
+
+#[pymethods]
+impl Symmetry {
+    /// The eight symmetries, the identity first.
+    #[classattr]
+    #[pyo3(name = "ALL")]
+    fn all() -> Vec<Symmetry> {
+        Symmetry::ALL.iter().map(|&(py, _)| py).collect()
+    }
+}
+
 /// A style given as `Style.LIST` or by name (`"list"`).
 fn style_of(style: &Bound<'_, PyAny>) -> PyResult<queens::Style> {
     if let Ok(style) = style.extract::<Style>() {
@@ -168,7 +203,9 @@ impl Solution {
     /// A solution from its columns; `InvalidInput` (a `ValueError`) if queens attack.
     #[new]
     fn new(columns: Vec<usize>) -> PyResult<Solution> {
-        queens::Solution::new(columns).map(Solution::wrap).map_err(error)
+        queens::Solution::new(columns)
+            .map(Solution::wrap)
+            .map_err(error)
     }
 
     /// Reads a solution drawn in any style (or a column list).
@@ -205,6 +242,26 @@ impl Solution {
         Ok(columns[at as usize].into_pyobject(py)?.into_any().unbind())
     }
 
+    fn __contains__(&self, column: &Bound<'_, PyAny>) -> bool {
+        column
+            .extract::<usize>()
+            .is_ok_and(|column| self.inner.contains(&column))
+    }
+
+    /// The row whose queen stands in `column`, as `list.index` finds it.
+    fn index(&self, column: &Bound<'_, PyAny>) -> PyResult<usize> {
+        column
+            .extract::<usize>()
+            .ok()
+            .and_then(|column| self.inner.iter().position(|&c| c == column))
+            .ok_or_else(|| PyValueError::new_err("no queen in that column"))
+    }
+
+    /// How many queens stand in `column` (0 or 1), as `list.count` counts.
+    fn count(&self, column: &Bound<'_, PyAny>) -> usize {
+        usize::from(self.__contains__(column))
+    }
+
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         Ok(self
             .inner
@@ -220,7 +277,10 @@ impl Solution {
             Ok(other) => op
                 .matches(self.inner.cmp(&other.inner))
                 .into_pyobject(py)
-                .map_or_else(|_| py.NotImplemented(), |b| b.to_owned().into_any().unbind()),
+                .map_or_else(
+                    |_| py.NotImplemented(),
+                    |b| b.to_owned().into_any().unbind(),
+                ),
             Err(_) => py.NotImplemented(),
         }
     }
@@ -463,9 +523,8 @@ fn completions(num: isize, state: Option<Vec<isize>>) -> PyResult<Completions> {
     let state = state.unwrap_or_default();
     // The textbook's generator yields nothing for these: no row is left to fill, or a
     // queen stands off the board (no position matches it).
-    let hopeless = num <= 0
-        || state.len() >= num as usize
-        || state.iter().any(|&c| c < 0 || c >= num);
+    let hopeless =
+        num <= 0 || state.len() >= num as usize || state.iter().any(|&c| c < 0 || c >= num);
     if hopeless {
         return Ok(Completions {
             inner: None,
@@ -561,7 +620,7 @@ impl Event {
     }
 
     fn __repr__(&self) -> String {
-        format!("Event({:?})", self.inner.to_string())
+        format!("Event('{}')", self.inner)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -639,6 +698,22 @@ fn random(py: Python<'_>, n: usize, seed: u64) -> PyResult<Solution> {
     interruptible(py, None, move || queens::random(n, seed)).map(Solution::wrap)
 }
 
+/// Seconds the Rust iterator takes to step through every solution of `n` (building no
+/// Python object, the GIL released): the yardstick of `bench.py`.
+#[pyfunction]
+fn _rust_iteration_seconds(py: Python<'_>, n: usize) -> PyResult<f64> {
+    let mut search = queens::Queens::try_new(n).map_err(error)?;
+    Ok(py.detach(|| {
+        let started = std::time::Instant::now();
+        let mut solutions = 0u64;
+        while let Some(columns) = search.next_columns() {
+            solutions += columns[0] as u64 + 1;
+        }
+        std::hint::black_box(solutions);
+        started.elapsed().as_secs_f64()
+    }))
+}
+
 #[pymodule]
 fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solution>()?;
@@ -655,5 +730,6 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sample, m)?)?;
     m.add_function(wrap_pyfunction!(construct, m)?)?;
     m.add_function(wrap_pyfunction!(random, m)?)?;
+    m.add_function(wrap_pyfunction!(_rust_iteration_seconds, m)?)?;
     Ok(())
 }

@@ -1,0 +1,208 @@
+"""The package's API against a brute-force checker written here in plain Python."""
+
+import itertools
+import pickle
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import queens
+from queens import Event, Queens, Solution, Style, Symmetry
+
+OEIS = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712]
+
+
+def valid(columns):
+    """Whether `columns` (row -> column) places non-attacking queens."""
+    n = len(columns)
+    return all(
+        columns[a] != columns[b] and abs(columns[a] - columns[b]) != b - a
+        for a in range(n)
+        for b in range(a + 1, n)
+    )
+
+
+def brute_force(n, fixed=(), blocked=()):
+    """Every solution of `n` keeping the `fixed` (row, col) queens and off `blocked`."""
+    return [
+        list(p)
+        for p in itertools.permutations(range(n))
+        if valid(p)
+        and all(p[r] == c for r, c in fixed)
+        and not any(p[r] == c for r, c in blocked)
+    ]
+
+
+def test_solutions_are_sequences():
+    s = Solution([1, 3, 0, 2])
+    assert len(s) == 4 and s.n == 4
+    assert s[0] == 1 and s[-1] == 2 and s[1:3] == [3, 0] and s[::-1] == [2, 0, 3, 1]
+    assert list(s) == [1, 3, 0, 2] and tuple(s) == (1, 3, 0, 2)
+    assert 3 in s and s.index(0) == 2 and s.count(3) == 1
+    with pytest.raises(IndexError):
+        s[4]
+    assert repr(s) == "Solution([1, 3, 0, 2])"
+    assert str(s) == ". O . .\n. . . O\nO . . .\n. . O .\n"
+    assert s == Solution([1, 3, 0, 2]) and s != Solution([2, 0, 3, 1])
+    assert s < Solution([2, 0, 3, 1])
+    assert s != [1, 3, 0, 2], "a solution equals solutions, not lists"
+    assert len({s, Solution([1, 3, 0, 2]), Solution([2, 0, 3, 1])}) == 2
+    assert isinstance(s, __import__("collections.abc").abc.Sequence)
+
+
+def test_bad_input_raises_value_errors_with_the_crates_messages():
+    with pytest.raises(queens.InvalidInput, match="attack each other") as caught:
+        Solution([0, 1])
+    assert isinstance(caught.value, ValueError) and isinstance(caught.value, queens.QueensError)
+    with pytest.raises(ValueError, match="off the 8x8 board"):
+        Queens(8, queens=[(8, 0)])
+    with pytest.raises(ValueError, match="share row"):
+        Queens(8, queens=[(2, 5), (2, 1)])
+    with pytest.raises(ValueError, match="blocked"):
+        Queens(4, queens=[(0, 1)], blocks=[(0, 1)])
+    with pytest.raises(ValueError, match="too large"):
+        Queens(65)
+    with pytest.raises(ValueError):
+        Solution.parse("no board here")
+    with pytest.raises(ValueError, match="at most 18"):
+        queens.sample(30, 1)
+    with pytest.raises(ValueError):
+        queens.construct(3)
+    with pytest.raises(ValueError):
+        Solution([0]).render("no-such-style")
+    with pytest.raises(TypeError):
+        Solution([0]).transform("rotate")
+    with pytest.raises(OverflowError):
+        Queens(-1)
+
+
+def test_no_panic_reaches_python():
+    hostile = [
+        lambda: Queens(64, queens=[(63, 63)], blocks=[(0, 0)] * 10_000).most_constrained(),
+        lambda: queens.animated_svg(4, [next(Queens(8).trace())] * 3),
+        lambda: Solution.parse("\ufeff" + "Q" * 10_000),
+        lambda: Queens(10)[10**6],
+        lambda: Queens(10)[-(10**6)],
+        lambda: Queens(6)[::-1],
+        lambda: queens.count(65),
+        lambda: queens.random(2),
+    ]
+    for call in hostile:
+        try:
+            call()
+        except (ValueError, IndexError, queens.QueensError):
+            pass
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.integers(1, 7),
+    st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), max_size=3),
+    st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), max_size=6),
+)
+def test_boards_with_fixed_queens_and_blocks_match_brute_force(n, fixed, blocked):
+    fixed = sorted({(r, c) for r, c in fixed if r < n and c < n})
+    blocked = sorted({(r, c) for r, c in blocked if r < n and c < n})
+    try:
+        search = Queens(n, queens=fixed, blocks=blocked)
+    except ValueError:
+        rows = [r for r, _ in fixed]
+        clash = len(rows) != len(set(rows)) or not valid_partial(fixed) or set(fixed) & set(blocked)
+        assert clash
+        return
+    expected = brute_force(n, fixed, blocked)
+    assert [list(s) for s in search] == expected
+    assert Queens(n, queens=fixed, blocks=blocked).count() == len(expected)
+    assert sorted(list(s) for s in Queens(n, queens=fixed, blocks=blocked).most_constrained()) == expected
+    assert [list(s) for s in reversed(Queens(n, queens=fixed, blocks=blocked))] == expected[::-1]
+
+
+def valid_partial(squares):
+    return all(
+        c1 != c2 and abs(c1 - c2) != abs(r1 - r2)
+        for (r1, c1), (r2, c2) in itertools.combinations(squares, 2)
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(4, 9), st.integers(0, 10_000), st.sampled_from(Style.ALL))
+def test_every_style_round_trips(n, index, style):
+    solutions = list(Queens(n))
+    s = solutions[index % len(solutions)]
+    drawn = s.render(style)
+    assert Solution.parse(drawn) == s
+    assert s.render(style.name) == drawn
+
+
+def test_navigation_skips_and_both_ends_meet():
+    eight = [list(s) for s in Queens(8)]
+    search = Queens(8)
+    assert list(search.nth(10)) == eight[10]
+    assert list(next(search)) == eight[11]
+    assert Queens(8)[5] == Solution(eight[5]) and Queens(8)[-1] == Solution(eight[-1])
+    assert [list(s) for s in Queens(8)[10:20:3]] == eight[10:20:3]
+    assert [list(s) for s in Queens(8)[-3:]] == eight[-3:]
+    with pytest.raises(IndexError):
+        Queens(8)[92]
+    assert Queens(14)[300_000] == Queens(14).nth(300_000)
+    assert search.nth(1000) is None
+
+
+def test_symmetry_and_classes():
+    s = next(iter(Queens(8)))
+    assert s.transform(Symmetry.Rotate90) == Solution([7, 1, 3, 0, 6, 4, 2, 5])
+    assert s.is_canonical() and s.orbit_size() == 8
+    assert all(s.transform(g).canonical() == s for g in Symmetry.ALL)
+    for n in range(1, 11):
+        assert len(list(Queens(n).fundamental())) == [0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92][n]
+    corner = Queens(8, queens=[(7, 0)])
+    assert len(corner.symmetries()) == 2 and len(list(corner.fundamental())) == 2
+
+
+def test_counts_match_oeis():
+    for n, total in enumerate(OEIS):
+        assert queens.count(n) == total
+        assert Queens(n).count() == total
+    assert queens.count(12, fundamental=True) == 1787
+    assert queens.count(16, threads=1) == 14_772_512
+
+
+def test_trace_replays_to_the_solutions():
+    board = {}
+    found = []
+    for event in itertools.islice(Queens(6).trace(), 100_000):
+        assert isinstance(event, Event)
+        if event.kind == "place":
+            board[event.row] = event.col
+            assert event.depth == len(board)
+        elif event.kind == "remove":
+            assert board.pop(event.row) == event.col
+        elif event.kind == "solution":
+            found.append([board[r] for r in range(6)])
+            assert event.index == len(found) - 1
+    assert found == [list(s) for s in Queens(6)]
+    first = next(Queens(4).trace())
+    assert str(first) == "place 0,0" and repr(first) == "Event('place 0,0')"
+    assert first.attacked == 0b0011
+    picture = queens.animated_svg(6, list(itertools.islice(Queens(6).trace(), 50)))
+    assert picture.startswith("<svg ") and "<animate" in picture
+
+
+def test_samples_constructions_and_random_boards_are_solutions():
+    for seed in range(5):
+        s = queens.sample(8, seed)
+        assert valid(list(s)) and s == queens.sample(8, seed)
+    assert len({queens.sample(8, seed) for seed in range(40)}) > 20
+    for n in [1, 4, 5, 100, 1001]:
+        assert valid(list(queens.construct(n))) if n <= 100 else len(queens.construct(n)) == n
+        assert len(queens.random(n, 3)) == n
+    assert queens.random(50, 1) == queens.random(50, 1)
+
+
+def test_solutions_pickle_or_refuse_clearly():
+    s = Solution([1, 3, 0, 2])
+    try:
+        assert pickle.loads(pickle.dumps(s)) == s
+    except TypeError:
+        pass
