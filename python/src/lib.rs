@@ -382,8 +382,14 @@ impl PyQueens {
 
     /// Skips `k` solutions (counting whole subtrees, not building them) and returns the
     /// next, or `None` past the end.
-    fn nth(&mut self, k: usize) -> Option<Solution> {
-        self.inner.nth(k).map(Solution::wrap)
+    fn nth(&mut self, py: Python<'_>, k: usize) -> PyResult<Option<Solution>> {
+        let mut search = self.inner.clone();
+        let (search, found) = interruptible(py, None, move || {
+            let found = search.nth(k);
+            Ok((search, found))
+        })?;
+        self.inner = search;
+        Ok(found.map(Solution::wrap))
     }
 
     /// The solution at `index` of those left, or a list of a slice of them, without
@@ -410,7 +416,14 @@ impl PyQueens {
             let mut next = indices.start;
             let mut at = 0isize;
             while next < indices.stop {
-                match search.nth((next - at) as usize) {
+                let mut step = search;
+                let skip = (next - at) as usize;
+                let (rest, found) = interruptible(py, None, move || {
+                    let found = step.nth(skip);
+                    Ok((step, found))
+                })?;
+                search = rest;
+                match found {
                     Some(s) => picked.push(Solution::wrap(s)),
                     None => break,
                 }
@@ -420,10 +433,13 @@ impl PyQueens {
             return Ok(picked.into_pyobject(py)?.into_any().unbind());
         }
         let i: isize = index.extract()?;
-        let found = match i {
-            0.. => self.inner.clone().nth(i as usize),
-            _ => self.inner.clone().nth_back((-1 - i) as usize),
-        };
+        let mut search = self.inner.clone();
+        let found = interruptible(py, None, move || {
+            Ok(match i {
+                0.. => search.nth(i as usize),
+                _ => search.nth_back((-1 - i) as usize),
+            })
+        })?;
         match found {
             Some(s) => Ok(Solution::wrap(s).into_pyobject(py)?.into_any().unbind()),
             None => Err(PyIndexError::new_err("solution index out of range")),
