@@ -548,8 +548,12 @@ fn completions(num: isize, state: Option<Vec<isize>>) -> PyResult<Completions> {
         });
     }
     let prefix: Vec<usize> = state.iter().map(|&c| c as usize).collect();
-    // A state whose queens attack each other has no completion.
-    let inner = queens::Queens::with_prefix(num as usize, &prefix).ok();
+    let inner = match queens::Queens::with_prefix(num as usize, &prefix) {
+        Ok(search) => Some(search),
+        // A state whose queens attack each other has no completion.
+        Err(queens::Error::Attack { .. }) => None,
+        Err(err) => return Err(error(err)),
+    };
     Ok(Completions {
         inner,
         skip: prefix.len(),

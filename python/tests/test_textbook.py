@@ -52,3 +52,13 @@ def test_prettyprint_prints_what_the_chapter_prints(capsys):
         assert capsys.readouterr().out == theirs
     queens.prettyprint(queens.Solution([1, 3, 0, 2]))
     assert capsys.readouterr().out == ". O . . \n. . . O \nO . . . \n. . O . \n"
+
+
+def test_boards_beyond_the_crate_are_refused_not_silently_empty():
+    import pytest
+
+    with pytest.raises(ValueError, match="too large"):
+        queens.queens(65)
+    assert list(queens.queens(-3)) == [] and list(queens.queens(0)) == []
+    assert list(queens.queens(4, (1, 3, 0, 2))) == [], "no row left to fill"
+    assert list(queens.queens(4, (0, 0))) == [], "a state that attacks itself"
