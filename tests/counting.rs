@@ -417,3 +417,35 @@ fn one_engines_results_never_enter_the_others_count_or_checkpoint() {
     checkpoint.finish().unwrap();
     assert_eq!(std::fs::read(&path).unwrap(), before, "nothing written");
 }
+
+/// OEIS A033148 (solutions fixed by the quarter turn), n = 0..=21 (with 1 for the empty
+/// board).
+const A033148: [u64; 22] = [
+    1, 1, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 64, 128, 0, 0, 480, 704,
+];
+
+#[test]
+fn symmetric_counts_match_oeis_and_give_the_classes() {
+    for n in 0..=21 {
+        let counts = queens::count_symmetric(n).unwrap();
+        assert_eq!(counts.quarter_turn, A033148[n], "quarter turn, n = {n}");
+        // A002562 = (A000170 + A032522 + 2 A033148) / 8 gives the half-turn count where
+        // both totals are known here.
+        if n < A002562.len() && n > 1 {
+            let half_turn = 8 * A002562[n] - A000170[n] - 2 * A033148[n];
+            assert_eq!(counts.half_turn, half_turn, "half turn, n = {n}");
+            assert_eq!(counts.classes(A000170[n]), Some(A002562[n]), "n = {n}");
+        }
+    }
+    assert!(queens::count_symmetric(65).is_err());
+}
+
+#[test]
+fn fundamental_counts_by_burnside_agree_with_the_constellation_engine() {
+    for n in [16, 17] {
+        let burnside = queens::try_count_fundamental(n).unwrap();
+        let constellations = Counter::new(n).unwrap().run().unwrap();
+        assert_eq!(Some(burnside), constellations.fundamental, "n = {n}");
+        assert_eq!(burnside, A002562[n]);
+    }
+}

@@ -22,6 +22,7 @@ mod shard;
 mod shard_record;
 mod simd;
 mod subproblems;
+mod symmetric;
 
 use crate::error::Error;
 pub use checkpoint::Checkpoint;
@@ -33,6 +34,7 @@ pub use shard::Shard;
 #[cfg(feature = "serde")]
 pub use shard_record::ShardRecord;
 pub use subproblems::Subproblem;
+pub use symmetric::{SymmetricCounts, count_symmetric};
 
 /// The number of solutions of the `n`-queens problem (OEIS A000170), on every core.
 ///
@@ -99,6 +101,11 @@ pub fn count_fundamental(n: usize) -> u64 {
 
 /// The number of symmetry classes of solutions, or an error if it cannot be counted here.
 ///
+/// Where [`Engine::Auto`] counts totals with the quadrant join (n = 16 to 22), the classes
+/// come from Burnside's lemma: the join's total and the solutions each rotation fixes
+/// ([`count_symmetric`], a search of a tiny part of the board), at about the cost of the
+/// total alone. Elsewhere the constellation engine counts them directly.
+///
 /// # Errors
 ///
 /// [`Error::TooLarge`] if `n > Queens::MAX_N`, and those of [`Counter::run`].
@@ -110,6 +117,17 @@ pub fn count_fundamental(n: usize) -> u64 {
 /// assert!(queens::try_count_fundamental(65).is_err());
 /// ```
 pub fn try_count_fundamental(n: usize) -> Result<u64, Error> {
+    let totals = Counter::new(n)?.fundamental(false);
+    if totals.chosen_engine()? == Engine::Quadrants {
+        let total = totals.run()?.total;
+        return count_symmetric(n)?
+            .classes(total)
+            .ok_or_else(|| Error::Overflow {
+                reason: format!(
+                    "the classes of n = {n} do not come out whole from {total} solutions"
+                ),
+            });
+    }
     let counts = Counter::new(n)?.fundamental(true).run()?;
     Ok(counts.fundamental.unwrap_or_default())
 }
