@@ -11,7 +11,9 @@
 //! must print the right count somewhere in its output, and the last column gives the
 //! quadrant join's single-threaded time over its time. The environment variable
 //! `QUEENS_SIMD` picks the kernels: `scalar`, `avx2` or `avx512` (unset: the best this
-//! processor has).
+//! processor has). A second table gives the symmetry classes: by Burnside's lemma (the
+//! join's single-threaded total plus `count_symmetric`) against the constellation engine's
+//! classes, checked against each other.
 
 use std::error::Error;
 use std::process::Command;
@@ -91,6 +93,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         "| n | solutions | constellations, 1 thread (s) | quadrants, 1 thread (s) | quadrants, {cores} threads (s) | plain mirror-halving (s) | reference, 1 run (s) | quadrants / reference |"
     );
     println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    let mut join_times = Vec::new();
     for n in smallest..=largest {
         let runs = if n <= 17 { 3 } else { 1 };
         let count = |engine: Engine, threads: usize| {
@@ -99,6 +102,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         let (join, join_time) = best_of(runs, || count(Engine::Quadrants, 1));
         let (all, all_time) = best_of(runs, || count(Engine::Quadrants, 0));
         let (join, all) = (join?.total, all?.total);
+        join_times.push((n, join, join_time));
         assert_eq!(all, join, "threads change the count of n = {n}");
         let search = (n <= 18).then(|| best_of(runs, || count(Engine::Constellations, 1)));
         if let Some((search, _)) = &search {
@@ -126,6 +130,41 @@ fn main() -> Result<(), Box<dyn Error>> {
                 "{:.2}",
                 join_time.as_secs_f64() / t.as_secs_f64()
             )),
+        );
+    }
+    symmetry_classes(&join_times)
+}
+
+/// The second table: symmetry classes by Burnside's lemma (the join's total and the
+/// solutions the rotations fix) against the constellation engine's classes, one thread.
+fn symmetry_classes(join_times: &[(usize, u64, Duration)]) -> Result<(), Box<dyn Error>> {
+    println!();
+    println!(
+        "| n | classes | fixed by rotations, 1 thread (s) | classes by Burnside, 1 thread (s) | over the total alone | constellations' classes, 1 thread (s) |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- |");
+    for &(n, total, join_time) in join_times {
+        let runs = if n <= 17 { 3 } else { 1 };
+        let (symmetric, symmetric_time) = best_of(runs, || queens::count_symmetric(n));
+        let classes = symmetric?
+            .classes(total)
+            .ok_or("the classes do not come out whole")?;
+        let burnside = join_time + symmetric_time;
+        let search = (n <= 18).then(|| {
+            best_of(runs, || {
+                Counter::new(n).and_then(|c| c.engine(Engine::Constellations).threads(1).run())
+            })
+        });
+        if let Some((search, _)) = &search {
+            let search = search.as_ref().map_err(Clone::clone)?.fundamental;
+            assert_eq!(search, Some(classes), "the classes of n = {n} disagree");
+        }
+        println!(
+            "| {n} | {classes} | {:.3} | {:.3} | {:.2} | {} |",
+            symmetric_time.as_secs_f64(),
+            burnside.as_secs_f64(),
+            burnside.as_secs_f64() / join_time.as_secs_f64(),
+            search.map_or("-".into(), |(_, t)| format!("{:.3}", t.as_secs_f64())),
         );
     }
     Ok(())
