@@ -13,7 +13,8 @@
 //! `QUEENS_SIMD` picks the kernels: `scalar`, `avx2` or `avx512` (unset: the best this
 //! processor has). A second table gives the symmetry classes: by Burnside's lemma (the
 //! join's single-threaded total plus `count_symmetric`) against the constellation engine's
-//! classes, checked against each other.
+//! classes, checked against each other. Last it prints the process's peak memory: the
+//! tables of the largest board, held while every core counts it.
 
 use std::error::Error;
 use std::process::Command;
@@ -132,7 +133,25 @@ fn main() -> Result<(), Box<dyn Error>> {
             )),
         );
     }
-    symmetry_classes(&join_times)
+    symmetry_classes(&join_times)?;
+    // The most memory this process held: the largest board's tables, on every core.
+    if let Some(peak) = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let line = status
+                .lines()
+                .find(|line| line.starts_with("VmHWM:"))?
+                .to_string();
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+    {
+        println!();
+        println!(
+            "peak memory of this process (VmHWM): {} MB",
+            peak * 1024 / 1_000_000
+        );
+    }
+    Ok(())
 }
 
 /// The second table: symmetry classes by Burnside's lemma (the join's total and the
