@@ -1,0 +1,137 @@
+//! The library's modules depend on each other without cycles: each `use` or path names a
+//! module that does not, through others, name it back (a child naming its parent, `super`,
+//! is the one direction allowed both ways). A kernel knows its data layout, not the reverse.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Each module of `src/` (the binary's aside) and the text of its file, tests cut off.
+fn modules() -> BTreeMap<String, String> {
+    fn walk(dir: &Path, out: &mut BTreeMap<String, String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                if !path.ends_with("bin") {
+                    walk(&path, out);
+                }
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let relative = path
+                .strip_prefix(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))
+                .unwrap();
+            let mut parts: Vec<String> = relative
+                .with_extension("")
+                .iter()
+                .map(|p| p.to_string_lossy().into_owned())
+                .collect();
+            if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+                parts.pop();
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let code = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+            let code: String = code
+                .lines()
+                .map(|line| line.split("//").next().unwrap_or(""))
+                .collect::<Vec<_>>()
+                .join("\n");
+            out.insert(parts.join("::"), code);
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+        &mut out,
+    );
+    out
+}
+
+/// The module a path written in module `from` names: the longest prefix that is a module.
+fn resolve(modules: &BTreeMap<String, String>, from: &str, path: &[&str]) -> Option<String> {
+    let mut base: Vec<&str> = if from.is_empty() {
+        vec![]
+    } else {
+        from.split("::").collect()
+    };
+    let mut rest = path;
+    match rest.first() {
+        Some(&"crate") => {
+            base.clear();
+            rest = &rest[1..];
+        }
+        Some(&"super") => {
+            while rest.first() == Some(&"super") {
+                base.pop();
+                rest = &rest[1..];
+            }
+        }
+        Some(&"self") => rest = &rest[1..],
+        _ => {}
+    }
+    (0..=rest.len()).rev().find_map(|i| {
+        let candidate = base
+            .iter()
+            .chain(&rest[..i])
+            .copied()
+            .collect::<Vec<_>>()
+            .join("::");
+        modules.contains_key(&candidate).then_some(candidate)
+    })
+}
+
+/// The modules each module names, its ancestors left out.
+fn graph(modules: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<String>> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == ':';
+    modules
+        .iter()
+        .map(|(name, code)| {
+            let mut named = BTreeSet::new();
+            for token in code.split(|c: char| !ident(c)) {
+                let segments: Vec<&str> = token.split("::").filter(|s| !s.is_empty()).collect();
+                let relative = segments.len() > 1
+                    && !matches!(segments[0], "crate" | "super" | "self" | "std" | "core");
+                let anchored = matches!(segments.first(), Some(&("crate" | "super" | "self")));
+                if !(anchored || relative) {
+                    continue;
+                }
+                if let Some(target) = resolve(modules, name, &segments) {
+                    let ancestor = target.is_empty() || name.starts_with(&format!("{target}::"));
+                    if target != *name && !ancestor {
+                        named.insert(target);
+                    }
+                }
+            }
+            (name.clone(), named)
+        })
+        .collect()
+}
+
+#[test]
+fn no_module_depends_on_itself_through_others() {
+    let modules = modules();
+    assert!(modules.len() > 30, "the sources were found");
+    let graph = graph(&modules);
+    // Every cycle shows as a module reaching itself.
+    let mut cycles = Vec::new();
+    for start in graph.keys() {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<&String> = graph[start].iter().collect();
+        while let Some(next) = stack.pop() {
+            if next == start {
+                cycles.push(start.clone());
+                break;
+            }
+            if seen.insert(next) {
+                stack.extend(graph.get(next).into_iter().flatten());
+            }
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "modules that depend on themselves: {cycles:?}"
+    );
+    // The check can see a dependency: the kernels read the join's layout.
+    assert!(graph["counting::kernels::join"].contains("counting::quadrants::layout"));
+}
