@@ -428,7 +428,10 @@ impl PyQueens {
                     None => break,
                 }
                 at = next + 1;
-                next += indices.step;
+                let Some(after) = next.checked_add(indices.step) else {
+                    break;
+                };
+                next = after;
             }
             return Ok(picked.into_pyobject(py)?.into_any().unbind());
         }

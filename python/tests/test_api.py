@@ -143,6 +143,8 @@ def test_navigation_skips_and_both_ends_meet():
     assert Queens(8)[5] == Solution(eight[5]) and Queens(8)[-1] == Solution(eight[-1])
     assert [list(s) for s in Queens(8)[10:20:3]] == eight[10:20:3]
     assert [list(s) for s in Queens(8)[-3:]] == eight[-3:]
+    assert [list(s) for s in Queens(8)[1 :: 2**62]] == eight[1:2]
+    assert Queens(8)[100:200] == [] and Queens(8)[-1000:2] == [Solution(c) for c in eight[:2]]
     with pytest.raises(IndexError):
         Queens(8)[92]
     assert Queens(14)[300_000] == Queens(14).nth(300_000)
