@@ -325,6 +325,11 @@ impl Solution {
         self.inner.orbit_size()
     }
 
+    /// Pickles as its columns (for `multiprocessing` and `copy`).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, pyo3::types::PyType>, (Vec<usize>,)) {
+        (slf.get_type(), (slf.get().inner.columns().to_vec(),))
+    }
+
     /// The board as an SVG picture, which Jupyter draws.
     fn _repr_svg_(&self) -> String {
         queens::svg(std::slice::from_ref(&self.inner))

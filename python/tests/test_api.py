@@ -205,9 +205,9 @@ def test_samples_constructions_and_random_boards_are_solutions():
     assert queens.random(50, 1) == queens.random(50, 1)
 
 
-def test_solutions_pickle_or_refuse_clearly():
+def test_solutions_pickle_and_copy():
+    import copy
+
     s = Solution([1, 3, 0, 2])
-    try:
-        assert pickle.loads(pickle.dumps(s)) == s
-    except TypeError:
-        pass
+    assert pickle.loads(pickle.dumps(s)) == s
+    assert copy.deepcopy(s) == s and copy.copy(s) == s
