@@ -11,10 +11,11 @@
 //! must print the right count somewhere in its output, and the last column gives the
 //! quadrant join's single-threaded time over its time. The environment variable
 //! `QUEENS_SIMD` picks the kernels: `scalar`, `avx2` or `avx512` (unset: the best this
-//! processor has). A second table gives the symmetry classes: by Burnside's lemma (the
-//! join's single-threaded total plus `count_symmetric`) against the constellation engine's
-//! classes, checked against each other. Last it prints the process's peak memory: the
-//! tables of the largest board, held while every core counts it.
+//! processor has). A second table gives the symmetry classes as `Counter` counts them by
+//! default (from n = 16 the join's total and the solutions the rotations fix, by
+//! Burnside's lemma), over the total alone, against the constellation engine's classes
+//! (checked against each other) and over the reference's total. Last it prints the
+//! process's peak memory: the tables of the largest board, held while every core counts it.
 
 use std::error::Error;
 use std::process::Command;
@@ -103,7 +104,11 @@ fn main() -> Result<(), Box<dyn Error>> {
         let (join, join_time) = best_of(runs, || count(Engine::Quadrants, 1));
         let (all, all_time) = best_of(runs, || count(Engine::Quadrants, 0));
         let (join, all) = (join?.total, all?.total);
-        join_times.push((n, join, join_time));
+        let other = match &template {
+            Some(template) => Some(reference(template, n, join)?),
+            None => None,
+        };
+        join_times.push((n, join, join_time, other));
         assert_eq!(all, join, "threads change the count of n = {n}");
         let search = (n <= 18).then(|| best_of(runs, || count(Engine::Constellations, 1)));
         if let Some((search, _)) = &search {
@@ -114,12 +119,6 @@ fn main() -> Result<(), Box<dyn Error>> {
         if let Some((plain, _)) = plain {
             assert_eq!(plain, join, "the plain counter disagrees for n = {n}");
         }
-        let other = match &template {
-            Some(template) => Some(reference(template, n, join)?),
-            None => None,
-        };
-        let seconds =
-            |time: Option<Duration>| time.map_or("-".into(), |t| format!("{:.3}", t.as_secs_f64()));
         println!(
             "| {n} | {join} | {} | {:.3} | {:.3} | {} | {} | {} |",
             seconds(search.map(|(_, t)| t)),
@@ -127,10 +126,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             all_time.as_secs_f64(),
             seconds(plain.map(|(_, t)| t)),
             seconds(other),
-            other.map_or("-".into(), |t| format!(
-                "{:.2}",
-                join_time.as_secs_f64() / t.as_secs_f64()
-            )),
+            ratio(join_time, other),
         );
     }
     symmetry_classes(&join_times)?;
@@ -154,36 +150,48 @@ fn main() -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
-/// The second table: symmetry classes by Burnside's lemma (the join's total and the
-/// solutions the rotations fix) against the constellation engine's classes, one thread.
-fn symmetry_classes(join_times: &[(usize, u64, Duration)]) -> Result<(), Box<dyn Error>> {
+/// Seconds to three decimals, or `-`.
+fn seconds(time: Option<Duration>) -> String {
+    time.map_or("-".into(), |t| format!("{:.3}", t.as_secs_f64()))
+}
+
+/// `time` over `other`, or `-`.
+fn ratio(time: Duration, other: Option<Duration>) -> String {
+    other.map_or("-".into(), |t| {
+        format!("{:.2}", time.as_secs_f64() / t.as_secs_f64())
+    })
+}
+
+/// The second table: symmetry classes as `Counter` counts them by default (Burnside's lemma
+/// on the join from n = 16), one thread, against the constellation engine's classes.
+fn symmetry_classes(
+    join_times: &[(usize, u64, Duration, Option<Duration>)],
+) -> Result<(), Box<dyn Error>> {
     println!();
     println!(
-        "| n | classes | fixed by rotations, 1 thread (s) | classes by Burnside, 1 thread (s) | over the total alone | constellations' classes, 1 thread (s) |"
+        "| n | classes | engine | classes, 1 thread (s) | over the total alone | constellations' classes, 1 thread (s) | classes / reference's total |"
     );
-    println!("| --- | --- | --- | --- | --- | --- |");
-    for &(n, total, join_time) in join_times {
+    println!("| --- | --- | --- | --- | --- | --- | --- |");
+    for &(n, total, join_time, reference) in join_times {
         let runs = if n <= 17 { 3 } else { 1 };
-        let (symmetric, symmetric_time) = best_of(runs, || queens::count_symmetric(n));
-        let classes = symmetric?
-            .classes(total)
-            .ok_or("the classes do not come out whole")?;
-        let burnside = join_time + symmetric_time;
-        let search = (n <= 18).then(|| {
-            best_of(runs, || {
-                Counter::new(n).and_then(|c| c.engine(Engine::Constellations).threads(1).run())
-            })
-        });
+        let count = |engine| Counter::new(n).and_then(|c| c.engine(engine).threads(1).run());
+        let (counts, time) = best_of(runs, || count(Engine::Auto));
+        let counts = counts?;
+        assert_eq!(counts.total, total, "n = {n}");
+        let classes = counts.fundamental.ok_or("no classes")?;
+        let search = (n <= 18 && counts.engine != Engine::Constellations)
+            .then(|| best_of(runs, || count(Engine::Constellations)));
         if let Some((search, _)) = &search {
             let search = search.as_ref().map_err(Clone::clone)?.fundamental;
             assert_eq!(search, Some(classes), "the classes of n = {n} disagree");
         }
         println!(
-            "| {n} | {classes} | {:.3} | {:.3} | {:.2} | {} |",
-            symmetric_time.as_secs_f64(),
-            burnside.as_secs_f64(),
-            burnside.as_secs_f64() / join_time.as_secs_f64(),
-            search.map_or("-".into(), |(_, t)| format!("{:.3}", t.as_secs_f64())),
+            "| {n} | {classes} | {} | {:.3} | {:.2} | {} | {} |",
+            counts.engine,
+            time.as_secs_f64(),
+            time.as_secs_f64() / join_time.as_secs_f64(),
+            seconds(search.map(|(_, t)| t)),
+            ratio(time, reference),
         );
     }
     Ok(())

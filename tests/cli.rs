@@ -321,12 +321,18 @@ fn count_shards_print_json_records_that_merge_to_the_total() {
             "constellations",
             r#""total":14200,"fundamental":1787,"#,
         ),
+        // Burnside's sum: 8 x 1787 = 14200 + 96 fixed by the rotations.
+        (
+            Some("--engine=quadrants --fundamental"),
+            "quadrants",
+            r#""total":14200,"fundamental":1787,"fixed":96,"#,
+        ),
     ] {
         let records: Vec<String> = (0..7)
             .map(|i| {
                 let shard = format!("{i}/7");
                 let mut args = vec!["count", "12", "--shard", &shard, "--json"];
-                args.extend(extra);
+                args.extend(extra.iter().flat_map(|e| e.split(' ')));
                 let out = queens(&args);
                 assert!(out.status.success());
                 assert!(
@@ -375,7 +381,11 @@ fn killed_count_resumes(n: usize, extra: &[&str], expected: &str) {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains(expected), "{text}");
-    let lines = std::fs::read_to_string(&path).unwrap().lines().count() - 1;
+    let checkpoint = std::fs::read_to_string(&path).unwrap();
+    let lines = checkpoint.lines().count() - 1;
+    // A count of classes by the join records the solutions the rotations fix on one line.
+    let with_fixed = checkpoint.lines().filter(|l| l.split(' ').count() == 5);
+    assert_eq!(with_fixed.count(), usize::from(expected.contains("fixed")));
     let subproblems = ShardRecord::parse(&text).unwrap().subproblems;
     assert!(
         recorded >= 50 && recorded < subproblems,
@@ -399,10 +409,37 @@ fn killed_count_resumes(n: usize, extra: &[&str], expected: &str) {
 fn a_killed_count_resumes_from_its_checkpoint() {
     killed_count_resumes(
         16,
-        &["--fundamental"],
+        &["--fundamental", "--engine", "constellations"],
         r#""total":14772512,"fundamental":1846955"#,
     );
     killed_count_resumes(17, &["--engine", "quadrants"], r#""total":95815104,"#);
+    // The classes by Burnside's lemma: the last line also holds the fixed solutions.
+    killed_count_resumes(
+        17,
+        &["--engine", "quadrants", "--fundamental"],
+        r#""total":95815104,"fundamental":11977939,"fixed":"#,
+    );
+}
+
+#[test]
+fn a_shard_of_the_join_has_no_classes_to_print_alone() {
+    let out = queens(&[
+        "count",
+        "12",
+        "--engine",
+        "quadrants",
+        "--fundamental",
+        "--shard",
+        "0/2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(
+        message.contains("queens merge") && message.lines().count() == 1,
+        "{message}"
+    );
+    let whole = queens(&["count", "17", "--fundamental"]);
+    assert_eq!(stdout(&whole).trim(), "11977939");
 }
 
 #[test]

@@ -72,15 +72,13 @@ fn the_engine_is_chosen_by_what_is_counted() {
         chosen(Engine::QUADRANTS_FROM - 1, false),
         Engine::Constellations
     );
-    assert_eq!(chosen(16, true), Engine::Constellations);
+    assert_eq!(chosen(16, true), Engine::Quadrants);
+    assert_eq!(chosen(15, true), Engine::Constellations);
     assert_eq!(
         chosen(Engine::QUADRANTS_UP_TO + 1, false),
         Engine::Constellations
     );
     let unsupported = |counter: Counter| matches!(counter.run(), Err(Error::Unsupported { .. }));
-    assert!(unsupported(
-        Counter::new(10).unwrap().engine(Engine::Quadrants)
-    ));
     assert!(unsupported(totals(
         Engine::QUADRANTS_UP_TO + 1,
         Engine::Quadrants
@@ -178,6 +176,7 @@ fn the_quadrant_join_resumes_and_reports_progress_on_any_threads() {
             index: finished.len() + 5,
             total: 8,
             fundamental: None,
+            fixed: 0,
             engine: Engine::Quadrants,
         }])
         .run();
@@ -375,7 +374,7 @@ fn the_engine_depends_on_the_count_alone_so_shards_and_resumes_agree() {
                 .fundamental(fundamental)
                 .chosen_engine()
                 .unwrap();
-            let join = !fundamental && (16..=22).contains(&n);
+            let join = (16..=22).contains(&n);
             let expected = [Engine::Constellations, Engine::Quadrants][usize::from(join)];
             assert_eq!(engine, expected, "n = {n}, fundamental {fundamental}");
             // Threads, shards and resumed work change nothing.
@@ -442,10 +441,100 @@ fn symmetric_counts_match_oeis_and_give_the_classes() {
 
 #[test]
 fn fundamental_counts_by_burnside_agree_with_the_constellation_engine() {
-    for n in [16, 17] {
-        let burnside = queens::try_count_fundamental(n).unwrap();
-        let constellations = Counter::new(n).unwrap().run().unwrap();
-        assert_eq!(Some(burnside), constellations.fundamental, "n = {n}");
-        assert_eq!(burnside, A002562[n]);
+    for n in 0..=17 {
+        let classes = |engine| {
+            let counts = Counter::new(n).unwrap().engine(engine).run().unwrap();
+            (counts.total, counts.fundamental)
+        };
+        let expected = (A000170[n], Some(A002562[n]));
+        assert_eq!(classes(Engine::Quadrants), expected, "n = {n}");
+        if n >= 16 {
+            assert_eq!(classes(Engine::Constellations), expected, "n = {n}");
+            assert_eq!(queens::try_count_fundamental(n), Ok(A002562[n]));
+        }
+    }
+}
+
+/// Subproblems of the join when it counts classes: the join's, then one for the solutions
+/// the rotations fix.
+fn join_with_classes(n: usize) -> Vec<Subproblem> {
+    let finished = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&finished);
+    Counter::new(n)
+        .unwrap()
+        .engine(Engine::Quadrants)
+        .on_finished(move |s, _| sink.lock().unwrap().push(*s))
+        .run()
+        .unwrap();
+    let mut finished = finished.lock().unwrap().clone();
+    finished.sort_by_key(|s| s.index);
+    finished
+}
+
+#[test]
+fn shards_of_the_join_carry_burnsides_sum_and_their_merge_gives_the_classes() {
+    for n in [12, 13] {
+        let all = Counter::new(n).unwrap().engine(Engine::Quadrants);
+        let subproblems = all.total_subproblems().unwrap();
+        let joined = totals(n, Engine::Quadrants).total_subproblems().unwrap();
+        assert_eq!(
+            subproblems,
+            joined + 1,
+            "one more: the rotations' fixed solutions"
+        );
+        let finished = join_with_classes(n);
+        let last = finished.last().unwrap();
+        let symmetric = queens::count_symmetric(n).unwrap();
+        assert_eq!(
+            (last.index, last.total, last.fixed),
+            (joined, 0, symmetric.fixed())
+        );
+        assert!(
+            finished[..joined]
+                .iter()
+                .all(|s| s.fixed == 0 && s.fundamental.is_none())
+        );
+        for k in [2, 5] {
+            let shards: Vec<_> = (0..k)
+                .map(|i| all.clone().shard(i, k).run().unwrap())
+                .collect();
+            assert!(
+                shards
+                    .iter()
+                    .all(|c| c.fundamental.is_none() && c.fixed.is_some())
+            );
+            let fixed: u64 = shards.iter().map(|c| c.fixed.unwrap()).sum();
+            let total: u64 = shards.iter().map(|c| c.total).sum();
+            assert_eq!((total + fixed) / 8, A002562[n], "n = {n}, k = {k}");
+        }
+        // Resuming from any part of the subproblems gives the classes again.
+        let resumed = all
+            .clone()
+            .resume(finished.iter().copied().step_by(3))
+            .run()
+            .unwrap();
+        assert_eq!(resumed.fundamental, Some(A002562[n]));
+        // Totals-only results resume a count of classes: the join's subproblems are the same.
+        let totals_only: Vec<_> = finished[..joined].to_vec();
+        assert_eq!(
+            all.clone().resume(totals_only).run().unwrap().fundamental,
+            Some(A002562[n])
+        );
+        // Fixed solutions where there are none, or solutions where only fixed ones are, are refused.
+        let bad = [
+            Subproblem {
+                fixed: 8,
+                ..finished[0]
+            },
+            Subproblem { total: 8, ..*last },
+            Subproblem {
+                fundamental: Some(1),
+                ..finished[1]
+            },
+        ];
+        for bad in bad {
+            let err = all.clone().resume([bad]).run().unwrap_err();
+            assert!(matches!(err, Error::BadResume { .. }), "{bad:?}: {err}");
+        }
     }
 }

@@ -156,7 +156,17 @@ fn a_checkpoint_cannot_overflow_or_claim_impossible_counts() {
     let header = "queens checkpoint 3 n=12 shard=0/1 engine=quadrants\n";
     let cases = [
         (line(1, huge, "-") + &line(2, huge, "-"), "2^64 - 1"),
-        (line(1, 10, "2"), "records no fundamental counts"),
+        (line(1, 10, "2"), "cannot count classes itself"),
+        // The join's subproblems have no fixed solutions: only the rotations' one, last.
+        (line(1, 8, "- 8"), "cannot have 8 fixed solutions"),
+        (
+            line(1, 8, "- 0"),
+            "is not INDEX TOTAL FUNDAMENTAL [FIXED] CHECKSUM",
+        ),
+        (
+            line(1, 8, "- 1 2"),
+            "is not INDEX TOTAL FUNDAMENTAL [FIXED] CHECKSUM",
+        ),
         (line(99_999, 8, "-"), "not one of shard 0/1"),
         (line(1, 8, "-") + &line(1, 16, "-"), "recorded twice"),
     ];
@@ -171,6 +181,7 @@ fn a_checkpoint_cannot_overflow_or_claim_impossible_counts() {
         index,
         total: huge,
         fundamental: Some(huge / 8),
+        fixed: 0,
         engine: queens::Engine::Constellations,
     });
     let err = Counter::new(12)
@@ -431,7 +442,11 @@ fn merge_refuses_edited_and_overflowing_records() {
     assert_refused(&out, "checksum does not match");
 
     let shards = 4096;
-    let all = Counter::new(20).unwrap().total_subproblems().unwrap();
+    let all = Counter::new(20)
+        .unwrap()
+        .engine(queens::Engine::Constellations)
+        .total_subproblems()
+        .unwrap();
     let many: String = (0..shards)
         .map(|shard| {
             record_line(|r| {
@@ -482,6 +497,64 @@ fn merge_takes_memory_by_its_input_not_by_its_numbers() {
         let out = queens_with_input(&["merge"], line.as_bytes());
         assert_refused(&out, message);
     }
+}
+
+#[test]
+fn merge_refuses_join_records_whose_classes_do_not_add_up() {
+    let join = |shard: usize, of: usize| {
+        let counter = Counter::new(12).unwrap().engine(queens::Engine::Quadrants);
+        ShardRecord::new(&counter.shard(shard, of).run().unwrap(), 0.0)
+    };
+    let line = |record: &ShardRecord| format!("{}\n", record.to_json());
+    let whole = join(0, 1);
+    assert_eq!((whole.fundamental, whole.fixed), (Some(1787), Some(96)));
+    let half = join(0, 2);
+    assert_eq!((half.fundamental, half.fixed.is_some()), (None, true));
+    let totals_only = ShardRecord::new(
+        &Counter::new(12)
+            .unwrap()
+            .engine(queens::Engine::Quadrants)
+            .fundamental(false)
+            .shard(1, 2)
+            .run()
+            .unwrap(),
+        0.0,
+    );
+    let edited = |edit: fn(&mut ShardRecord)| {
+        let mut record = whole.clone();
+        edit(&mut record);
+        line(&record)
+    };
+    let cases = [
+        (edited(|r| r.fixed = Some(88)), "do not make 1787 classes"),
+        (
+            edited(|r| r.fundamental = Some(1788)),
+            "do not make 1788 classes",
+        ),
+        (edited(|r| r.fixed = Some(97)), "do not make 1787 classes"),
+        (
+            {
+                let mut record = half.clone();
+                record.fundamental = Some(1);
+                line(&record)
+            },
+            "counts no such shard",
+        ),
+        (
+            line(&half) + &line(&totals_only),
+            "one counted symmetry classes, the other did not",
+        ),
+    ];
+    for (lines, message) in cases {
+        let out = queens_with_input(&["merge"], lines.as_bytes());
+        assert_refused(&out, message);
+    }
+    let halves = line(&half) + &line(&join(1, 2));
+    let merged = text(&queens_with_input(&["merge"], halves.as_bytes()).stdout);
+    assert!(
+        merged.contains(r#""total":14200,"fundamental":1787,"fixed":96,"#),
+        "{merged}"
+    );
 }
 
 #[test]

@@ -695,29 +695,16 @@ fn animated_svg(n: usize, events: Vec<PyRef<'_, Event>>) -> PyResult<String> {
 #[pyo3(signature = (n, fundamental = false, threads = None))]
 fn count(py: Python<'_>, n: usize, fundamental: bool, threads: Option<usize>) -> PyResult<u64> {
     let stop = Arc::new(AtomicBool::new(false));
-    let totals = queens::Counter::new(n)
+    let counter = queens::Counter::new(n)
         .map_err(error)?
-        .fundamental(false)
+        .fundamental(fundamental)
         .threads(threads.unwrap_or(0))
         .cancel_when(Arc::clone(&stop));
-    // Where the join counts the total, the classes follow from it by Burnside's lemma (as
-    // `queens::count_fundamental` does), with the count still cancellable.
-    let burnside = totals.chosen_engine().map_err(error)? == queens::Engine::Quadrants;
-    let counter = match fundamental && !burnside {
-        true => totals.fundamental(true),
-        false => totals,
-    };
     let counts = interruptible(py, Some(stop), move || counter.run())?;
-    if !fundamental {
-        return Ok(counts.total);
-    }
-    if !burnside {
-        return Ok(counts.fundamental.unwrap_or_default());
-    }
-    let symmetric = interruptible(py, None, move || queens::count_symmetric(n))?;
-    symmetric
-        .classes(counts.total)
-        .ok_or_else(|| PyValueError::new_err("the classes do not come out whole"))
+    Ok(match fundamental {
+        true => counts.fundamental.unwrap_or_default(),
+        false => counts.total,
+    })
 }
 
 /// A solution drawn exactly uniformly at random, the same for the same seed.

@@ -11,9 +11,10 @@
 //! The first line says whose file it is and which count it belongs to (the engine too:
 //! each numbers its subproblems its own way); nothing else is ever truncated or
 //! overwritten. Each further line is one finished subproblem: its index, its total, its
-//! fundamental count (`-` when not counted) and a CRC-32 of those numbers together with the
-//! count's `n`, shard and engine, so that a damaged line, or one copied from another count,
-//! is refused rather than added in. Files of format 2, from before there were two engines,
+//! fundamental count (`-` when not counted), for the one subproblem that has them its
+//! solutions fixed by symmetries ([`Subproblem::fixed`]), and a CRC-32 of those numbers
+//! together with the count's `n`, shard and engine, so that a damaged line, or one copied
+//! from another count, is refused rather than added in. Files of format 2, from before there were two engines,
 //! are constellation counts and are read and continued as they are.
 
 use std::collections::HashMap;
@@ -35,7 +36,7 @@ const MAGIC: &str = "queens checkpoint";
 const VERSION: u32 = 3;
 /// The version before engines were named: constellation counts only.
 const LEGACY: u32 = 2;
-/// A record line is at most this long (four numbers); the header a little longer.
+/// A record line is at most this long (five numbers); the header a little longer.
 const MAX_LINE: u64 = 96;
 /// Lines reach the kernel at once (enough for `kill -9`); syncing to the disk itself (for a
 /// power cut) is batched, at most this often.
@@ -296,9 +297,9 @@ fn header(key: Key) -> String {
     }
 }
 
-/// The text of a record line: four numbers and the checksum of them and the key.
+/// The text of a record line: three or four numbers and the checksum of them and the key.
 fn record_line(key: Key, subproblem: &Subproblem) -> String {
-    let numbers = format!(
+    let mut numbers = format!(
         "{} {} {}",
         subproblem.index,
         subproblem.total,
@@ -306,6 +307,9 @@ fn record_line(key: Key, subproblem: &Subproblem) -> String {
             .fundamental
             .map_or_else(|| "-".to_string(), |f| f.to_string())
     );
+    if subproblem.fixed != 0 {
+        numbers += &format!(" {}", subproblem.fixed);
+    }
     format!("{numbers} {:08x}", checksum(key, &numbers))
 }
 
@@ -407,15 +411,20 @@ fn wrong_header(first: &str, expected: &str) -> Option<String> {
 fn parse_record(line: &str, key: Key, all: usize) -> Result<Subproblem, String> {
     let malformed = || {
         format!(
-            "{} is not INDEX TOTAL FUNDAMENTAL CHECKSUM",
+            "{} is not INDEX TOTAL FUNDAMENTAL [FIXED] CHECKSUM",
             crate::formats::parse::excerpt(line)
         )
     };
     let fields: Vec<&str> = line.split(' ').collect();
-    let [index, total, fundamental, crc] = fields[..] else {
+    let (numbers, fixed, crc) = match fields[..] {
+        [.., crc] if fields.len() == 4 => (&fields[..3], "0", crc),
+        [.., fixed, crc] if fields.len() == 5 && fixed != "0" => (&fields[..4], fixed, crc),
+        _ => return Err(malformed()),
+    };
+    let [index, total, fundamental] = numbers[..3] else {
         return Err(malformed());
     };
-    let numbers = format!("{index} {total} {fundamental}");
+    let numbers = numbers.join(" ");
     let crc = match crc.len() {
         8 => u32::from_str_radix(crc, 16).map_err(|_| malformed())?,
         _ => return Err(malformed()),
@@ -433,11 +442,9 @@ fn parse_record(line: &str, key: Key, all: usize) -> Result<Subproblem, String> 
             "-" => None,
             f => Some(f.parse().map_err(|_| malformed())?),
         },
+        fixed: fixed.parse().map_err(|_| malformed())?,
         engine: key.engine,
     };
-    if key.engine == Engine::Quadrants && subproblem.fundamental.is_some() {
-        return Err("the quadrants engine records no fundamental counts".into());
-    }
     if subproblem.index >= all || subproblem.index % key.of != key.shard {
         return Err(format!(
             "subproblem {} is not one of shard {}/{} of n = {}",

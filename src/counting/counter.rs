@@ -12,6 +12,7 @@ use super::quadrants::{self, Plan, Solver};
 use super::shard::Shard;
 use super::simd::Kernels;
 use super::subproblems::{Subproblem, solve};
+use super::symmetric::count_symmetric;
 use crate::board::check_size;
 use crate::error::Error;
 
@@ -105,8 +106,13 @@ pub struct Counts {
     pub engine: Engine,
     /// Solutions found.
     pub total: u64,
-    /// Symmetry classes found, when fundamental counting is on.
+    /// Symmetry classes found, when fundamental counting is on: for the quadrant join, only
+    /// in a whole count, since its classes come from all subproblems together.
     pub fundamental: Option<u64>,
+    /// For the quadrant join counting classes, the shard's share of Burnside's sum besides
+    /// its solutions (see [`Subproblem::fixed`]): shards' records add it up, and the
+    /// classes are `(total + fixed) / 8` of the sums.
+    pub fixed: Option<u64>,
     /// Subproblems in the shard.
     pub subproblems: usize,
 }
@@ -114,8 +120,10 @@ pub struct Counts {
 impl fmt::Display for Counts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "n = {}: {} solutions", self.n, self.total)?;
-        if let Some(fundamental) = self.fundamental {
-            write!(f, ", {fundamental} fundamental")?;
+        match (self.fundamental, self.fixed) {
+            (Some(fundamental), _) => write!(f, ", {fundamental} fundamental")?,
+            (None, Some(fixed)) => write!(f, ", {fixed} fixed by rotations")?,
+            (None, None) => {}
         }
         if !self.shard.is_whole() {
             write!(f, " (shard {} of {})", self.shard.index, self.shard.of)?;
@@ -207,7 +215,8 @@ impl Counter {
     }
 
     /// Whether to count symmetry classes too (the default). Turning it off saves the few
-    /// subproblems whose constellation is symmetric from listing their solutions.
+    /// subproblems whose constellation is symmetric from listing their solutions, or the
+    /// quadrant join the subproblem that counts the solutions rotations fix.
     ///
     /// # Examples
     ///
@@ -226,8 +235,7 @@ impl Counter {
     /// Counts with `engine` rather than the one [`Engine::Auto`] picks.
     ///
     /// [`Counter::run`] fails with [`Error::Unsupported`] if the engine cannot do the count
-    /// (the quadrant join with fundamental counting on, or a board above
-    /// [`Engine::QUADRANTS_UP_TO`]).
+    /// (the quadrant join for a board above [`Engine::QUADRANTS_UP_TO`]).
     ///
     /// # Examples
     ///
@@ -236,7 +244,7 @@ impl Counter {
     ///
     /// let counts = Counter::new(13)?.fundamental(false).engine(Engine::Quadrants).run()?;
     /// assert_eq!((counts.total, counts.engine), (73712, Engine::Quadrants));
-    /// assert!(Counter::new(13)?.engine(Engine::Quadrants).run().is_err());
+    /// assert!(Counter::new(23)?.engine(Engine::Quadrants).run().is_err());
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn engine(self, engine: Engine) -> Counter {
@@ -244,12 +252,11 @@ impl Counter {
     }
 
     /// The engine [`Counter::run`] will count with: the one asked for, or for
-    /// [`Engine::Auto`] the quadrant join for total counts of boards from
-    /// [`Engine::QUADRANTS_FROM`] to [`Engine::QUADRANTS_UP_TO`], and the constellation
-    /// engine otherwise.
+    /// [`Engine::Auto`] the quadrant join for boards from [`Engine::QUADRANTS_FROM`] to
+    /// [`Engine::QUADRANTS_UP_TO`], and the constellation engine otherwise.
     ///
-    /// The choice depends on the board size and on whether fundamental solutions are
-    /// counted, nothing else: every shard and every resumed run of a count, on any machine,
+    /// The choice depends on the board size, nothing else: every shard and every resumed
+    /// run of a count, on any machine,
     /// numbers its subproblems the same way. A machine without the memory for the quadrant
     /// join's tables is told so by [`Counter::run`], which never silently switches engines.
     ///
@@ -262,29 +269,20 @@ impl Counter {
     /// ```
     /// use queens::{Counter, Engine};
     ///
-    /// assert_eq!(Counter::new(16)?.fundamental(false).chosen_engine()?, Engine::Quadrants);
-    /// assert_eq!(Counter::new(16)?.chosen_engine()?, Engine::Constellations);
-    /// assert_eq!(Counter::new(8)?.fundamental(false).chosen_engine()?, Engine::Constellations);
+    /// assert_eq!(Counter::new(16)?.chosen_engine()?, Engine::Quadrants);
+    /// assert_eq!(Counter::new(8)?.chosen_engine()?, Engine::Constellations);
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn chosen_engine(&self) -> Result<Engine, Error> {
         let n = self.n;
         let unsupported = |reason: String| Err(Error::Unsupported { reason });
         match self.engine {
-            Engine::Quadrants if self.fundamental => unsupported(
-                "the quadrants engine counts total solutions only: turn fundamental counting off \
-                 or count with the constellations engine"
-                    .into(),
-            ),
             Engine::Quadrants if n > Engine::QUADRANTS_UP_TO => unsupported(format!(
                 "the quadrants engine counts boards up to n = {}, not n = {n}",
                 Engine::QUADRANTS_UP_TO
             )),
             Engine::Quadrants => Ok(Engine::Quadrants),
-            Engine::Auto
-                if !self.fundamental
-                    && (Engine::QUADRANTS_FROM..=Engine::QUADRANTS_UP_TO).contains(&n) =>
-            {
+            Engine::Auto if (Engine::QUADRANTS_FROM..=Engine::QUADRANTS_UP_TO).contains(&n) => {
                 Ok(Engine::Quadrants)
             }
             _ => Ok(Engine::Constellations),
@@ -425,7 +423,7 @@ impl Counter {
     /// let one = Counter::new(20)?.fundamental(false).threads(1).memory_needed()?;
     /// let eight = Counter::new(20)?.fundamental(false).threads(8).memory_needed()?;
     /// assert!(one > 400_000_000 && eight >= one); // more with the `parallel` feature
-    /// assert_eq!(Counter::new(20)?.memory_needed()?, 0); // fundamental: constellations
+    /// assert_eq!(Counter::new(15)?.memory_needed()?, 0); // constellations
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn memory_needed(&self) -> Result<u64, Error> {
@@ -449,7 +447,7 @@ impl Counter {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn total_subproblems(&self) -> Result<usize, Error> {
-        Ok(Work::new(self.n, self.chosen_engine()?).len())
+        Ok(Work::new(self.n, self.chosen_engine()?, self.fundamental).len())
     }
 
     /// Runs the count.
@@ -486,7 +484,7 @@ impl Counter {
         }
         let engine = self.chosen_engine()?;
         Kernels::from_environment()?;
-        let work = Work::new(self.n, engine);
+        let work = Work::new(self.n, engine, self.fundamental);
         let mine: Vec<usize> = (index..work.len()).step_by(of).collect();
         let resumed = self.checked_resumed(&mine, &work, engine)?;
         let todo: Vec<usize> = mine
@@ -516,8 +514,22 @@ impl Counter {
             Work::Constellations(all) => pool.run(&todo, |index| {
                 finished(&|| solve(self.n, index, &all[index], self.fundamental))
             }),
-            Work::Quadrants(plan) => {
-                run_by_case(plan, &pool, &todo, &|| self.stopped(), &finished)?
+            Work::Quadrants(plan, rotations) => {
+                // The rotations' subproblem, numbered after the join's, runs last.
+                let joined = todo.partition_point(|&i| i < plan.len());
+                let mut results =
+                    run_by_case(plan, &pool, &todo[..joined], &|| self.stopped(), &finished)?;
+                if let Some(&index) = todo[joined..].first().filter(|_| *rotations) {
+                    let fixed = count_symmetric(self.n)?.fixed();
+                    results.push(finished(&|| Subproblem {
+                        index,
+                        total: 0,
+                        fundamental: None,
+                        fixed,
+                        engine,
+                    }));
+                }
+                results
             }
         };
         let skipped = results.iter().filter(|r| r.is_none()).count();
@@ -537,16 +549,23 @@ impl Counter {
                 .try_fold(0u64, |sum, s| sum.checked_add(part(s)))
                 .ok_or_else(overflow)
         };
-        let fundamental = match self.fundamental {
-            true => Some(sum(|s| s.fundamental.unwrap_or(0))?),
-            false => None,
+        let total = sum(|s| s.total)?;
+        let fixed = (self.fundamental && engine == Engine::Quadrants)
+            .then(|| sum(|s| s.fixed))
+            .transpose()?;
+        let fundamental = match (self.fundamental, fixed) {
+            (false, _) => None,
+            (true, None) => Some(sum(|s| s.fundamental.unwrap_or(0))?),
+            (true, Some(_)) if !self.shard.is_whole() => None,
+            (true, Some(fixed)) => Some(burnside(self.n, total, fixed)?),
         };
         Ok(Counts {
             n: self.n,
             shard: self.shard,
             engine,
-            total: sum(|s| s.total)?,
+            total,
             fundamental,
+            fixed,
             subproblems: mine.len(),
         })
     }
@@ -587,25 +606,37 @@ impl Counter {
                 self.n
             ));
         }
-        if let Some(s) = self
-            .resumed
-            .iter()
-            .find(|s| self.fundamental && s.fundamental.is_none())
-        {
+        if let Some(s) = self.resumed.iter().find(|s| {
+            self.fundamental && engine == Engine::Constellations && s.fundamental.is_none()
+        }) {
             return bad(format!("subproblem {} has no fundamental count", s.index));
         }
         for s in &self.resumed {
             if let Err(reason) = s.check_plausible() {
                 return bad(reason);
             }
-            // Each solution of a constellation stands for `weight` solutions.
-            if let Work::Constellations(all) = work
-                && s.total % all[s.index].weight != 0
-            {
-                return bad(format!(
-                    "subproblem {} cannot have {} solutions: its count is a multiple of {}",
-                    s.index, s.total, all[s.index].weight
-                ));
+            match work {
+                // Each solution of a constellation stands for `weight` solutions.
+                Work::Constellations(all) if s.total % all[s.index].weight != 0 => {
+                    return bad(format!(
+                        "subproblem {} cannot have {} solutions: its count is a multiple of {}",
+                        s.index, s.total, all[s.index].weight
+                    ));
+                }
+                // The join's subproblems count solutions, the rotations' one fixed ones.
+                Work::Quadrants(plan, _) if s.index < plan.len() && s.fixed != 0 => {
+                    return bad(format!(
+                        "subproblem {} of the quadrant join cannot have {} fixed solutions",
+                        s.index, s.fixed
+                    ));
+                }
+                Work::Quadrants(plan, _) if s.index == plan.len() && s.total != 0 => {
+                    return bad(format!(
+                        "subproblem {} counts rotations' fixed solutions, not {} solutions",
+                        s.index, s.total
+                    ));
+                }
+                _ => {}
             }
         }
         let mut resumed = self.resumed.clone();
@@ -643,13 +674,15 @@ impl fmt::Debug for Counter {
 /// The subproblems of a count, as the engine numbers them.
 enum Work {
     Constellations(Vec<Constellation>),
-    Quadrants(Plan),
+    /// The join's subproblems, then, when classes are counted, one more: the solutions the
+    /// rotations fix, which Burnside's lemma adds to the total.
+    Quadrants(Plan, bool),
 }
 
 impl Work {
-    fn new(n: usize, engine: Engine) -> Work {
+    fn new(n: usize, engine: Engine, fundamental: bool) -> Work {
         match engine {
-            Engine::Quadrants => Work::Quadrants(Plan::new(n)),
+            Engine::Quadrants => Work::Quadrants(Plan::new(n), fundamental),
             _ => Work::Constellations(constellations(n)),
         }
     }
@@ -657,15 +690,29 @@ impl Work {
     fn len(&self) -> usize {
         match self {
             Work::Constellations(all) => all.len(),
-            Work::Quadrants(plan) => plan.len(),
+            Work::Quadrants(plan, rotations) => plan.len() + usize::from(*rotations),
         }
     }
 }
 
-/// The number of subproblems of a count of `n` by `engine` (not [`Engine::Auto`]).
+/// The number of subproblems of a count of `n` by `engine` (not [`Engine::Auto`]), counting
+/// classes or not.
 #[cfg(feature = "serde")]
-pub(crate) fn subproblems(n: usize, engine: Engine) -> usize {
-    Work::new(n, engine).len()
+pub(crate) fn subproblems(n: usize, engine: Engine, fundamental: bool) -> usize {
+    Work::new(n, engine, fundamental).len()
+}
+
+/// The symmetry classes of a board of `n` with `total` solutions, of which the symmetries
+/// other than the identity fix `fixed` (Burnside's lemma).
+pub(crate) fn burnside(n: usize, total: u64, fixed: u64) -> Result<u64, Error> {
+    match total.checked_add(fixed) {
+        Some(sum) if sum.is_multiple_of(8) => Ok(sum / 8),
+        _ => Err(Error::Overflow {
+            reason: format!(
+                "the classes of n = {n} do not come out whole from {total} solutions and {fixed} fixed by symmetries"
+            ),
+        }),
+    }
 }
 
 /// Solves the quadrant join's subproblems `todo` (in increasing order) case by case, so
@@ -694,6 +741,7 @@ fn run_by_case(
                 index,
                 total: solver.solve(index),
                 fundamental: None,
+                fixed: 0,
                 engine: Engine::Quadrants,
             })
         }));

@@ -27,8 +27,8 @@ use crate::formats::parse::excerpt;
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[non_exhaustive]
 pub enum Engine {
-    /// The faster engine for the count asked for: [`Engine::Quadrants`] for total counts
-    /// from [`Engine::QUADRANTS_FROM`] to [`Engine::QUADRANTS_UP_TO`], else
+    /// The faster engine for the board: [`Engine::Quadrants`] from
+    /// [`Engine::QUADRANTS_FROM`] to [`Engine::QUADRANTS_UP_TO`], else
     /// [`Engine::Constellations`].
     #[default]
     Auto,
@@ -37,8 +37,9 @@ pub enum Engine {
     /// any board size.
     Constellations,
     /// The quadrant join: partial solutions of the board's quarters joined by counting
-    /// disjoint diagonal sets, with no search of the whole board. Total counts only, for
-    /// boards up to [`Engine::QUADRANTS_UP_TO`].
+    /// disjoint diagonal sets, with no search of the whole board, for boards up to
+    /// [`Engine::QUADRANTS_UP_TO`]. Symmetry classes come from the total by Burnside's
+    /// lemma, with one more subproblem counting the solutions the rotations fix.
     Quadrants,
 }
 

@@ -101,8 +101,8 @@ pub fn count_fundamental(n: usize) -> u64 {
 
 /// The number of symmetry classes of solutions, or an error if it cannot be counted here.
 ///
-/// Where [`Engine::Auto`] counts totals with the quadrant join (n = 16 to 22), the classes
-/// come from Burnside's lemma: the join's total and the solutions each rotation fixes
+/// Where [`Engine::Auto`] counts with the quadrant join (n = 16 to 22), the classes come
+/// from Burnside's lemma: the join's total and the solutions each rotation fixes
 /// ([`count_symmetric`], a search of a tiny part of the board), at about the cost of the
 /// total alone. Elsewhere the constellation engine counts them directly.
 ///
@@ -117,17 +117,6 @@ pub fn count_fundamental(n: usize) -> u64 {
 /// assert!(queens::try_count_fundamental(65).is_err());
 /// ```
 pub fn try_count_fundamental(n: usize) -> Result<u64, Error> {
-    let totals = Counter::new(n)?.fundamental(false);
-    if totals.chosen_engine()? == Engine::Quadrants {
-        let total = totals.run()?.total;
-        return count_symmetric(n)?
-            .classes(total)
-            .ok_or_else(|| Error::Overflow {
-                reason: format!(
-                    "the classes of n = {n} do not come out whole from {total} solutions"
-                ),
-            });
-    }
-    let counts = Counter::new(n)?.fundamental(true).run()?;
+    let counts = Counter::new(n)?.run()?;
     Ok(counts.fundamental.unwrap_or_default())
 }

@@ -6,7 +6,7 @@ use std::io::BufRead;
 use serde::{Deserialize, Serialize};
 
 use super::counter::Counts;
-use super::counter::subproblems;
+use super::counter::{burnside, subproblems};
 use super::engine::Engine;
 use super::subproblems::Subproblem;
 use crate::board::check_size;
@@ -58,8 +58,13 @@ pub struct ShardRecord {
     pub engine: Engine,
     /// Solutions found in the shard.
     pub total: u64,
-    /// Symmetry classes found in the shard, when they were counted.
+    /// Symmetry classes found in the shard, when they were counted (for the quadrant join,
+    /// only in a whole count's record).
     pub fundamental: Option<u64>,
+    /// For the quadrant join counting classes, the shard's share of Burnside's sum besides
+    /// its solutions ([`Counts::fixed`]); a merge adds them up and gives the classes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fixed: Option<u64>,
     /// Subproblems in the shard.
     pub subproblems: usize,
     /// Time the count took, in seconds (added up over shards by a merge).
@@ -96,6 +101,7 @@ impl ShardRecord {
             engine: counts.engine,
             total: counts.total,
             fundamental: counts.fundamental,
+            fixed: counts.fixed,
             subproblems: counts.subproblems,
             seconds,
             version: VERSION.to_string(),
@@ -210,11 +216,28 @@ impl ShardRecord {
             Engine::Auto => {
                 return Err("a record must name the engine that counted, not auto".into());
             }
-            Engine::Quadrants if self.n > Engine::QUADRANTS_UP_TO || self.fundamental.is_some() => {
+            Engine::Quadrants
+                if self.n > Engine::QUADRANTS_UP_TO
+                    || self.fundamental.is_some() && (self.of != 1 || self.fixed.is_none()) =>
+            {
                 return Err(format!(
                     "the quadrants engine counts no such shard of n = {}",
                     self.n
                 ));
+            }
+            Engine::Quadrants => {
+                if let (Some(fundamental), Some(fixed)) = (self.fundamental, self.fixed)
+                    && burnside(self.n, self.total, fixed) != Ok(fundamental)
+                {
+                    return Err(format!(
+                        "{} solutions and {fixed} fixed by symmetries do not make {fundamental} classes",
+                        self.total
+                    ));
+                }
+                return Ok(());
+            }
+            Engine::Constellations if self.fixed.is_some() => {
+                return Err("the constellations engine records no fixed solutions".into());
             }
             _ => {}
         }
@@ -222,6 +245,7 @@ impl ShardRecord {
             index: self.shard,
             total: self.total,
             fundamental: self.fundamental,
+            fixed: 0,
             engine: self.engine,
         }
         .check_plausible()
@@ -284,7 +308,16 @@ impl ShardRecord {
                 return Err(bad(format!("cannot merge {mismatch}")));
             }
         }
-        let all = subproblems(first.n, first.engine);
+        if let Some(record) = records
+            .iter()
+            .find(|r| r.fixed.is_some() != first.fixed.is_some())
+        {
+            return Err(bad(format!(
+                "cannot merge shards {} and {}: one counted symmetry classes, the other did not",
+                first.shard, record.shard
+            )));
+        }
+        let all = subproblems(first.n, first.engine, first.fixed.is_some());
         let mut sorted: Vec<&ShardRecord> = records.iter().collect();
         sorted.sort_by_key(|r| r.shard);
         sorted.dedup_by(|b, a| a.shard == b.shard && same_counts(a, b));
@@ -316,14 +349,23 @@ impl ShardRecord {
             .iter()
             .try_fold(0u64, |sum, r| sum.checked_add(r.total))
             .ok_or_else(overflow)?;
-        let fundamental = match sorted.iter().all(|r| r.fundamental.is_some()) {
-            true => Some(
-                sorted
-                    .iter()
-                    .try_fold(0u64, |sum, r| sum.checked_add(r.fundamental.unwrap_or(0)))
-                    .ok_or_else(overflow)?,
-            ),
-            false => None,
+        let sum = |part: fn(&ShardRecord) -> Option<u64>| {
+            sorted
+                .iter()
+                .try_fold(0u64, |sum, r| sum.checked_add(part(r).unwrap_or(0)))
+                .ok_or_else(overflow)
+        };
+        let fixed = first
+            .fixed
+            .is_some()
+            .then(|| sum(|r| r.fixed))
+            .transpose()?;
+        let fundamental = match fixed {
+            Some(fixed) => {
+                Some(burnside(first.n, total, fixed).map_err(|err| bad(err.to_string()))?)
+            }
+            None if sorted.iter().all(|r| r.fundamental.is_some()) => Some(sum(|r| r.fundamental)?),
+            None => None,
         };
         Ok(ShardRecord {
             n: first.n,
@@ -332,6 +374,7 @@ impl ShardRecord {
             engine: first.engine,
             total,
             fundamental,
+            fixed,
             subproblems: all,
             seconds: sorted.iter().map(|r| r.seconds).sum(),
             version: VERSION.to_string(),
@@ -340,7 +383,8 @@ impl ShardRecord {
 }
 
 fn same_counts(a: &ShardRecord, b: &ShardRecord) -> bool {
-    (a.total, a.fundamental, a.subproblems) == (b.total, b.fundamental, b.subproblems)
+    (a.total, a.fundamental, a.fixed, a.subproblems)
+        == (b.total, b.fundamental, b.fixed, b.subproblems)
 }
 
 /// "shards 3, 5, 9 and 990 more are missing", from records sorted by shard, each once.

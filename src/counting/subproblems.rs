@@ -24,7 +24,7 @@ use super::engine::Engine;
 /// let finished = finished.lock().unwrap();
 /// assert_eq!(finished.len(), counts.subproblems);
 /// assert_eq!(finished.iter().map(|s| s.total).sum::<u64>(), 352);
-/// assert!(finished.iter().all(|s| s.engine == counts.engine));
+/// assert!(finished.iter().all(|s| s.engine == counts.engine && s.fixed == 0));
 /// # Ok::<(), queens::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -34,20 +34,35 @@ pub struct Subproblem {
     pub index: usize,
     /// Solutions it accounts for.
     pub total: u64,
-    /// Symmetry classes it accounts for, when fundamental counting is on.
+    /// Symmetry classes it accounts for, when the constellation engine counts them.
     pub fundamental: Option<u64>,
+    /// What it adds to Burnside's sum besides its solutions: the solutions each rotation
+    /// maps onto themselves, once per rotation (twice those the quarter turn fixes, once
+    /// those the half turn fixes). Nonzero only in the quadrant join's last subproblem when
+    /// it counts classes, which come out of all subproblems together as
+    /// `(Σ total + Σ fixed) / 8`.
+    pub fixed: u64,
     /// The engine that numbered and solved it (never [`Engine::Auto`]).
     pub engine: Engine,
 }
 
 impl Subproblem {
-    /// Refuses counts no subproblem can have: more classes than solutions, or classes of
-    /// more than eight solutions (a subproblem accounts for whole symmetry classes).
+    /// Refuses counts no subproblem can have: more classes than solutions, classes of more
+    /// than eight solutions (a subproblem accounts for whole symmetry classes), classes
+    /// from the quadrant join, or fixed solutions from the constellation engine.
     pub(crate) fn check_plausible(&self) -> Result<(), String> {
-        match self.fundamental {
-            Some(f) if f > self.total || self.total > f.saturating_mul(8) => Err(format!(
+        match (self.engine, self.fundamental) {
+            (_, Some(f)) if f > self.total || self.total > f.saturating_mul(8) => Err(format!(
                 "subproblem {} cannot have {} solutions in {f} symmetry classes",
                 self.index, self.total
+            )),
+            (Engine::Quadrants, Some(_)) => Err(format!(
+                "subproblem {} of the quadrants engine cannot count classes itself",
+                self.index
+            )),
+            (Engine::Constellations, _) if self.fixed != 0 => Err(format!(
+                "subproblem {} of the constellations engine cannot count fixed solutions",
+                self.index
             )),
             _ => Ok(()),
         }
@@ -83,6 +98,7 @@ pub(super) fn solve(
         index,
         total: constellation.weight * completions,
         fundamental: classes,
+        fixed: 0,
         engine: Engine::Constellations,
     }
 }

@@ -51,13 +51,29 @@ impl SymmetricCounts {
     /// ```
     #[must_use]
     pub fn classes(&self, total: u64) -> Option<u64> {
-        if self.n <= 1 {
-            return Some(total);
-        }
-        let sum = total
-            .checked_add(self.half_turn)?
-            .checked_add(self.quarter_turn.checked_mul(2)?)?;
+        let sum = total.checked_add(self.fixed())?;
         sum.is_multiple_of(8).then_some(sum / 8)
+    }
+
+    /// The solutions fixed by each of the seven symmetries other than the identity, added
+    /// up: Burnside's sum less the total, so that the classes are `(total + fixed) / 8`.
+    /// Reflections fix solutions only of boards of 0 or 1 squares, where every symmetry
+    /// fixes the one solution.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let twelve = queens::count_symmetric(12)?;
+    /// assert_eq!(twelve.fixed(), twelve.half_turn + 2 * twelve.quarter_turn);
+    /// assert_eq!(queens::count_symmetric(1)?.fixed(), 7);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn fixed(&self) -> u64 {
+        let reflections = if self.n <= 1 { 4 * self.half_turn } else { 0 };
+        (self.half_turn)
+            .saturating_add(self.quarter_turn.saturating_mul(2))
+            .saturating_add(reflections)
     }
 }
 

@@ -18,7 +18,7 @@ use std::time::Instant;
 use clap::Parser;
 use clap::error::ErrorKind;
 use queens::{
-    Builder, Checkpoint, Counter, Event, Queens, Shard, ShardRecord, Solution, decode_text,
+    Builder, Checkpoint, Counter, Engine, Event, Queens, Shard, ShardRecord, Solution, decode_text,
 };
 
 use args::{
@@ -226,6 +226,13 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
     // engine's subproblems.
     let engine = counter.chosen_engine()?;
     counter = counter.engine(engine);
+    if engine == Engine::Quadrants && args.fundamental && of > 1 && !args.json {
+        return Err(Failure::Usage(
+            "a shard of the quadrant join has no symmetry classes of its own: add --json and \
+             merge the shards' records with `queens merge`"
+                .into(),
+        ));
+    }
     let checkpoint = match &args.checkpoint {
         Some(path) => Some(Arc::new(Checkpoint::open(path, &counter)?)),
         None => None,

@@ -18,8 +18,9 @@
 //! odd boards the middle row's and the middle column's queens are placed first, one case
 //! per class of placements under the board's eight symmetries.
 //!
-//! The join gives total counts only; fundamental counts come from the constellation
-//! engine. `docs/counting.md` works through `n = 8`.
+//! The join counts solutions only; the counter gets classes from them by Burnside's lemma
+//! (see [`count_symmetric`](crate::count_symmetric)). `docs/counting.md` works through
+//! `n = 8`.
 
 mod frame;
 mod join;
