@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use super::constellation::{Constellation, constellations};
 use super::engine::Engine;
-use super::quadrants::{self, Plan, Solver};
+use super::quadrants::{self, Plan, Solver, Storage};
 use super::shard::Shard;
 use super::simd::Kernels;
 use super::subproblems::{Subproblem, solve};
@@ -53,6 +53,7 @@ pub struct Counter {
     shard: Shard,
     fundamental: bool,
     engine: Engine,
+    memory: Option<u64>,
     resumed: Vec<Subproblem>,
     on_finished: Option<Arc<FinishedCallback>>,
     cancel: Option<Arc<AtomicBool>>,
@@ -171,6 +172,7 @@ impl Counter {
             shard: Shard::WHOLE,
             fundamental: true,
             engine: Engine::Auto,
+            memory: None,
             resumed: Vec::new(),
             on_finished: None,
             cancel: None,
@@ -286,6 +288,30 @@ impl Counter {
                 Ok(Engine::Quadrants)
             }
             _ => Ok(Engine::Constellations),
+        }
+    }
+
+    /// Keeps the count within `bytes` of memory, as well as within what the machine, or its
+    /// container or batch job, has available. Where the quadrant join's tables for the
+    /// whole board would not fit, each subproblem builds only the rows it reads: the same
+    /// subproblems and counts, with a little more work and far less memory.
+    /// [`Counter::run`] fails with [`Error::NotEnoughMemory`] if even that would not fit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Counter;
+    ///
+    /// let small = Counter::new(16)?.threads(1).memory(1 << 20);
+    /// assert!(small.memory_needed()? < 1 << 20);
+    /// assert!(Counter::new(16)?.threads(1).memory_needed()? > 1 << 20);
+    /// assert_eq!(small.run()?.total, 14_772_512);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn memory(self, bytes: u64) -> Counter {
+        Counter {
+            memory: Some(bytes),
+            ..self
         }
     }
 
@@ -407,9 +433,11 @@ impl Counter {
     }
 
     /// Bytes of memory the count's tables need on the threads it runs on: the quadrant
-    /// join's (shared by the threads, plus a table of half-boards each), 0 for the
-    /// constellation engine. [`Counter::run`] refuses a count whose need exceeds what the
-    /// machine, or its container or batch job, has available; size a job's memory by this.
+    /// join's (shared by the threads, plus a table of half-boards each), or within the
+    /// bound of [`Counter::memory`] where they exceed it, what each thread needs to build
+    /// only the rows its subproblem reads; 0 for the constellation engine. [`Counter::run`]
+    /// refuses a count whose need exceeds what the machine, or its container or batch job,
+    /// has available; size a job's memory by this.
     ///
     /// # Errors
     ///
@@ -428,7 +456,14 @@ impl Counter {
     /// ```
     pub fn memory_needed(&self) -> Result<u64, Error> {
         Ok(match self.chosen_engine()? {
-            Engine::Quadrants => quadrants::memory_needed(self.n, Pool::threads_for(self.threads)),
+            Engine::Quadrants => {
+                let threads = Pool::threads_for(self.threads);
+                let tables = quadrants::memory_needed(self.n, threads);
+                match self.memory {
+                    Some(limit) if tables > limit => quadrants::streamed_needed(self.n, threads),
+                    _ => tables,
+                }
+            }
             _ => 0,
         })
     }
@@ -493,9 +528,10 @@ impl Counter {
             .filter(|i| resumed.binary_search_by_key(i, |s| s.index).is_err())
             .collect();
         let pool = Pool::new(self.threads, todo.len());
-        if engine == Engine::Quadrants && !todo.is_empty() {
-            quadrants::check_memory(self.n, pool.threads())?;
-        }
+        let storage = match engine == Engine::Quadrants && !todo.is_empty() {
+            true => quadrants::storage(self.n, pool.threads(), self.memory)?,
+            false => Storage::Tables,
+        };
         let done = AtomicUsize::new(resumed.len());
         let finished = |result: Subproblem| {
             let progress = Progress {
@@ -508,30 +544,39 @@ impl Counter {
             result
         };
         // Each subproblem starts only if the count is not stopped.
-        let finished =
-            |solve: &dyn Fn() -> Subproblem| (!self.stopped()).then(|| finished(solve()));
+        let finished = |solve: &dyn Fn() -> Result<Subproblem, Error>| {
+            (!self.stopped()).then(|| solve().map(finished))
+        };
         let results = match &work {
             Work::Constellations(all) => pool.run(&todo, |index| {
-                finished(&|| solve(self.n, index, &all[index], self.fundamental))
+                finished(&|| Ok(solve(self.n, index, &all[index], self.fundamental)))
             }),
             Work::Quadrants(plan, rotations) => {
                 // The rotations' subproblem, numbered after the join's, runs last.
                 let joined = todo.partition_point(|&i| i < plan.len());
-                let mut results =
-                    run_by_case(plan, &pool, &todo[..joined], &|| self.stopped(), &finished)?;
+                let mut results = run_by_case(
+                    plan,
+                    storage,
+                    &pool,
+                    &todo[..joined],
+                    &|| self.stopped(),
+                    &finished,
+                )?;
                 if let Some(&index) = todo[joined..].first().filter(|_| *rotations) {
-                    let fixed = count_symmetric(self.n)?.fixed();
-                    results.push(finished(&|| Subproblem {
-                        index,
-                        total: 0,
-                        fundamental: None,
-                        fixed,
-                        engine,
+                    results.push(finished(&|| {
+                        Ok(Subproblem {
+                            index,
+                            total: 0,
+                            fundamental: None,
+                            fixed: count_symmetric(self.n)?.fixed(),
+                            engine,
+                        })
                     }));
                 }
                 results
             }
         };
+        let results = results.into_iter().map(Option::transpose).collect::<Result<Vec<_>, _>>()?;
         let skipped = results.iter().filter(|r| r.is_none()).count();
         if skipped > 0 {
             return Err(Error::Cancelled {
@@ -663,6 +708,7 @@ impl fmt::Debug for Counter {
             .field("shard", &self.shard)
             .field("fundamental", &self.fundamental)
             .field("engine", &self.engine)
+            .field("memory", &self.memory)
             .field("resumed", &self.resumed.len())
             .field("on_finished", &self.on_finished.is_some())
             .field("cancel", &self.cancel.is_some())
@@ -720,11 +766,13 @@ pub(crate) fn burnside(n: usize, total: u64, fixed: u64) -> Result<u64, Error> {
 /// `finished` solves a subproblem unless the count has `stopped` (`None`).
 fn run_by_case(
     plan: &Plan,
+    storage: Storage,
     pool: &Pool,
     todo: &[usize],
     stopped: &(impl Fn() -> bool + Sync),
-    finished: &(impl Fn(&dyn Fn() -> Subproblem) -> Option<Subproblem> + Sync),
-) -> Result<Vec<Option<Subproblem>>, Error> {
+    finished: &(impl Fn(&dyn Fn() -> Result<Subproblem, Error>) -> Option<Result<Subproblem, Error>>
+          + Sync),
+) -> Result<Vec<Option<Result<Subproblem, Error>>>, Error> {
     let mut results = Vec::with_capacity(todo.len());
     let mut rest = todo;
     while let Some(&first) = rest.first() {
@@ -735,14 +783,16 @@ fn run_by_case(
             results.extend(std::iter::repeat_n(None, rest.len()));
             break;
         }
-        let solver = Solver::new(plan, case)?;
+        let solver = Solver::new(plan, case, storage)?;
         results.extend(pool.run(&rest[..len], |index| {
-            finished(&|| Subproblem {
-                index,
-                total: solver.solve(index),
-                fundamental: None,
-                fixed: 0,
-                engine: Engine::Quadrants,
+            finished(&|| {
+                Ok(Subproblem {
+                    index,
+                    total: solver.solve(index)?,
+                    fundamental: None,
+                    fixed: 0,
+                    engine: Engine::Quadrants,
+                })
             })
         }));
         rest = &rest[len..];

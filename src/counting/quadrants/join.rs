@@ -3,7 +3,7 @@
 
 use super::layout::{CHUNK, CLASSES, Group, Slices, SquarePlanes, WORDS};
 use super::portable::{count_portable, transpose_portable};
-use super::quadrant::{Side, Values};
+use super::quadrant::{SetView, Values};
 
 /// A few shared diagonals that only north-west placements hold among the west ones: the
 /// east half-boards are sorted by which of them they hold, so that a west group (whose
@@ -91,23 +91,24 @@ pub(super) struct Table {
 }
 
 impl Table {
-    /// Fills the table with the half-boards of `side` whose queens stand in north rows
-    /// `north` and south rows `south` (bits into the quadrants' row lists), on unmarked
-    /// placements, holding `diagonals` shared diagonals; with the planes of `squares` in
-    /// the north and south rows `west` of the west half-boards.
+    /// Fills the table with the east half-boards joining placements of `north` (holding
+    /// `queens` queens) and of `south`, on unmarked placements, on `cols` columns, holding
+    /// `diagonals` shared diagonals; with the planes of `squares` in the north and south
+    /// rows `west` of the west half-boards.
     #[inline(never)]
     pub fn fill(
         &mut self,
-        side: &Side,
-        (north, south): (usize, usize),
+        [north, south]: [SetView<'_>; 2],
+        queens: u32,
+        cols: usize,
         diagonals: usize,
         sieve: &Sieve,
         (squares, west): (&Squares, [usize; 2]),
     ) {
-        let all = (1 << side.cols) - 1;
+        let all = (1 << cols) - 1;
         self.halves.clear();
-        for (cols, uppers) in side.north.groups(north, 0) {
-            let lowers = side.south.group(south, 0, all ^ cols);
+        for (cols, uppers) in north.groups(queens, 0) {
+            let lowers = south.group(0, all ^ cols);
             for upper in uppers {
                 upper.join(lowers, upper.shared, &mut self.halves);
             }

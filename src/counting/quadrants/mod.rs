@@ -30,8 +30,10 @@ mod quadrant;
 
 use frame::{Diagonals, Frame, Shared};
 use join::{KEYS, Sieve, Squares, Table};
-use layout::{CLASSES, Group};
-use quadrant::{Mark, Record, Side, Values, join_each};
+use layout::{CLASSES, Group, Placement};
+use quadrant::{
+    Mark, Quadrant, Record, RowSet, SetView, Side, Values, census, join_each, sieve_candidates,
+};
 
 use super::memory;
 use crate::error::{Error, Square};
@@ -80,10 +82,31 @@ pub(crate) fn memory_needed(n: usize, threads: usize) -> u64 {
     tables.saturating_add((tables / 8).saturating_mul(threads as u64))
 }
 
-/// Refuses a count whose tables would not fit in the memory available (where the operating
-/// system says how much that is), rather than swap or be killed.
-pub(crate) fn check_memory(n: usize, threads: usize) -> Result<(), Error> {
-    fits(memory_needed(n, threads), memory::available())
+/// Bytes a count of `n` on `threads` threads needs when each subproblem builds the sets of
+/// rows it reads ([`Storage::Streamed`]): each thread's sets, table of half-boards and
+/// lists, measured as the peak of a count on one thread (`cargo run --release --example
+/// estimate`), less the process's own, and a margin.
+pub(crate) fn streamed_needed(n: usize, threads: usize) -> u64 {
+    const MEASURED: [u64; MAX_N + 1] = [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ];
+    let per_thread = MEASURED.get(n).copied().unwrap_or(u64::MAX);
+    per_thread.saturating_add(per_thread / 4).saturating_mul(threads as u64)
+}
+
+/// How a count of `n` on `threads` threads keeps its placements within `limit` bytes, if
+/// given, and the memory available (where the operating system says how much that is): the
+/// whole tables where they fit, else only what each subproblem reads; or an error if not
+/// even that fits, rather than swap or be killed.
+pub(crate) fn storage(n: usize, threads: usize, limit: Option<u64>) -> Result<Storage, Error> {
+    let available = match (limit, memory::available()) {
+        (Some(limit), Some(available)) => Some(limit.min(available)),
+        (limit, available) => limit.or(available),
+    };
+    match fits(memory_needed(n, threads), available) {
+        Ok(()) => Ok(Storage::Tables),
+        Err(_) => fits(streamed_needed(n, threads), available).map(|()| Storage::Streamed),
+    }
 }
 
 /// Whether `needed` bytes fit in `available` (unknown: assumed to).
@@ -177,26 +200,48 @@ impl Plan {
     }
 }
 
-/// The tables of one case, from which its subproblems are counted on any thread.
+/// One case of a plan, from which its subproblems are counted on any thread: with the
+/// whole case's tables when they fit in memory, else building, for each subproblem, only
+/// the sets of rows it reads.
 pub(crate) struct Solver {
     n: usize,
     weight: u64,
     first: usize,
     /// Whether the case is the whole even board, where the symmetry reductions apply.
     whole: bool,
+    frame: Frame,
     shared: Shared,
     west: Side,
     east: Side,
-    norths: usize,
-    souths: usize,
-    sieve: Sieve,
+    /// Shared diagonals a sieve leaves out: the longest ones, and those south-west
+    /// placements hold.
+    unsieved: u64,
     squares: Squares,
     groups: Vec<Vec<usize>>,
+    tables: Option<Tables>,
+}
+
+/// The tables of a whole case: every placement of each quadrant, north first, and the
+/// sieve, chosen from all of them, by which the north-west placements are tagged.
+struct Tables {
+    west: [Quadrant; 2],
+    east: [Quadrant; 2],
+    sieve: Sieve,
+}
+
+/// How a solver gets the placements it reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Storage {
+    /// The tables of the whole case, built once and shared by the threads.
+    Tables,
+    /// Only the sets of rows each subproblem reads, built by the subproblem: a little more
+    /// work, and a small part of the memory.
+    Streamed,
 }
 
 impl Solver {
-    /// Builds the tables of case `case` of `plan`.
-    pub fn new(plan: &Plan, case: usize) -> Result<Solver, Error> {
+    /// The solver of case `case` of `plan`, its tables built if `storage` says so.
+    pub fn new(plan: &Plan, case: usize, storage: Storage) -> Result<Solver, Error> {
         let n = plan.n;
         let case = &plan.cases[case];
         let frame = Frame::around(n, &case.fixed);
@@ -221,18 +266,13 @@ impl Solver {
         } else {
             0
         };
-        let mut west = Side::new(
-            &frame,
-            &frame.west,
-            Record::Squares,
-            marks(falling, rising, true),
-        )?;
+        let west = Side::new(&frame, &frame.west, Record::Squares, marks(falling, rising, true));
         let east = Side::new(
             &frame,
             &frame.east,
-            Record::Diagonals(&shared),
+            Record::Diagonals(shared),
             marks(rising, falling, false),
-        )?;
+        );
         // East half-boards hold no longest diagonal (whole boards): no plane reads one.
         let squares = Squares {
             diagonals: frame
@@ -244,62 +284,150 @@ impl Solver {
             cols: frame.west.len(),
         };
         let south_west = &squares.diagonals[squares.norths * squares.cols..];
-        let lower_any = south_west.iter().fold(0, |any, &d| any | d);
-        let sieve = Sieve::new(&west.sieve_candidates(&east, &shared, long | lower_any));
-        // North-west placements keep their sieve keys: the join groups by them.
-        let keys: Vec<u64> = (west.north.placements().iter())
-            .map(|p| Sieve::tag(sieve.key(west.shared_of(p.held, &shared))))
-            .collect();
-        west.north.tag(keys);
-        Ok(Solver {
+        let unsieved = long | south_west.iter().fold(0, |any, &d| any | d);
+        let mut solver = Solver {
             n,
             weight: case.weight,
             first: case.first,
             whole,
+            groups: north_groups(frame.north.len()),
+            frame,
+            shared,
             west,
             east,
-            norths: frame.north.len(),
-            souths: frame.south.len(),
-            shared,
-            sieve,
+            unsieved,
             squares,
-            groups: north_groups(frame.north.len()),
+            tables: None,
+        };
+        if storage == Storage::Tables {
+            solver.tables = Some(solver.tables()?);
+        }
+        Ok(solver)
+    }
+
+    /// The tables of the whole case.
+    fn tables(&self) -> Result<Tables, Error> {
+        let [mut west_north, west_south] = self.west.quadrants(&self.frame)?;
+        let east = self.east.quadrants(&self.frame)?;
+        let sieve = self.sieve(
+            west_north.placements(),
+            east.iter().flat_map(|quadrant| quadrant.placements()),
+        );
+        let keys = self.keys(&sieve, west_north.placements());
+        west_north.tag(keys);
+        Ok(Tables {
+            west: [west_north, west_south],
+            east,
+            sieve,
         })
     }
 
+    /// The sieve for north-west placements `uppers` against east ones `others`.
+    fn sieve<'a>(
+        &self,
+        uppers: &[Placement],
+        others: impl IntoIterator<Item = &'a Placement>,
+    ) -> Sieve {
+        let diagonals = self.shared.len();
+        let upper = census(diagonals, uppers, |p| self.west.shared_of(p.held, &self.shared));
+        let others = census(diagonals, others, |p| self.east.shared_of(p.held, &self.shared));
+        Sieve::new(&sieve_candidates(&upper, &others, self.unsieved))
+    }
+
+    /// The sieve keys of north-west placements, as tags: the join groups by them.
+    fn keys(&self, sieve: &Sieve, uppers: &[Placement]) -> Vec<u64> {
+        uppers
+            .iter()
+            .map(|p| Sieve::tag(sieve.key(self.west.shared_of(p.held, &self.shared))))
+            .collect()
+    }
+
     /// The solutions subproblem `index` accounts for (a subproblem of this case).
-    pub fn solve(&self, index: usize) -> u64 {
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
+    pub fn solve(&self, index: usize) -> Result<u64, Error> {
         let norths = &self.groups[index - self.first];
-        let east_cols = self.east.cols;
+        let (all_north, all_south) = ((1 << self.frame.north.len()) - 1, (1 << self.frame.south.len()) - 1);
+        let going_east = norths.first().map_or(0, |set| set.count_ones());
+        // The north quadrants' placements of the group's row choices, and the sieve.
+        let built: Vec<[RowSet; 2]>;
+        let streamed_sieve: Sieve;
+        let (north_sets, sieve): (Vec<[SetView<'_>; 2]>, &Sieve) = match &self.tables {
+            Some(tables) => (
+                norths
+                    .iter()
+                    .map(|&north| [tables.east[0].set(north), tables.west[0].set(north ^ all_north)])
+                    .collect(),
+                &tables.sieve,
+            ),
+            None => {
+                let (east, west) = (self.east.placer(&self.frame, 0), self.west.placer(&self.frame, 0));
+                let mut sets = norths
+                    .iter()
+                    .map(|&north| Ok([RowSet::new(&east, north)?, RowSet::new(&west, north ^ all_north)?]))
+                    .collect::<Result<Vec<_>, Error>>()?;
+                streamed_sieve = self.sieve(
+                    &sets.iter().flat_map(|[_, west]| west.view().placements()).copied().collect::<Vec<_>>(),
+                    sets.iter().flat_map(|[east, _]| east.view().placements()),
+                );
+                for [_, west] in &mut sets {
+                    west.tag(self.keys(&streamed_sieve, west.view().placements()));
+                }
+                built = sets;
+                (built.iter().map(|[east, west]| [east.view(), west.view()]).collect(), &streamed_sieve)
+            }
+        };
         let mut table = Table::default();
         let mut groups: [Vec<Group>; KEYS] = Default::default();
         let mut lowers = Values::default();
         let mut ends = Vec::new();
         let mut total = 0;
-        let going_east = norths.first().map_or(0, |set| set.count_ones());
-        for south in 0..1usize << self.souths {
-            if (going_east + south.count_ones()) as usize != east_cols {
+        for south in 0..1usize << self.frame.south.len() {
+            if (going_east + south.count_ones()) as usize != self.east.cols.len() {
                 continue;
             }
-            for &north in norths {
-                let Some(weights) = self.weights(north, south) else {
-                    continue;
-                };
-                let west = [
-                    north ^ ((1 << self.norths) - 1),
-                    south ^ ((1 << self.souths) - 1),
-                ];
+            let choices: Vec<_> = norths
+                .iter()
+                .zip(&north_sets)
+                .filter_map(|(&north, sets)| Some((north, sets, self.weights(north, south)?)))
+                .collect();
+            if choices.is_empty() {
+                continue;
+            }
+            let south_built: [RowSet; 2];
+            let [east_south, west_south] = match &self.tables {
+                Some(tables) => [tables.east[1].set(south), tables.west[1].set(south ^ all_south)],
+                None => {
+                    south_built = [
+                        RowSet::new(&self.east.placer(&self.frame, 1), south)?,
+                        RowSet::new(&self.west.placer(&self.frame, 1), south ^ all_south)?,
+                    ];
+                    south_built.each_ref().map(RowSet::view)
+                }
+            };
+            for (north, &[east_north, west_north], weights) in choices {
+                let west = [north ^ all_north, south ^ all_south];
                 table.fill(
-                    &self.east,
-                    (north, south),
+                    [east_north, east_south],
+                    north.count_ones(),
+                    self.east.cols.len(),
                     self.shared.len(),
-                    &self.sieve,
+                    sieve,
                     (&self.squares, west),
                 );
                 if table.len == 0 {
                     continue;
                 }
-                self.west_groups(north, south, weights, &mut groups, &mut lowers, &mut ends);
+                self.west_groups(
+                    [west_north, west_south],
+                    west[0].count_ones(),
+                    weights,
+                    &mut groups,
+                    &mut lowers,
+                    &mut ends,
+                );
                 for (key, groups) in groups.iter().enumerate() {
                     let sums = join::count(table.slices(key), groups, lowers.as_slice());
                     total += sums
@@ -310,7 +438,7 @@ impl Solver {
                 }
             }
         }
-        total * self.weight
+        Ok(total * self.weight)
     }
 
     /// The weight of each class of west half-boards for the row choice, or `None` if its
@@ -339,33 +467,30 @@ impl Solver {
         Some([neither * twice, 2 * twice, 4 * twice])
     }
 
-    /// The west half-boards on the rows the east ones leave, as groups sharing a north-west
-    /// placement, in the classes of `weights` that count.
+    /// The west half-boards of the sets of rows `[north, south]` (with `uppers` queens in
+    /// the north), as groups sharing a north-west placement, in the classes of `weights`
+    /// that count.
     #[inline(never)]
     fn west_groups(
         &self,
-        north: usize,
-        south: usize,
+        [north, south]: [SetView<'_>; 2],
+        uppers: u32,
         weights: [u64; CLASSES],
         groups: &mut [Vec<Group>; KEYS],
         lowers: &mut Values,
         ends: &mut Vec<[u32; 2]>,
     ) {
-        let (north, south) = (
-            north ^ ((1 << self.norths) - 1),
-            south ^ ((1 << self.souths) - 1),
-        );
-        let all = (1 << self.west.cols) - 1;
+        let all = (1 << self.west.cols.len()) - 1;
         groups.iter_mut().for_each(Vec::clear);
         lowers.clear();
         let flags = if self.whole { 2 } else { 1 };
         for upper_flag in 0..flags {
-            for (cols, uppers) in self.west.north.groups(north, upper_flag) {
+            for (cols, uppers) in north.groups(uppers, upper_flag) {
                 // Partners off the marked diagonal, then those on it (a class higher).
                 let partners: [_; 2] = core::array::from_fn(|lower_flag| {
                     let counts = lower_flag < flags && weights[upper_flag + lower_flag] != 0;
                     match counts {
-                        true => self.west.south.group(south, lower_flag, all ^ cols),
+                        true => south.group(lower_flag, all ^ cols),
                         false => &[],
                     }
                 });
@@ -393,10 +518,12 @@ impl Solver {
     /// Bytes the tables hold.
     #[cfg(test)]
     fn bytes(&self) -> usize {
-        [&self.west, &self.east]
-            .iter()
-            .map(|side| side.north.bytes() + side.south.bytes())
-            .sum()
+        let tables = self.tables.as_ref().map_or(0, |t| {
+            (t.west.iter().chain(&t.east))
+                .map(Quadrant::bytes)
+                .sum()
+        });
+        tables
     }
 }
 
@@ -405,16 +532,38 @@ mod tests {
     use super::*;
 
     pub(super) fn count(n: usize) -> u64 {
+        count_by(n, Storage::Tables)
+    }
+
+    fn count_by(n: usize, storage: Storage) -> u64 {
         let plan = Plan::new(n);
         (0..plan.cases.len())
             .map(|case| {
-                let solver = Solver::new(&plan, case).unwrap();
+                let solver = Solver::new(&plan, case, storage).unwrap();
                 let c = &plan.cases[case];
                 (c.first..c.first + c.len)
-                    .map(|i| solver.solve(i))
+                    .map(|i| solver.solve(i).unwrap())
                     .sum::<u64>()
             })
             .sum()
+    }
+
+    /// Subproblem by subproblem, building only the rows each reads gives what the whole
+    /// tables give.
+    #[test]
+    fn streamed_subproblems_count_what_the_tables_count() {
+        for n in [4, 5, 8, 9, 12, 13, 15] {
+            let plan = Plan::new(n);
+            for case in 0..plan.cases.len() {
+                let [tables, streamed] =
+                    [Storage::Tables, Storage::Streamed].map(|s| Solver::new(&plan, case, s).unwrap());
+                let c = &plan.cases[case];
+                for i in c.first..c.first + c.len {
+                    assert_eq!(tables.solve(i), streamed.solve(i), "n = {n}, subproblem {i}");
+                }
+            }
+        }
+        assert_eq!(count_by(14, Storage::Streamed), 365_596);
     }
 
     #[test]
@@ -448,14 +597,14 @@ mod tests {
     #[test]
     fn table_bytes_are_the_tables_built() {
         for n in 4..=MAX_N {
-            let bytes = Solver::new(&Plan::new(n), 0).unwrap().bytes() as u64;
+            let bytes = Solver::new(&Plan::new(n), 0, Storage::Tables).unwrap().bytes() as u64;
             assert_eq!(bytes, table_bytes(n), "n = {n}");
         }
         // On odd boards the center case is the largest.
         for n in (5..=19).step_by(2) {
             let plan = Plan::new(n);
             for case in 1..plan.cases.len() {
-                let bytes = Solver::new(&plan, case).unwrap().bytes() as u64;
+                let bytes = Solver::new(&plan, case, Storage::Tables).unwrap().bytes() as u64;
                 assert!(bytes <= table_bytes(n), "n = {n}, case {case}");
             }
         }

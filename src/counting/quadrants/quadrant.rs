@@ -93,9 +93,9 @@ impl Values {
 
 /// What a quadrant's placements record for the join in [`Placement::shared`].
 #[derive(Clone, Copy)]
-pub(super) enum Record<'a> {
+pub(super) enum Record {
     /// The shared diagonals they hold.
-    Diagonals(&'a Shared),
+    Diagonals(Shared),
     /// Their squares as [`square_code`] writes them: the join reads one plane per square.
     Squares,
 }
@@ -105,6 +105,95 @@ pub(super) enum Record<'a> {
 pub(super) struct Mark {
     pub diagonal: Diagonals,
     pub keep: bool,
+}
+
+/// How queens are placed in one quadrant: its columns, how its side packs diagonals, what
+/// its placements record and which diagonal is marked.
+#[derive(Clone, Copy)]
+pub(super) struct Placer<'a> {
+    pub frame: &'a Frame,
+    /// The quadrant's rows, whose positions in this list [`square_code`] records.
+    pub rows: &'a [usize],
+    pub cols: &'a [usize],
+    pub pack: [usize; 2],
+    pub record: Record,
+    pub mark: Option<Mark>,
+}
+
+impl Placer<'_> {
+    /// Groups per set of rows: a flag (on the marked diagonal) and a set of columns.
+    fn groups_per_set(&self) -> usize {
+        2 << self.cols.len()
+    }
+
+    /// Pushes onto `out` each placement of group `key` (its flag above its columns) with one
+    /// more queen, in row `rows[last]`, with the group it joins.
+    fn extend(
+        &self,
+        last: usize,
+        key: usize,
+        placement: &Placement,
+        out: &mut Vec<(usize, Placement)>,
+    ) {
+        let (frame, k, row) = (self.frame, self.cols.len(), self.rows[last]);
+        let (flag, used) = (key >> k, key & ((1 << k) - 1));
+        for (j, &col) in self.cols.iter().enumerate() {
+            if used >> j & 1 == 1 {
+                continue;
+            }
+            let queen = Diagonals::of(frame.n, (row, col));
+            let packed = (queen.rising >> self.pack[0]) | ((queen.falling >> self.pack[1]) << 32);
+            if placement.held & packed != 0 || queen.meets(frame.held) {
+                continue;
+            }
+            let on_mark = self.mark.is_some_and(|m| m.diagonal.meets(queen));
+            if on_mark && !self.mark.is_some_and(|m| m.keep) {
+                continue;
+            }
+            let next = Placement {
+                held: placement.held | packed,
+                shared: placement.shared
+                    | match self.record {
+                        Record::Diagonals(shared) => shared.of(queen),
+                        Record::Squares => square_code(last, j),
+                    },
+            };
+            out.push((((flag | usize::from(on_mark)) << k) | used | 1 << j, next));
+        }
+    }
+}
+
+/// Appends `new` to `placements` sorted by group (a counting sort), writing where each of
+/// the `offsets.len() - 1` groups starts, and where the last ends.
+fn append_by_group(
+    new: &[(usize, Placement)],
+    placements: &mut Vec<Placement>,
+    offsets: &mut [u32],
+    counts: &mut Vec<usize>,
+) -> Result<(), Error> {
+    let groups = offsets.len() - 1;
+    counts.clear();
+    counts.resize(groups + 1, 0);
+    for &(key, _) in new {
+        counts[key + 1] += 1;
+    }
+    let start = placements.len();
+    placements
+        .try_reserve(new.len())
+        .map_err(|_| Error::OutOfMemory {
+            bytes: new.len() * size_of::<Placement>(),
+        })?;
+    placements.resize(start + new.len(), Placement::default());
+    for key in 0..groups {
+        counts[key + 1] += counts[key];
+        offsets[key] = (start + counts[key]) as u32;
+    }
+    offsets[groups] = (start + new.len()) as u32;
+    for &(key, placement) in new {
+        placements[start + counts[key]] = placement;
+        counts[key] += 1;
+    }
+    Ok(())
 }
 
 /// The placements of one quadrant, grouped by the rows they fill, then by whether they hold
@@ -117,115 +206,53 @@ pub(super) struct Quadrant {
 }
 
 impl Quadrant {
-    /// The placements in rows `rows` and columns `cols` of `frame`.
+    /// The placements in every set of the placer's rows.
     ///
     /// Built one row at a time: the placements in a set of rows are those of the set without
     /// its last row, each with one more queen in that row.
-    pub fn new(
-        frame: &Frame,
-        rows: &[usize],
-        cols: &[usize],
-        pack: [usize; 2],
-        record: Record<'_>,
-        mark: Option<Mark>,
-    ) -> Result<Quadrant, Error> {
-        let k = cols.len();
-        let groups_per_set = 2 << k;
-        let mut offsets = try_vec(0u32, (groups_per_set << rows.len()) + 1)?;
+    pub fn new(placer: &Placer<'_>) -> Result<Quadrant, Error> {
+        let groups_per_set = placer.groups_per_set();
+        let mut offsets = try_vec(0u32, (groups_per_set << placer.rows.len()) + 1)?;
         let mut placements = try_with_capacity(1)?;
         placements.push(Placement::default());
         offsets[1..].fill(1);
         let mut scratch: Vec<(usize, Placement)> = Vec::new();
-        let mut counts = vec![0usize; groups_per_set + 1];
-        for set in 1usize..1 << rows.len() {
+        let mut counts = Vec::new();
+        for set in 1usize..1 << placer.rows.len() {
             let last = usize::BITS as usize - 1 - set.leading_zeros() as usize;
-            let row = rows[last];
             let base = set - (1 << last);
             scratch.clear();
             for key in 0..groups_per_set {
-                let (flag, used) = (key >> k, key & ((1 << k) - 1));
                 let group = base * groups_per_set + key;
                 let from = offsets[group] as usize..offsets[group + 1] as usize;
                 for placement in &placements[from] {
-                    for (j, &col) in cols.iter().enumerate() {
-                        if used >> j & 1 == 1 {
-                            continue;
-                        }
-                        let queen = Diagonals::of(frame.n, (row, col));
-                        let packed = (queen.rising >> pack[0]) | ((queen.falling >> pack[1]) << 32);
-                        if placement.held & packed != 0 || queen.meets(frame.held) {
-                            continue;
-                        }
-                        let on_mark = mark.is_some_and(|m| m.diagonal.meets(queen));
-                        if on_mark && !mark.is_some_and(|m| m.keep) {
-                            continue;
-                        }
-                        let next = Placement {
-                            held: placement.held | packed,
-                            shared: placement.shared
-                                | match record {
-                                    Record::Diagonals(shared) => shared.of(queen),
-                                    Record::Squares => square_code(last, j),
-                                },
-                        };
-                        let key = ((flag | usize::from(on_mark)) << k) | used | 1 << j;
-                        scratch.push((key, next));
-                    }
+                    placer.extend(last, key, placement, &mut scratch);
                 }
             }
-            // A counting sort of the new placements by group.
-            counts.fill(0);
-            for &(key, _) in &scratch {
-                counts[key + 1] += 1;
-            }
-            let start = placements.len();
-            placements
-                .try_reserve(scratch.len())
-                .map_err(|_| Error::OutOfMemory {
-                    bytes: scratch.len() * size_of::<Placement>(),
-                })?;
-            placements.resize(start + scratch.len(), Placement::default());
-            for key in 0..groups_per_set {
-                counts[key + 1] += counts[key];
-                offsets[set * groups_per_set + key] = (start + counts[key]) as u32;
-            }
-            offsets[(set + 1) * groups_per_set] = (start + scratch.len()) as u32;
-            for &(key, placement) in &scratch {
-                placements[start + counts[key]] = placement;
-                counts[key] += 1;
-            }
+            let at = set * groups_per_set;
+            append_by_group(
+                &scratch,
+                &mut placements,
+                &mut offsets[at..=at + groups_per_set],
+                &mut counts,
+            )?;
         }
         placements.shrink_to_fit();
         Ok(Quadrant {
-            cols: k,
+            cols: placer.cols.len(),
             offsets,
             placements,
         })
     }
 
-    /// The placements filling rows `rows` (bits into the quadrant's row list), flag `flag`
-    /// and columns `cols` (bits into its column list).
-    pub fn group(&self, rows: usize, flag: usize, cols: usize) -> &[Placement] {
-        let group = (rows << (self.cols + 1)) | (flag << self.cols) | cols;
-        &self.placements[self.offsets[group] as usize..self.offsets[group + 1] as usize]
-    }
-
-    /// The groups of rows `rows` with flag `flag`, with the columns of each: only sets of
-    /// as many columns as rows can have any, so only those are visited.
-    pub fn groups(&self, rows: usize, flag: usize) -> impl Iterator<Item = (usize, &[Placement])> {
-        let queens = rows.count_ones();
-        let first = (1usize << queens) - 1;
-        let end = 1usize << self.cols;
-        // The next larger number with as many ones (Gosper's hack).
-        let next = move |&cols: &usize| {
-            let lowest = cols & cols.wrapping_neg();
-            let ripple = cols + lowest;
-            let next = ripple | (((cols ^ ripple) >> 2) / lowest.max(1));
-            (queens > 0 && next < end).then_some(next)
-        };
-        std::iter::successors((first < end).then_some(first), next)
-            .map(move |cols| (cols, self.group(rows, flag, cols)))
-            .filter(|(_, group)| !group.is_empty())
+    /// The placements filling rows `rows` (bits into the quadrant's row list).
+    pub fn set(&self, rows: usize) -> SetView<'_> {
+        let per_set = 2 << self.cols;
+        SetView {
+            cols: self.cols,
+            offsets: &self.offsets[rows * per_set..=(rows + 1) * per_set],
+            placements: &self.placements,
+        }
     }
 
     /// Every placement, in order.
@@ -235,22 +262,7 @@ impl Quadrant {
 
     /// Sets in each placement's record the bits `tags` gives it, in order.
     pub fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
-        for (placement, tag) in self.placements.iter_mut().zip(tags) {
-            placement.shared |= tag;
-        }
-    }
-
-    /// How many placements hold each shared diagonal, `of` giving those of a placement.
-    fn census(&self, diagonals: usize, of: impl Fn(&Placement) -> u64) -> Vec<u64> {
-        let mut counts = vec![0; diagonals];
-        for placement in &self.placements {
-            let mut held = of(placement);
-            while held != 0 {
-                counts[held.trailing_zeros() as usize] += 1;
-                held &= held - 1;
-            }
-        }
-        counts
+        tag(&mut self.placements, tags);
     }
 
     /// Bytes held.
@@ -260,50 +272,143 @@ impl Quadrant {
     }
 }
 
-impl Side {
-    /// Shared diagonals that `skip` leaves out (among them those this side's south
-    /// quadrant holds), most often held by this side's north placements and the other
-    /// side's first: sieve diagonals for [`join::Sieve`](super::join::Sieve).
-    pub fn sieve_candidates(&self, other: &Side, shared: &Shared, skip: u64) -> Vec<u32> {
-        let diagonals = shared.len();
-        let upper = self
-            .north
-            .census(diagonals, |p| self.shared_of(p.held, shared));
-        let other_upper = other
-            .north
-            .census(diagonals, |p| other.shared_of(p.held, shared));
-        let other_lower = other
-            .south
-            .census(diagonals, |p| other.shared_of(p.held, shared));
-        let mut candidates: Vec<u32> = (0..diagonals as u32)
-            .filter(|&d| skip >> d & 1 == 0 && upper[d as usize] > 0)
-            .collect();
-        let score = |d: u32| {
-            let d = d as usize;
-            upper[d] as f64 * (other_upper[d] + other_lower[d]) as f64
-        };
-        candidates.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
-        candidates
+/// Sets in each of `placements` the bits `tags` gives it, in order.
+fn tag(placements: &mut [Placement], tags: impl IntoIterator<Item = u64>) {
+    for (placement, tag) in placements.iter_mut().zip(tags) {
+        placement.shared |= tag;
     }
 }
 
-/// The two quadrants of one side (west or east), packing diagonals alike.
+/// The placements of one quadrant in exactly one set of its rows, grouped as a
+/// [`Quadrant`] groups them: what the join reads when the whole quadrant would not fit.
+pub(super) struct RowSet {
+    cols: usize,
+    offsets: Vec<u32>,
+    placements: Vec<Placement>,
+}
+
+impl RowSet {
+    /// The placements in rows `set` (bits into the placer's row list), built a row at a
+    /// time and keeping only the last row's.
+    pub fn new(placer: &Placer<'_>, set: usize) -> Result<RowSet, Error> {
+        let mut level = vec![(0, Placement::default())];
+        let mut next = Vec::new();
+        for last in (0..placer.rows.len()).filter(|row| set >> row & 1 == 1) {
+            next.clear();
+            for (key, placement) in &level {
+                placer.extend(last, *key, placement, &mut next);
+            }
+            std::mem::swap(&mut level, &mut next);
+        }
+        let mut offsets = vec![0; placer.groups_per_set() + 1];
+        let mut placements = Vec::new();
+        append_by_group(&level, &mut placements, &mut offsets, &mut Vec::new())?;
+        Ok(RowSet {
+            cols: placer.cols.len(),
+            offsets,
+            placements,
+        })
+    }
+
+    pub fn view(&self) -> SetView<'_> {
+        SetView {
+            cols: self.cols,
+            offsets: &self.offsets,
+            placements: &self.placements,
+        }
+    }
+
+    /// Sets in each placement's record the bits `tags` gives it, in order.
+    pub fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
+        tag(&mut self.placements, tags);
+    }
+
+}
+
+/// The placements of one set of a quadrant's rows, by flag and columns.
+#[derive(Clone, Copy)]
+pub(super) struct SetView<'a> {
+    cols: usize,
+    /// Where each group of the set starts, and where the last ends.
+    offsets: &'a [u32],
+    placements: &'a [Placement],
+}
+
+impl<'a> SetView<'a> {
+    /// The placements with flag `flag` filling columns `cols` (bits into the column list).
+    pub fn group(&self, flag: usize, cols: usize) -> &'a [Placement] {
+        let group = (flag << self.cols) | cols;
+        &self.placements[self.offsets[group] as usize..self.offsets[group + 1] as usize]
+    }
+
+    /// The groups with flag `flag`, with the columns of each: only sets of as many columns
+    /// as rows can have any, so only those are visited.
+    pub fn groups(&self, queens: u32, flag: usize) -> impl Iterator<Item = (usize, &'a [Placement])> {
+        let first = (1usize << queens) - 1;
+        let end = 1usize << self.cols;
+        // The next larger number with as many ones (Gosper's hack).
+        let next = move |&cols: &usize| {
+            let lowest = cols & cols.wrapping_neg();
+            let ripple = cols + lowest;
+            let next = ripple | (((cols ^ ripple) >> 2) / lowest.max(1));
+            (queens > 0 && next < end).then_some(next)
+        };
+        let view = *self;
+        std::iter::successors((first < end).then_some(first), next)
+            .map(move |cols| (cols, view.group(flag, cols)))
+            .filter(|(_, group)| !group.is_empty())
+    }
+
+    /// Every placement of the set.
+    pub fn placements(&self) -> &'a [Placement] {
+        let (first, last) = (self.offsets[0], self.offsets[self.offsets.len() - 1]);
+        &self.placements[first as usize..last as usize]
+    }
+}
+
+/// How many of `placements` hold each of `diagonals` shared diagonals, `of` giving those of
+/// a placement.
+pub(super) fn census<'a>(
+    diagonals: usize,
+    placements: impl IntoIterator<Item = &'a Placement>,
+    of: impl Fn(&Placement) -> u64,
+) -> Vec<u64> {
+    let mut counts = vec![0; diagonals];
+    for placement in placements {
+        let mut held = of(placement);
+        while held != 0 {
+            counts[held.trailing_zeros() as usize] += 1;
+            held &= held - 1;
+        }
+    }
+    counts
+}
+
+/// Shared diagonals that `skip` leaves out, held by some upper placement (`upper` counts
+/// how many hold each), most often held by upper placements and `others` first: sieve
+/// diagonals for [`join::Sieve`](super::join::Sieve).
+pub(super) fn sieve_candidates(upper: &[u64], others: &[u64], skip: u64) -> Vec<u32> {
+    let mut candidates: Vec<u32> = (0..upper.len() as u32)
+        .filter(|&d| skip >> d & 1 == 0 && upper[d as usize] > 0)
+        .collect();
+    let score = |d: u32| upper[d as usize] as f64 * others[d as usize] as f64;
+    candidates.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
+    candidates
+}
+
+/// One side (west or east) of a case: its columns, how it packs diagonals, what its
+/// placements record and the marked diagonal of each of its quadrants.
 pub(super) struct Side {
-    pub north: Quadrant,
-    pub south: Quadrant,
-    pub cols: usize,
+    pub cols: Vec<usize>,
     /// How far each direction's diagonals are shifted in [`Placement::held`].
     pack: [usize; 2],
+    record: Record,
+    marks: [Option<Mark>; 2],
 }
 
 impl Side {
-    /// The quadrants of columns `cols`, their placements recording `record`.
-    pub fn new(
-        frame: &Frame,
-        cols: &[usize],
-        record: Record<'_>,
-        marks: [Option<Mark>; 2],
-    ) -> Result<Side, Error> {
+    /// The side of columns `cols`, its placements recording `record`.
+    pub fn new(frame: &Frame, cols: &[usize], record: Record, marks: [Option<Mark>; 2]) -> Side {
         // The lowest diagonal of each direction among the side's squares is bit 0.
         let top = frame.rows().min().unwrap_or(0);
         let (left, right) = (
@@ -311,12 +416,32 @@ impl Side {
             cols.last().copied().unwrap_or(0),
         );
         let pack = [top + left, (top + frame.n).saturating_sub(1 + right)];
-        Ok(Side {
-            north: Quadrant::new(frame, &frame.north, cols, pack, record, marks[0])?,
-            south: Quadrant::new(frame, &frame.south, cols, pack, record, marks[1])?,
-            cols: cols.len(),
+        Side {
+            cols: cols.to_vec(),
             pack,
-        })
+            record,
+            marks,
+        }
+    }
+
+    /// How queens are placed in the side's north (`quadrant` 0) or south (1) quadrant.
+    pub fn placer<'a>(&'a self, frame: &'a Frame, quadrant: usize) -> Placer<'a> {
+        Placer {
+            frame,
+            rows: [&frame.north, &frame.south][quadrant],
+            cols: &self.cols,
+            pack: self.pack,
+            record: self.record,
+            mark: self.marks[quadrant],
+        }
+    }
+
+    /// The tables of both quadrants, north first.
+    pub fn quadrants(&self, frame: &Frame) -> Result<[Quadrant; 2], Error> {
+        Ok([
+            Quadrant::new(&self.placer(frame, 0))?,
+            Quadrant::new(&self.placer(frame, 1))?,
+        ])
     }
 
     /// The shared diagonals among those of a placement's [`Placement::held`].
