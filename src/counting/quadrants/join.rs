@@ -71,6 +71,30 @@ pub(super) struct Squares {
     pub cols: usize,
 }
 
+/// The most east half-boards a part of a table holds before it stops (give or take one
+/// north-east placement's partners): about 48 MB of table.
+pub(super) const PART: usize = 1 << 20;
+
+/// Where the next part of a table starts (a group of north-east placements and a
+/// placement in it), and how many half-boards a part holds before it stops.
+#[derive(Debug)]
+pub(super) struct Part {
+    group: usize,
+    upper: usize,
+    limit: usize,
+}
+
+impl Part {
+    /// The first part, of about `limit` half-boards.
+    pub fn first(limit: usize) -> Part {
+        Part {
+            group: 0,
+            upper: 0,
+            limit,
+        }
+    }
+}
+
 /// The east half-boards of one choice of rows, bit-sliced: word `w` of plane `d` holds, for
 /// half-boards `64 w..64 w + 64`, whether each holds shared diagonal `d`. The table is
 /// padded to whole chunks; the next plane marks the real half-boards, and a plane per
@@ -91,27 +115,41 @@ pub(super) struct Table {
 }
 
 impl Table {
-    /// Fills the table with the east half-boards joining placements of `north` (holding
-    /// `queens` queens) and of `south`, on unmarked placements, on `cols` columns, holding
-    /// `diagonals` shared diagonals; with the planes of `squares` in the north and south
-    /// rows `west` of the west half-boards.
+    /// Fills the table with the next part of the east half-boards joining placements of
+    /// `north` (holding `queens` queens) and of `south`, on unmarked placements, on `cols`
+    /// columns, holding `diagonals` shared diagonals, from where `part` says; with the
+    /// planes of `squares` in the north and south rows `west` of the west half-boards.
+    /// Returns whether more parts follow.
+    ///
+    /// A part stops once it holds its limit of half-boards or more ([`PART`] in a count), so
+    /// that a table's memory stays bounded however large the board.
+    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     pub fn fill(
         &mut self,
         [north, south]: [SetView<'_>; 2],
         queens: u32,
+        part: &mut Part,
         cols: usize,
         diagonals: usize,
         sieve: &Sieve,
         (squares, west): (&Squares, [usize; 2]),
-    ) {
+    ) -> bool {
         let all = (1 << cols) - 1;
         self.halves.clear();
-        for (cols, uppers) in north.groups(queens, 0) {
+        let mut more = false;
+        'groups: for (cols, uppers) in north.groups(queens, 0).skip(part.group) {
             let lowers = south.group(0, all ^ cols);
-            for upper in uppers {
+            for upper in &uppers[part.upper..] {
+                if self.halves.len() >= part.limit {
+                    more = true;
+                    break 'groups;
+                }
                 upper.join(lowers, upper.shared, &mut self.halves);
+                part.upper += 1;
             }
+            part.group += 1;
+            part.upper = 0;
         }
         self.len = self.halves.len();
         self.chunks = self.len.div_ceil(CHUNK);
@@ -180,6 +218,7 @@ impl Table {
                 cols,
             ),
         ];
+        more
     }
 }
 

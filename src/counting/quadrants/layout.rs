@@ -13,7 +13,8 @@ pub(crate) const WORDS: usize = CHUNK / 64;
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(C)]
 pub(crate) struct Placement {
-    /// Its diagonals packed for its side: rising ones from bit 0, falling ones from bit 32.
+    /// Its diagonals on which a queen of the other quadrant of its side could stand: rising
+    /// ones from bit 0, falling ones from bit 32 (see `Joinable`).
     pub held: u64,
     /// What the join reads of it (see [`Record`]): its diagonals that the other side's
     /// squares lie on too (see [`Shared`]), or its squares.

@@ -29,7 +29,7 @@ pub(crate) mod portable;
 mod quadrant;
 
 use frame::{Diagonals, Frame, Shared};
-use join::{KEYS, Sieve, Squares, Table};
+use join::{KEYS, PART, Part, Sieve, Squares, Table};
 use layout::{CLASSES, Group, Placement};
 use quadrant::{
     Mark, Quadrant, Record, RowSet, SetView, Side, Values, census, join_each, sieve_candidates,
@@ -39,14 +39,17 @@ use super::memory;
 use crate::error::{Error, Square};
 
 /// The largest board the join takes: a side's diagonals must pack into 32 bits each.
-pub(crate) const MAX_N: usize = 22;
+pub(crate) const MAX_N: usize = 27;
+
+/// The largest board whose whole tables [`table_bytes`] knows.
+const TABLES_UP_TO: usize = 22;
 
 /// Bytes the tables of one case of board size `n` take (the whole board's for even `n`,
 /// the center case's, the largest, for odd `n`): four quadrants, each an offset per group
 /// and 16 bytes per placement. Placements grow about 8-fold per two rows; the
 /// `table_bytes_are_the_tables_built` test checks every figure.
 pub(crate) fn table_bytes(n: usize) -> u64 {
-    const MEASURED: [u64; MAX_N + 1] = [
+    const MEASURED: [u64; TABLES_UP_TO + 1] = [
         0,
         0,
         0,
@@ -88,7 +91,7 @@ pub(crate) fn memory_needed(n: usize, threads: usize) -> u64 {
 /// estimate`), less the process's own, and a margin.
 pub(crate) fn streamed_needed(n: usize, threads: usize) -> u64 {
     const MEASURED: [u64; MAX_N + 1] = [
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
     let per_thread = MEASURED.get(n).copied().unwrap_or(u64::MAX);
     per_thread.saturating_add(per_thread / 4).saturating_mul(threads as u64)
@@ -219,6 +222,8 @@ pub(crate) struct Solver {
     squares: Squares,
     groups: Vec<Vec<usize>>,
     tables: Option<Tables>,
+    /// The east half-boards a table holds at a time.
+    part: usize,
 }
 
 /// The tables of a whole case: every placement of each quadrant, north first, and the
@@ -298,6 +303,7 @@ impl Solver {
             unsieved,
             squares,
             tables: None,
+            part: PART,
         };
         if storage == Storage::Tables {
             solver.tables = Some(solver.tables()?);
@@ -329,16 +335,28 @@ impl Solver {
         others: impl IntoIterator<Item = &'a Placement>,
     ) -> Sieve {
         let diagonals = self.shared.len();
-        let upper = census(diagonals, uppers, |p| self.west.shared_of(p.held, &self.shared));
-        let others = census(diagonals, others, |p| self.east.shared_of(p.held, &self.shared));
+        let upper = census(diagonals, uppers, |p| self.west_shared(p.shared));
+        let others = census(diagonals, others, |p| p.shared);
         Sieve::new(&sieve_candidates(&upper, &others, self.unsieved))
+    }
+
+    /// The shared diagonals of a north-west placement with squares `code` (longest ones
+    /// left out).
+    fn west_shared(&self, code: u64) -> u64 {
+        let cols = self.squares.cols;
+        (0..self.squares.norths)
+            .filter_map(|row| match code >> (4 * row) & 15 {
+                0 => None,
+                col => Some(self.squares.diagonals[row * cols + col as usize - 1]),
+            })
+            .fold(0, |all, d| all | d)
     }
 
     /// The sieve keys of north-west placements, as tags: the join groups by them.
     fn keys(&self, sieve: &Sieve, uppers: &[Placement]) -> Vec<u64> {
         uppers
             .iter()
-            .map(|p| Sieve::tag(sieve.key(self.west.shared_of(p.held, &self.shared))))
+            .map(|p| Sieve::tag(sieve.key(self.west_shared(p.shared))))
             .collect()
     }
 
@@ -409,32 +427,43 @@ impl Solver {
             };
             for (north, &[east_north, west_north], weights) in choices {
                 let west = [north ^ all_north, south ^ all_south];
-                table.fill(
-                    [east_north, east_south],
-                    north.count_ones(),
-                    self.east.cols.len(),
-                    self.shared.len(),
-                    sieve,
-                    (&self.squares, west),
-                );
-                if table.len == 0 {
-                    continue;
-                }
-                self.west_groups(
-                    [west_north, west_south],
-                    west[0].count_ones(),
-                    weights,
-                    &mut groups,
-                    &mut lowers,
-                    &mut ends,
-                );
-                for (key, groups) in groups.iter().enumerate() {
-                    let sums = join::count(table.slices(key), groups, lowers.as_slice());
-                    total += sums
-                        .iter()
-                        .zip(weights)
-                        .map(|(sum, weight)| sum * weight)
-                        .sum::<u64>();
+                // The east half-boards a part at a time, the west ones listed for the first.
+                let mut part = Part::first(self.part);
+                let mut listed = false;
+                loop {
+                    let more = table.fill(
+                        [east_north, east_south],
+                        north.count_ones(),
+                        &mut part,
+                        self.east.cols.len(),
+                        self.shared.len(),
+                        sieve,
+                        (&self.squares, west),
+                    );
+                    if table.len > 0 && !listed {
+                        self.west_groups(
+                            [west_north, west_south],
+                            west[0].count_ones(),
+                            weights,
+                            &mut groups,
+                            &mut lowers,
+                            &mut ends,
+                        );
+                        listed = true;
+                    }
+                    if table.len > 0 {
+                        for (key, groups) in groups.iter().enumerate() {
+                            let sums = join::count(table.slices(key), groups, lowers.as_slice());
+                            total += sums
+                                .iter()
+                                .zip(weights)
+                                .map(|(sum, weight)| sum * weight)
+                                .sum::<u64>();
+                        }
+                    }
+                    if !more {
+                        break;
+                    }
                 }
             }
         }
@@ -566,6 +595,23 @@ mod tests {
         assert_eq!(count_by(14, Storage::Streamed), 365_596);
     }
 
+    /// Tables of east half-boards taken a few at a time count what whole ones count.
+    #[test]
+    fn tables_in_parts_count_what_whole_tables_count() {
+        for n in [8, 11, 12] {
+            let plan = Plan::new(n);
+            for case in 0..plan.cases.len() {
+                let whole = Solver::new(&plan, case, Storage::Streamed).unwrap();
+                let mut parts = Solver::new(&plan, case, Storage::Streamed).unwrap();
+                parts.part = 5;
+                let c = &plan.cases[case];
+                for i in c.first..c.first + c.len {
+                    assert_eq!(whole.solve(i), parts.solve(i), "n = {n}, subproblem {i}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_count_that_does_not_fit_is_refused() {
         let gib = 1 << 30;
@@ -596,7 +642,7 @@ mod tests {
     /// builds 3.2 GB of them in about 15 s.
     #[test]
     fn table_bytes_are_the_tables_built() {
-        for n in 4..=MAX_N {
+        for n in 4..=TABLES_UP_TO {
             let bytes = Solver::new(&Plan::new(n), 0, Storage::Tables).unwrap().bytes() as u64;
             assert_eq!(bytes, table_bytes(n), "n = {n}");
         }

@@ -115,12 +115,65 @@ pub(super) struct Placer<'a> {
     /// The quadrant's rows, whose positions in this list [`square_code`] records.
     pub rows: &'a [usize],
     pub cols: &'a [usize],
+    /// How far each direction's diagonals are shifted while placing: the quadrant's lowest
+    /// of each direction is bit 0.
     pub pack: [usize; 2],
+    /// The diagonals a finished placement keeps in [`Placement::held`].
+    pub joinable: Joinable,
     pub record: Record,
     pub mark: Option<Mark>,
 }
 
+/// The diagonals on which queens of a side's two quadrants can meet, numbered alike for
+/// both: what the join of north and south placements tests. Every other diagonal is
+/// dropped once a placement is finished, so a side of any height packs into 64 bits.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Joinable {
+    /// For each direction, the first such diagonal, and a mask of as many bits as there are.
+    from: [usize; 2],
+    mask: [u64; 2],
+}
+
+impl Joinable {
+    /// The diagonals that squares of both the north and the south quadrants of columns
+    /// `cols` lie on.
+    fn new(frame: &Frame, cols: &[usize]) -> Joinable {
+        let span = |rows: &[usize], diagonal: &dyn Fn(usize, usize) -> usize| {
+            let all = rows.iter().flat_map(|&r| cols.iter().map(move |&c| diagonal(r, c)));
+            all.fold((usize::MAX, 0), |(low, high), d| (low.min(d), high.max(d)))
+        };
+        let n = frame.n;
+        let directions: [&dyn Fn(usize, usize) -> usize; 2] =
+            [&|r, c| r + c, &|r, c| r + n - 1 - c];
+        let both = directions.map(|diagonal| {
+            let (north, south) = (span(&frame.north, diagonal), span(&frame.south, diagonal));
+            (north.0.max(south.0), north.1.min(south.1))
+        });
+        Joinable {
+            from: both.map(|(low, _)| low.min(63)),
+            mask: both.map(|(low, high)| match high >= low {
+                true => (1u64 << (high - low + 1)) - 1,
+                false => 0,
+            }),
+        }
+    }
+
+    /// The joinable diagonals of a placement whose diagonals are `held`, packed by `pack`.
+    fn of(&self, held: u64, pack: [usize; 2]) -> u64 {
+        let rising = (held & u64::from(u32::MAX)) << pack[0];
+        let falling = (held >> 32) << pack[1];
+        ((rising >> self.from[0]) & self.mask[0]) | (((falling >> self.from[1]) & self.mask[1]) << 32)
+    }
+}
+
 impl Placer<'_> {
+    /// Keeps only the joinable diagonals of finished placements.
+    fn finish(&self, placements: &mut [Placement]) {
+        for placement in placements {
+            placement.held = self.joinable.of(placement.held, self.pack);
+        }
+    }
+
     /// Groups per set of rows: a flag (on the marked diagonal) and a set of columns.
     fn groups_per_set(&self) -> usize {
         2 << self.cols.len()
@@ -237,6 +290,7 @@ impl Quadrant {
                 &mut counts,
             )?;
         }
+        placer.finish(&mut placements);
         placements.shrink_to_fit();
         Ok(Quadrant {
             cols: placer.cols.len(),
@@ -303,6 +357,7 @@ impl RowSet {
         let mut offsets = vec![0; placer.groups_per_set() + 1];
         let mut placements = Vec::new();
         append_by_group(&level, &mut placements, &mut offsets, &mut Vec::new())?;
+        placer.finish(&mut placements);
         Ok(RowSet {
             cols: placer.cols.len(),
             offsets,
@@ -396,12 +451,11 @@ pub(super) fn sieve_candidates(upper: &[u64], others: &[u64], skip: u64) -> Vec<
     candidates
 }
 
-/// One side (west or east) of a case: its columns, how it packs diagonals, what its
-/// placements record and the marked diagonal of each of its quadrants.
+/// One side (west or east) of a case: its columns, what its placements record and the
+/// marked diagonal of each of its quadrants.
 pub(super) struct Side {
     pub cols: Vec<usize>,
-    /// How far each direction's diagonals are shifted in [`Placement::held`].
-    pack: [usize; 2],
+    joinable: Joinable,
     record: Record,
     marks: [Option<Mark>; 2],
 }
@@ -409,16 +463,9 @@ pub(super) struct Side {
 impl Side {
     /// The side of columns `cols`, its placements recording `record`.
     pub fn new(frame: &Frame, cols: &[usize], record: Record, marks: [Option<Mark>; 2]) -> Side {
-        // The lowest diagonal of each direction among the side's squares is bit 0.
-        let top = frame.rows().min().unwrap_or(0);
-        let (left, right) = (
-            cols.first().copied().unwrap_or(0),
-            cols.last().copied().unwrap_or(0),
-        );
-        let pack = [top + left, (top + frame.n).saturating_sub(1 + right)];
         Side {
             cols: cols.to_vec(),
-            pack,
+            joinable: Joinable::new(frame, cols),
             record,
             marks,
         }
@@ -426,11 +473,19 @@ impl Side {
 
     /// How queens are placed in the side's north (`quadrant` 0) or south (1) quadrant.
     pub fn placer<'a>(&'a self, frame: &'a Frame, quadrant: usize) -> Placer<'a> {
+        let rows = [&frame.north, &frame.south][quadrant];
+        // The quadrant's lowest diagonal of each direction is bit 0.
+        let top = rows.first().copied().unwrap_or(0);
+        let (left, right) = (
+            self.cols.first().copied().unwrap_or(0),
+            self.cols.last().copied().unwrap_or(0),
+        );
         Placer {
             frame,
-            rows: [&frame.north, &frame.south][quadrant],
+            rows,
             cols: &self.cols,
-            pack: self.pack,
+            pack: [top + left, (top + frame.n).saturating_sub(1 + right)],
+            joinable: self.joinable,
             record: self.record,
             mark: self.marks[quadrant],
         }
@@ -442,13 +497,5 @@ impl Side {
             Quadrant::new(&self.placer(frame, 0))?,
             Quadrant::new(&self.placer(frame, 1))?,
         ])
-    }
-
-    /// The shared diagonals among those of a placement's [`Placement::held`].
-    pub fn shared_of(&self, held: u64, shared: &Shared) -> u64 {
-        shared.of(Diagonals {
-            rising: (held & u64::from(u32::MAX)) << self.pack[0],
-            falling: (held >> 32) << self.pack[1],
-        })
     }
 }
