@@ -754,3 +754,81 @@ fn watch_steps_back_pauses_and_quits_under_tmux() {
     }
     panic!("q did not quit");
 }
+
+#[test]
+fn a_count_keeps_within_the_memory_it_is_given_or_is_refused() {
+    // The join's tables of n = 16 take 8 MB: under 4M each subproblem builds its own rows.
+    let out = queens(&["count", "16", "--memory", "4M", "--threads", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "14772512");
+    let out = queens(&["count", "16", "--memory", "1K"]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(
+        message.contains("MiB") && message.lines().count() == 1,
+        "{message}"
+    );
+    for bad in ["", "0", "1Q", "-1G", "99999999999T", "1.5G"] {
+        let out = queens(&["count", "16", "--memory", bad]);
+        assert_eq!(out.status.code(), Some(2), "--memory {bad:?}");
+    }
+    for good in ["1G", "1g", "1GiB", "512MB", "1073741824"] {
+        let out = queens(&["count", "8", "--memory", good]);
+        assert!(out.status.success(), "--memory {good:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn plan_prints_subproblems_memory_and_time_from_a_sample() {
+    let out = queens(&[
+        "plan",
+        "16",
+        "--threads",
+        "1",
+        "--shards",
+        "4",
+        "--sample",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(
+        lines[0].starts_with("n = 16: the quadrants engine, 66 subproblems"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("memory: about 9 MiB a process on 1 thread (the whole"),
+        "{text}"
+    );
+    assert!(
+        lines[1].contains("the sample grew this process by"),
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with("time: 3 of 3254 subproblem steps timed here"),
+        "{text}"
+    );
+    assert!(
+        lines[3].starts_with("shards: 4 of about 17 subproblems"),
+        "{text}"
+    );
+    let streamed = stdout(&queens(&["plan", "16", "--threads", "1", "--memory", "4M"]));
+    assert!(
+        streamed.contains("builds only the rows it reads"),
+        "{streamed}"
+    );
+    let classes = stdout(&queens(&["plan", "16", "--fundamental", "--sample", "1"]));
+    assert!(
+        classes.starts_with("n = 16: the quadrants engine, 67 subproblems"),
+        "{classes}"
+    );
+    for bad in [
+        &["plan", "16", "--shards", "0"][..],
+        &["plan", "16", "--sample", "0"],
+        &["plan", "65"],
+    ] {
+        assert_eq!(queens(bad).status.code(), Some(2), "{bad:?}");
+    }
+}

@@ -372,7 +372,7 @@ impl Counter {
     ///
     /// ```
     /// use std::sync::{Arc, Mutex};
-    /// use std::time::{Duration, Instant};
+    /// use std::time::Instant;
     /// use queens::{Counter, Error};
     ///
     /// let finished = Arc::new(Mutex::new(Vec::new()));
@@ -528,9 +528,9 @@ impl Counter {
             .filter(|i| resumed.binary_search_by_key(i, |s| s.index).is_err())
             .collect();
         let pool = Pool::new(self.threads, todo.len());
-        let storage = match engine == Engine::Quadrants && !todo.is_empty() {
-            true => quadrants::storage(self.n, pool.threads(), self.memory)?,
-            false => Storage::Tables,
+        let storage = match todo.is_empty() {
+            true => Storage::Tables,
+            false => self.storage(engine, pool.threads())?,
         };
         let done = AtomicUsize::new(resumed.len());
         let finished = |result: Subproblem| {
@@ -576,7 +576,10 @@ impl Counter {
                 results
             }
         };
-        let results = results.into_iter().map(Option::transpose).collect::<Result<Vec<_>, _>>()?;
+        let results = results
+            .into_iter()
+            .map(Option::transpose)
+            .collect::<Result<Vec<_>, _>>()?;
         let skipped = results.iter().filter(|r| r.is_none()).count();
         if skipped > 0 {
             return Err(Error::Cancelled {
@@ -617,6 +620,23 @@ impl Counter {
 
     pub(crate) fn board_size(&self) -> usize {
         self.n
+    }
+
+    pub(crate) fn counts_classes(&self) -> bool {
+        self.fundamental
+    }
+
+    /// How the quadrant join would keep its placements on `threads` threads, here.
+    pub(crate) fn storage(&self, engine: Engine, threads: usize) -> Result<Storage, Error> {
+        match engine {
+            Engine::Quadrants => quadrants::storage(self.n, threads, self.memory),
+            _ => Ok(Storage::Tables),
+        }
+    }
+
+    /// How many threads the count runs on, when there is work enough.
+    pub(crate) fn threads_used(&self) -> usize {
+        Pool::threads_for(self.threads)
     }
 
     pub(crate) fn shard_counted(&self) -> Shard {
@@ -718,7 +738,7 @@ impl fmt::Debug for Counter {
 }
 
 /// The subproblems of a count, as the engine numbers them.
-enum Work {
+pub(super) enum Work {
     Constellations(Vec<Constellation>),
     /// The join's subproblems, then, when classes are counted, one more: the solutions the
     /// rotations fix, which Burnside's lemma adds to the total.
@@ -726,14 +746,67 @@ enum Work {
 }
 
 impl Work {
-    fn new(n: usize, engine: Engine, fundamental: bool) -> Work {
+    pub(super) fn new(n: usize, engine: Engine, fundamental: bool) -> Work {
         match engine {
             Engine::Quadrants => Work::Quadrants(Plan::new(n), fundamental),
             _ => Work::Constellations(constellations(n)),
         }
     }
 
-    fn len(&self) -> usize {
+    /// Times `samples` parts of the count on this thread, spread evenly over them: its
+    /// subproblems, or for the quadrant join the steps of its subproblems (one set of south
+    /// rows each), finer parts whose cost varies less. Returns the seconds of each part, how
+    /// many parts there are, and the seconds each subproblem spends before its parts (the
+    /// mean of those timed; streamed storage builds its north row sets). Whole tables, where
+    /// `storage` has them, are built before the timing starts: a process builds them once
+    /// per case.
+    pub(super) fn sample(
+        &self,
+        n: usize,
+        fundamental: bool,
+        storage: Storage,
+        samples: usize,
+    ) -> Result<(Vec<f64>, u64, f64), Error> {
+        let parts = match self {
+            Work::Constellations(all) => all.len() as u64,
+            Work::Quadrants(plan, _) => plan.steps(),
+        };
+        let samples = samples.clamp(1, parts.max(1) as usize) as u64;
+        let (mut times, mut before) = (Vec::new(), Vec::new());
+        let mut solver: Option<(usize, Solver)> = None;
+        let timed = |work: &dyn Fn() -> Result<(), Error>| {
+            let started = Instant::now();
+            work().map(|()| started.elapsed().as_secs_f64())
+        };
+        for j in 0..samples.min(parts) {
+            let index = ((2 * j + 1) * parts / (2 * samples)) as usize;
+            match self {
+                Work::Constellations(all) => {
+                    times.push(timed(&|| {
+                        solve(n, index, &all[index], fundamental);
+                        Ok(())
+                    })?);
+                }
+                Work::Quadrants(plan, _) => {
+                    let (subproblem, south) = plan.step(index as u64);
+                    let case = plan.case_of(subproblem);
+                    if solver.as_ref().is_none_or(|(c, _)| *c != case) {
+                        solver = Some((case, Solver::new(plan, case, storage)?));
+                    }
+                    if let Some((_, solver)) = &solver {
+                        let prepare = timed(&|| solver.prepare(subproblem))?;
+                        let step = timed(&|| solver.solve_step(subproblem, south).map(drop))?;
+                        before.push(prepare);
+                        times.push((step - prepare).max(0.0));
+                    }
+                }
+            }
+        }
+        let before = before.iter().sum::<f64>() / before.len().max(1) as f64;
+        Ok((times, parts, before))
+    }
+
+    pub(super) fn len(&self) -> usize {
         match self {
             Work::Constellations(all) => all.len(),
             Work::Quadrants(plan, rotations) => plan.len() + usize::from(*rotations),
@@ -770,8 +843,9 @@ fn run_by_case(
     pool: &Pool,
     todo: &[usize],
     stopped: &(impl Fn() -> bool + Sync),
-    finished: &(impl Fn(&dyn Fn() -> Result<Subproblem, Error>) -> Option<Result<Subproblem, Error>>
-          + Sync),
+    finished: &(
+         impl Fn(&dyn Fn() -> Result<Subproblem, Error>) -> Option<Result<Subproblem, Error>> + Sync
+     ),
 ) -> Result<Vec<Option<Result<Subproblem, Error>>>, Error> {
     let mut results = Vec::with_capacity(todo.len());
     let mut rest = todo;

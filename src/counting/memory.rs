@@ -14,11 +14,21 @@ pub(crate) fn available() -> Option<u64> {
     [system, limits].into_iter().flatten().min()
 }
 
+/// The most memory this process has held (`VmHWM`), where the operating system says
+/// (Linux); `None` elsewhere.
+pub(crate) fn peak() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    kib_field(&status, "VmHWM:")
+}
+
 /// `MemAvailable` of `/proc/meminfo`, in bytes.
 fn mem_available(info: &str) -> Option<u64> {
-    let line = info
-        .lines()
-        .find(|line| line.starts_with("MemAvailable:"))?;
+    kib_field(info, "MemAvailable:")
+}
+
+/// The field named `name` of a `/proc` text, given in KiB, in bytes.
+fn kib_field(text: &str, name: &str) -> Option<u64> {
+    let line = text.lines().find(|line| line.starts_with(name))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib.saturating_mul(1024))
 }

@@ -12,6 +12,7 @@ mod constellation;
 mod counter;
 mod dispatch;
 mod engine;
+mod estimate;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod kernels;
@@ -30,6 +31,7 @@ pub(crate) use completions::Interior;
 pub use counter::{Counter, Counts, Progress};
 pub(crate) use dispatch::count_board;
 pub use engine::Engine;
+pub use estimate::Estimate;
 pub use shard::Shard;
 #[cfg(feature = "serde")]
 pub use shard_record::ShardRecord;

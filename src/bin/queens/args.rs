@@ -48,6 +48,11 @@ pub enum Command {
                             queens count 18 --checkpoint n18.checkpoint"
     )]
     Count(CountArgs),
+    /// Plan a count without running it: its subproblems, memory, and time from a few of
+    /// them timed here, to size a batch job before submitting it.
+    #[command(after_help = "Examples:\n  queens plan 18\n  \
+                            queens plan 23 --shards 64 --threads 1 --memory 1G --sample 8")]
+    Plan(PlanArgs),
     /// Add up the JSON records of `count --shard ... --json`, checking that every shard is there once.
     #[command(
         after_help = "Examples:\n  queens merge shard-*.json\n  cat shard-*.json | queens merge"
@@ -143,6 +148,34 @@ pub struct CountArgs {
     /// Record each finished subproblem in FILE, and skip those it already holds.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
+    /// Keep the count's memory under SIZE (like 1G or 512M; default: what the machine or its
+    /// container or batch job allows).
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub memory: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+pub struct PlanArgs {
+    /// Board size.
+    pub n: usize,
+    /// Plan a count of symmetry classes.
+    #[arg(long)]
+    pub fundamental: bool,
+    /// How to count: auto, constellations or quadrants.
+    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = parse_engine)]
+    pub engine: Engine,
+    /// Threads each process would use; 0 means one per core.
+    #[arg(long, short = 't', value_name = "T", default_value_t = 0)]
+    pub threads: usize,
+    /// Memory each process may use (like 1G or 512M; default: what this machine allows).
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub memory: Option<u64>,
+    /// Shards the count would be split into.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub shards: u64,
+    /// Subproblems to time (each on one thread), spread over the count.
+    #[arg(long, value_name = "S", default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub sample: u64,
 }
 
 #[derive(Debug, Args)]
@@ -284,6 +317,32 @@ pub fn parse_columns(text: &str) -> Result<Columns, String> {
 
 pub fn parse_engine(text: &str) -> Result<Engine, String> {
     text.parse().map_err(|err: queens::Error| err.to_string())
+}
+
+/// A size in bytes: a number with an optional unit K, M, G or T (powers of 1024, with or
+/// without `iB` or `B`).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let expected = || format!("expected a size like 1G, 512M or 1048576, found {text:?}");
+    let trimmed = text.trim();
+    let digits = trimmed
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(trimmed.len());
+    let (number, unit) = trimmed.split_at(digits);
+    let number: u64 = number.parse().map_err(|_| expected())?;
+    let unit = unit.trim().to_ascii_uppercase();
+    let unit = unit.trim_end_matches('B').trim_end_matches('I');
+    let shift = match unit {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(expected()),
+    };
+    number
+        .checked_mul(1 << shift)
+        .filter(|&bytes| bytes > 0)
+        .ok_or_else(|| format!("{text:?} is not a size from 1 byte to 2^64 - 1 bytes"))
 }
 
 pub fn parse_shard(text: &str) -> Result<Shard, String> {

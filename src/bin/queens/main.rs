@@ -22,8 +22,8 @@ use queens::{
 };
 
 use args::{
-    AnimateArgs, CheckArgs, Cli, Command, CountArgs, MergeArgs, OneArgs, SampleArgs, ShowArgs,
-    SolveArgs, TraceArgs,
+    AnimateArgs, CheckArgs, Cli, Command, CountArgs, MergeArgs, OneArgs, PlanArgs, SampleArgs,
+    ShowArgs, SolveArgs, TraceArgs,
 };
 use output::SolutionWriter;
 
@@ -64,6 +64,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
         Command::Count(args) => count(&args),
+        Command::Plan(args) => plan(&args),
         Command::Merge(args) => merge(&args),
         Command::Check(args) => check(&args),
         Command::Show(args) => show(&args),
@@ -222,6 +223,9 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
         .shard(index, of)
         .fundamental(args.fundamental)
         .engine(args.engine);
+    if let Some(bytes) = args.memory {
+        counter = counter.memory(bytes);
+    }
     // Chosen once: the checkpoint, the progress bar and the count all number the same
     // engine's subproblems.
     let engine = counter.chosen_engine()?;
@@ -274,6 +278,79 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
             Err(Failure::Flawed)
         }
         None => Ok(()),
+    }
+}
+
+fn plan(args: &PlanArgs) -> Result<(), Failure> {
+    let mut counter = Counter::new(args.n)?
+        .threads(args.threads)
+        .fundamental(args.fundamental)
+        .engine(args.engine);
+    if let Some(bytes) = args.memory {
+        counter = counter.memory(bytes);
+    }
+    let engine = counter.chosen_engine()?;
+    let subproblems = counter.total_subproblems()?;
+    let shards = usize::try_from(args.shards).unwrap_or(usize::MAX);
+    let out = output::stdout()?;
+    let mut out = out.lock();
+    writeln!(
+        out,
+        "n = {}: the {engine} engine, {subproblems} subproblems",
+        args.n
+    )?;
+    out.flush()?;
+    let estimate = counter.estimate(usize::try_from(args.sample).unwrap_or(usize::MAX))?;
+    let threads = estimate.threads;
+    let mib = |bytes: u64| bytes.div_ceil(1 << 20);
+    let storage = match (engine, estimate.streamed) {
+        (Engine::Quadrants, true) => {
+            " (each subproblem builds only the rows it reads: the whole tables do not fit)"
+        }
+        (Engine::Quadrants, false) => " (the whole tables of each case, shared by the threads)",
+        _ => "",
+    };
+    let measured = estimate.sampled_peak.map_or(String::new(), |bytes| {
+        format!(
+            "; the sample grew this process by {:.1} MiB",
+            bytes as f64 / 1048576.0
+        )
+    });
+    writeln!(
+        out,
+        "memory: about {} MiB a process on {threads} thread{}{storage}{measured}",
+        mib(estimate.memory),
+        if threads == 1 { "" } else { "s" }
+    )?;
+    let timed: f64 = estimate.sampled.iter().sum();
+    let parts = match engine {
+        Engine::Quadrants => "subproblem steps",
+        _ => "subproblems",
+    };
+    writeln!(
+        out,
+        "time: {} of {} {parts} timed here in {timed:.2} s: about {} of CPU time in all (± {:.0}%)",
+        estimate.sampled.len(),
+        estimate.parts,
+        duration(estimate.cpu_seconds),
+        100.0 * estimate.error / estimate.cpu_seconds.max(f64::MIN_POSITIVE)
+    )?;
+    writeln!(
+        out,
+        "shards: {shards} of about {} subproblems, about {} each on {threads} thread{}",
+        subproblems.div_ceil(shards),
+        duration(estimate.hours_per_shard(shards, threads) * 3600.0),
+        if threads == 1 { "" } else { "s" }
+    )?;
+    Ok(())
+}
+
+/// Seconds as seconds, minutes or hours, whichever reads best.
+fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.1} s"),
+        s if s < 7200.0 => format!("{:.1} minutes", s / 60.0),
+        s => format!("{:.1} hours", s / 3600.0),
     }
 }
 

@@ -86,15 +86,20 @@ pub(crate) fn memory_needed(n: usize, threads: usize) -> u64 {
 }
 
 /// Bytes a count of `n` on `threads` threads needs when each subproblem builds the sets of
-/// rows it reads ([`Storage::Streamed`]): each thread's sets, table of half-boards and
-/// lists, measured as the peak of a count on one thread (`cargo run --release --example
-/// estimate`), less the process's own, and a margin.
+/// rows it reads ([`Storage::Streamed`]): per thread, its sets of rows, its lists of west
+/// half-boards and its table of east ones (at most a [`PART`] at a time, about 48 MB). The
+/// figure is 64 MiB at n = 23, halving per n below and growing 2.5-fold per n above: the
+/// peaks measured (`cargo run --release --example estimate`: 6 MB at n = 20, 20 MB at 22,
+/// 12 MB at 23) lie under it, and grow more slowly.
 pub(crate) fn streamed_needed(n: usize, threads: usize) -> u64 {
-    const MEASURED: [u64; MAX_N + 1] = [
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    ];
-    let per_thread = MEASURED.get(n).copied().unwrap_or(u64::MAX);
-    per_thread.saturating_add(per_thread / 4).saturating_mul(threads as u64)
+    let mut per_thread: u64 = 64 << 20;
+    for _ in n..23 {
+        per_thread /= 2;
+    }
+    for _ in 23..n {
+        per_thread = per_thread / 2 * 5;
+    }
+    per_thread.saturating_mul(threads as u64)
 }
 
 /// How a count of `n` on `threads` threads keeps its placements within `limit` bytes, if
@@ -138,6 +143,30 @@ struct Case {
     first: usize,
     /// Subproblems: one per group of subsets of the free north rows (see [`north_groups`]).
     len: usize,
+}
+
+/// How many north rows go east in subproblem `index` of `plan`.
+fn north_groups_first_size(plan: &Plan, index: usize) -> usize {
+    let case = &plan.cases[plan.case_of(index)];
+    let norths = Frame::around(plan.n, &case.fixed).north.len();
+    north_groups(norths)[index - case.first][0].count_ones() as usize
+}
+
+/// The number of ways to choose `k` of `n`.
+fn binomial(n: usize, k: usize) -> u64 {
+    (0..k.min(n)).fold(1, |c, i| c * (n - i) as u64 / (i + 1) as u64)
+}
+
+/// The `index`-th set of `ones` bits, in increasing order.
+fn nth_subset(ones: u32, index: u64) -> usize {
+    let mut set = (1usize << ones) - 1;
+    for _ in 0..index {
+        // The next larger number with as many ones (Gosper's hack).
+        let lowest = set & set.wrapping_neg();
+        let ripple = set + lowest;
+        set = ripple | (((set ^ ripple) >> 2) / lowest.max(1));
+    }
+    set
 }
 
 /// North rows that go east, taken together in one subproblem: sets of equal size, so that
@@ -200,6 +229,46 @@ impl Plan {
     pub fn case_of(&self, index: usize) -> usize {
         self.cases
             .partition_point(|case| case.first + case.len <= index)
+    }
+
+    /// The number of steps of every subproblem: one per set of south rows that completes
+    /// its north row sets. The finest parts of the count, which [`Plan::step`] numbers.
+    pub fn steps(&self) -> u64 {
+        (0..self.cases.len())
+            .flat_map(|case| self.steps_of(case))
+            .map(|(_, steps)| steps)
+            .sum()
+    }
+
+    /// The number of steps of each subproblem of case `case`, with its index.
+    fn steps_of(&self, case: usize) -> impl Iterator<Item = (usize, u64)> {
+        let frame = Frame::around(self.n, &self.cases[case].fixed);
+        let (souths, east) = (frame.south.len(), frame.east.len());
+        let first = self.cases[case].first;
+        north_groups(frame.north.len())
+            .into_iter()
+            .enumerate()
+            .map(move |(i, norths)| {
+                let k = norths[0].count_ones() as usize;
+                let steps = east.checked_sub(k).map_or(0, |m| binomial(souths, m));
+                (first + i, steps)
+            })
+    }
+
+    /// Step `index` (below [`Plan::steps`]): its subproblem and its south row set (bits
+    /// into the case's south row list).
+    pub fn step(&self, mut index: u64) -> (usize, usize) {
+        for case in 0..self.cases.len() {
+            let east = Frame::around(self.n, &self.cases[case].fixed).east.len();
+            for (subproblem, steps) in self.steps_of(case) {
+                if index < steps {
+                    let k = north_groups_first_size(self, subproblem);
+                    return (subproblem, nth_subset((east - k) as u32, index));
+                }
+                index -= steps;
+            }
+        }
+        panic!("step beyond the plan's {}", self.steps());
     }
 }
 
@@ -271,7 +340,12 @@ impl Solver {
         } else {
             0
         };
-        let west = Side::new(&frame, &frame.west, Record::Squares, marks(falling, rising, true));
+        let west = Side::new(
+            &frame,
+            &frame.west,
+            Record::Squares,
+            marks(falling, rising, true),
+        );
         let east = Side::new(
             &frame,
             &frame.east,
@@ -366,8 +440,38 @@ impl Solver {
     ///
     /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
     pub fn solve(&self, index: usize) -> Result<u64, Error> {
-        let norths = &self.groups[index - self.first];
-        let (all_north, all_south) = ((1 << self.frame.north.len()) - 1, (1 << self.frame.south.len()) - 1);
+        self.solve_choices(&self.groups[index - self.first], None)
+    }
+
+    /// The solutions step `south` of subproblem `index` accounts for (what [`Plan::step`]
+    /// gives): its north row sets with the one set of south rows.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
+    pub fn solve_step(&self, index: usize, south: usize) -> Result<u64, Error> {
+        self.solve_choices(&self.groups[index - self.first], Some(south))
+    }
+
+    /// What subproblem `index` does before its steps: with streamed storage, it builds its
+    /// north row sets and their sieve.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if the sets of rows cannot be allocated.
+    pub fn prepare(&self, index: usize) -> Result<(), Error> {
+        // No set of south rows has every bit: no step runs.
+        self.solve_choices(&self.groups[index - self.first], Some(usize::MAX))
+            .map(drop)
+    }
+
+    /// The solutions of the row choices of north sets `norths` (all of one size) with
+    /// every south set that completes them, or only with `only`.
+    fn solve_choices(&self, norths: &[usize], only: Option<usize>) -> Result<u64, Error> {
+        let (all_north, all_south) = (
+            (1 << self.frame.north.len()) - 1,
+            (1 << self.frame.south.len()) - 1,
+        );
         let going_east = norths.first().map_or(0, |set| set.count_ones());
         // The north quadrants' placements of the group's row choices, and the sieve.
         let built: Vec<[RowSet; 2]>;
@@ -376,25 +480,48 @@ impl Solver {
             Some(tables) => (
                 norths
                     .iter()
-                    .map(|&north| [tables.east[0].set(north), tables.west[0].set(north ^ all_north)])
+                    .map(|&north| {
+                        [
+                            tables.east[0].set(north),
+                            tables.west[0].set(north ^ all_north),
+                        ]
+                    })
                     .collect(),
                 &tables.sieve,
             ),
             None => {
-                let (east, west) = (self.east.placer(&self.frame, 0), self.west.placer(&self.frame, 0));
+                let (east, west) = (
+                    self.east.placer(&self.frame, 0),
+                    self.west.placer(&self.frame, 0),
+                );
                 let mut sets = norths
                     .iter()
-                    .map(|&north| Ok([RowSet::new(&east, north)?, RowSet::new(&west, north ^ all_north)?]))
+                    .map(|&north| {
+                        Ok([
+                            RowSet::new(&east, north)?,
+                            RowSet::new(&west, north ^ all_north)?,
+                        ])
+                    })
                     .collect::<Result<Vec<_>, Error>>()?;
                 streamed_sieve = self.sieve(
-                    &sets.iter().flat_map(|[_, west]| west.view().placements()).copied().collect::<Vec<_>>(),
+                    &sets
+                        .iter()
+                        .flat_map(|[_, west]| west.view().placements())
+                        .copied()
+                        .collect::<Vec<_>>(),
                     sets.iter().flat_map(|[east, _]| east.view().placements()),
                 );
                 for [_, west] in &mut sets {
                     west.tag(self.keys(&streamed_sieve, west.view().placements()));
                 }
                 built = sets;
-                (built.iter().map(|[east, west]| [east.view(), west.view()]).collect(), &streamed_sieve)
+                (
+                    built
+                        .iter()
+                        .map(|[east, west]| [east.view(), west.view()])
+                        .collect(),
+                    &streamed_sieve,
+                )
             }
         };
         let mut table = Table::default();
@@ -403,7 +530,9 @@ impl Solver {
         let mut ends = Vec::new();
         let mut total = 0;
         for south in 0..1usize << self.frame.south.len() {
-            if (going_east + south.count_ones()) as usize != self.east.cols.len() {
+            if (going_east + south.count_ones()) as usize != self.east.cols.len()
+                || only.is_some_and(|only| only != south)
+            {
                 continue;
             }
             let choices: Vec<_> = norths
@@ -416,7 +545,10 @@ impl Solver {
             }
             let south_built: [RowSet; 2];
             let [east_south, west_south] = match &self.tables {
-                Some(tables) => [tables.east[1].set(south), tables.west[1].set(south ^ all_south)],
+                Some(tables) => [
+                    tables.east[1].set(south),
+                    tables.west[1].set(south ^ all_south),
+                ],
                 None => {
                     south_built = [
                         RowSet::new(&self.east.placer(&self.frame, 1), south)?,
@@ -547,12 +679,9 @@ impl Solver {
     /// Bytes the tables hold.
     #[cfg(test)]
     fn bytes(&self) -> usize {
-        let tables = self.tables.as_ref().map_or(0, |t| {
-            (t.west.iter().chain(&t.east))
-                .map(Quadrant::bytes)
-                .sum()
-        });
-        tables
+        self.tables.as_ref().map_or(0, |t| {
+            (t.west.iter().chain(&t.east)).map(Quadrant::bytes).sum()
+        })
     }
 }
 
@@ -584,15 +713,117 @@ mod tests {
         for n in [4, 5, 8, 9, 12, 13, 15] {
             let plan = Plan::new(n);
             for case in 0..plan.cases.len() {
-                let [tables, streamed] =
-                    [Storage::Tables, Storage::Streamed].map(|s| Solver::new(&plan, case, s).unwrap());
+                let [tables, streamed] = [Storage::Tables, Storage::Streamed]
+                    .map(|s| Solver::new(&plan, case, s).unwrap());
                 let c = &plan.cases[case];
                 for i in c.first..c.first + c.len {
-                    assert_eq!(tables.solve(i), streamed.solve(i), "n = {n}, subproblem {i}");
+                    assert_eq!(
+                        tables.solve(i),
+                        streamed.solve(i),
+                        "n = {n}, subproblem {i}"
+                    );
                 }
             }
         }
         assert_eq!(count_by(14, Storage::Streamed), 365_596);
+    }
+
+    /// What subproblem `index` of an odd board counts, by a search of the board with the
+    /// case's queens fixed and, in each north row, the half its queen stands in blocked
+    /// off: an independent count of the same solutions.
+    fn subproblem_by_search(plan: &Plan, index: usize) -> u64 {
+        let n = plan.n;
+        assert!(
+            n % 2 == 1,
+            "even boards weigh row choices by their mirror images"
+        );
+        let case = &plan.cases[plan.case_of(index)];
+        let frame = Frame::around(n, &case.fixed);
+        let norths = &north_groups(frame.north.len())[index - case.first];
+        let total: u64 = norths
+            .iter()
+            .map(|&east| {
+                let blocks = frame.north.iter().enumerate().flat_map(|(i, &row)| {
+                    let off = if east >> i & 1 == 1 {
+                        &frame.west
+                    } else {
+                        &frame.east
+                    };
+                    off.iter().map(move |&col| (row, col))
+                });
+                let queens = crate::Queens::builder(n)
+                    .queens(case.fixed.iter().copied())
+                    .blocks(blocks)
+                    .build()
+                    .unwrap();
+                queens.try_count().unwrap()
+            })
+            .sum();
+        total * case.weight
+    }
+
+    /// Every subproblem of odd boards up to 13 counts the solutions it stands for.
+    #[test]
+    fn subproblems_count_what_a_search_of_their_solutions_counts() {
+        for n in [5, 7, 9, 11, 13] {
+            let plan = Plan::new(n);
+            for case in 0..plan.cases.len() {
+                let solver = Solver::new(&plan, case, Storage::Streamed).unwrap();
+                let c = &plan.cases[case];
+                for i in c.first..c.first + c.len {
+                    assert_eq!(
+                        solver.solve(i),
+                        Ok(subproblem_by_search(&plan, i)),
+                        "n = {n}, subproblem {i}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Subproblems of n = 23, beyond the boards OEIS checks the join on, against the search
+    /// (`cargo test --release --lib -- --ignored --nocapture subproblems_of_23`; minutes).
+    #[test]
+    #[ignore = "minutes: run by hand, as the docs say"]
+    fn subproblems_of_23_count_what_a_search_counts() {
+        let plan = Plan::new(23);
+        // Spread over the cases and the numbers of rows going east.
+        for index in [2, 4, 523, 5_778, 14_000] {
+            let case = plan.case_of(index);
+            let started = std::time::Instant::now();
+            let solver = Solver::new(&plan, case, Storage::Streamed).unwrap();
+            let join = solver.solve(index).unwrap();
+            let join_time = started.elapsed();
+            let started = std::time::Instant::now();
+            let search = subproblem_by_search(&plan, index);
+            println!(
+                "n = 23, subproblem {index} of {}: {join} by the join ({join_time:.1?}), {search} by the search ({:.1?})",
+                plan.len(),
+                started.elapsed()
+            );
+            assert_eq!(join, search, "subproblem {index}");
+        }
+    }
+
+    /// The steps [`Plan::step`] numbers are every subproblem's south sets, each once: their
+    /// counts add up to the whole.
+    #[test]
+    fn steps_add_up_to_the_count() {
+        for (n, expected) in [(8, 92), (9, 352), (12, 14_200), (13, 73_712)] {
+            let plan = Plan::new(n);
+            let solvers: Vec<Solver> = (0..plan.cases.len())
+                .map(|case| Solver::new(&plan, case, Storage::Streamed).unwrap())
+                .collect();
+            let total: u64 = (0..plan.steps())
+                .map(|i| {
+                    let (subproblem, south) = plan.step(i);
+                    let solver = &solvers[plan.case_of(subproblem)];
+                    solver.prepare(subproblem).unwrap();
+                    solver.solve_step(subproblem, south).unwrap()
+                })
+                .sum();
+            assert_eq!(total, expected, "n = {n}");
+        }
     }
 
     /// Tables of east half-boards taken a few at a time count what whole ones count.
@@ -643,7 +874,9 @@ mod tests {
     #[test]
     fn table_bytes_are_the_tables_built() {
         for n in 4..=TABLES_UP_TO {
-            let bytes = Solver::new(&Plan::new(n), 0, Storage::Tables).unwrap().bytes() as u64;
+            let bytes = Solver::new(&Plan::new(n), 0, Storage::Tables)
+                .unwrap()
+                .bytes() as u64;
             assert_eq!(bytes, table_bytes(n), "n = {n}");
         }
         // On odd boards the center case is the largest.

@@ -139,7 +139,9 @@ impl Joinable {
     /// `cols` lie on.
     fn new(frame: &Frame, cols: &[usize]) -> Joinable {
         let span = |rows: &[usize], diagonal: &dyn Fn(usize, usize) -> usize| {
-            let all = rows.iter().flat_map(|&r| cols.iter().map(move |&c| diagonal(r, c)));
+            let all = rows
+                .iter()
+                .flat_map(|&r| cols.iter().map(move |&c| diagonal(r, c)));
             all.fold((usize::MAX, 0), |(low, high), d| (low.min(d), high.max(d)))
         };
         let n = frame.n;
@@ -162,7 +164,8 @@ impl Joinable {
     fn of(&self, held: u64, pack: [usize; 2]) -> u64 {
         let rising = (held & u64::from(u32::MAX)) << pack[0];
         let falling = (held >> 32) << pack[1];
-        ((rising >> self.from[0]) & self.mask[0]) | (((falling >> self.from[1]) & self.mask[1]) << 32)
+        ((rising >> self.from[0]) & self.mask[0])
+            | (((falling >> self.from[1]) & self.mask[1]) << 32)
     }
 }
 
@@ -377,7 +380,6 @@ impl RowSet {
     pub fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
         tag(&mut self.placements, tags);
     }
-
 }
 
 /// The placements of one set of a quadrant's rows, by flag and columns.
@@ -398,7 +400,11 @@ impl<'a> SetView<'a> {
 
     /// The groups with flag `flag`, with the columns of each: only sets of as many columns
     /// as rows can have any, so only those are visited.
-    pub fn groups(&self, queens: u32, flag: usize) -> impl Iterator<Item = (usize, &'a [Placement])> {
+    pub fn groups(
+        &self,
+        queens: u32,
+        flag: usize,
+    ) -> impl Iterator<Item = (usize, &'a [Placement])> {
         let first = (1usize << queens) - 1;
         let end = 1usize << self.cols;
         // The next larger number with as many ones (Gosper's hack).
