@@ -457,12 +457,7 @@ impl Counter {
     pub fn memory_needed(&self) -> Result<u64, Error> {
         Ok(match self.chosen_engine()? {
             Engine::Quadrants => {
-                let threads = Pool::threads_for(self.threads);
-                let tables = quadrants::memory_needed(self.n, threads);
-                match self.memory {
-                    Some(limit) if tables > limit => quadrants::streamed_needed(self.n, threads),
-                    _ => tables,
-                }
+                quadrants::needed_within(self.n, Pool::threads_for(self.threads), self.memory)
             }
             _ => 0,
         })

@@ -59,7 +59,9 @@ impl Engine {
     /// ```
     pub const QUADRANTS_FROM: usize = 16;
 
-    /// The largest board the quadrant join counts: each side's diagonals pack into 32 bits.
+    /// The largest board the quadrant join counts: its square codes take four bits a row,
+    /// and its counts stay below 2^64. Above n = 22 it builds only what each subproblem
+    /// reads (see [`Counter::memory`](crate::Counter::memory)).
     ///
     /// # Examples
     ///

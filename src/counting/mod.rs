@@ -44,9 +44,9 @@ pub use symmetric::{SymmetricCounts, count_symmetric};
 ///
 /// # Panics
 ///
-/// Where [`try_count`] returns an error: if `n > Queens::MAX_N`, if the quadrant join's
-/// tables do not fit in the memory available (n = 22 needs about 4 GB), or if
-/// `QUEENS_SIMD` has a meaningless value.
+/// Where [`try_count`] returns an error: if `n > Queens::MAX_N`, if not even the quadrant
+/// join's streamed storage fits in the memory available (a few MiB a thread to n = 20, 64
+/// MiB at n = 23), or if `QUEENS_SIMD` has a meaningless value.
 ///
 /// # Examples
 ///

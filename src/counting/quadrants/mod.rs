@@ -111,9 +111,19 @@ pub(crate) fn storage(n: usize, threads: usize, limit: Option<u64>) -> Result<St
         (Some(limit), Some(available)) => Some(limit.min(available)),
         (limit, available) => limit.or(available),
     };
-    match fits(memory_needed(n, threads), available) {
-        Ok(()) => Ok(Storage::Tables),
-        Err(_) => fits(streamed_needed(n, threads), available).map(|()| Storage::Streamed),
+    match n <= TABLES_UP_TO && fits(memory_needed(n, threads), available).is_ok() {
+        true => Ok(Storage::Tables),
+        false => fits(streamed_needed(n, threads), available).map(|()| Storage::Streamed),
+    }
+}
+
+/// Bytes a count of `n` on `threads` threads needs with the storage it would take under
+/// `limit` bytes, whatever the machine has: its whole tables where they exist and fit.
+pub(crate) fn needed_within(n: usize, threads: usize, limit: Option<u64>) -> u64 {
+    let tables = memory_needed(n, threads);
+    match n <= TABLES_UP_TO && limit.is_none_or(|limit| tables <= limit) {
+        true => tables,
+        false => streamed_needed(n, threads),
     }
 }
 
