@@ -83,7 +83,8 @@ impl Counter {
         let sampled_peak = memory::peak()
             .zip(peak_before)
             .map(|(after, before)| after.saturating_sub(before));
-        let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+        // Folded from +0.0: an empty sum of floats is -0.0.
+        let mean = times.iter().fold(0.0, |sum, t| sum + t) / times.len().max(1) as f64;
         let variance =
             times.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (times.len().max(2) - 1) as f64;
         let memory = match storage {
@@ -122,9 +123,42 @@ impl Estimate {
     }
 }
 
+impl Estimate {
+    /// The standard error as a percentage of the estimate (0 for an estimate of nothing).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let estimate = queens::Counter::new(3)?.estimate(4)?;
+    /// assert_eq!((estimate.cpu_seconds, estimate.relative_error()), (0.0, 0.0));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn relative_error(&self) -> f64 {
+        match self.cpu_seconds > 0.0 {
+            true => 100.0 * self.error / self.cpu_seconds,
+            false => 0.0,
+        }
+    }
+
+    /// Seconds the sampled parts took here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let estimate = queens::Counter::new(10)?.estimate(3)?;
+    /// assert_eq!(estimate.sampled_seconds(), estimate.sampled.iter().sum::<f64>());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn sampled_seconds(&self) -> f64 {
+        self.sampled.iter().fold(0.0, |sum, t| sum + t)
+    }
+}
+
 impl fmt::Display for Estimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let total: f64 = self.sampled.iter().sum();
+        let total = self.sampled_seconds();
         write!(
             f,
             "n = {}: {} engine, {} subproblems; {} of {} parts timed in {total:.1} s: about {:.3} CPU-hours (± {:.0}%)",
@@ -134,7 +168,7 @@ impl fmt::Display for Estimate {
             self.sampled.len(),
             self.parts,
             self.cpu_seconds / 3600.0,
-            100.0 * self.error / self.cpu_seconds.max(f64::MIN_POSITIVE),
+            self.relative_error(),
         )
     }
 }

@@ -322,7 +322,7 @@ fn plan(args: &PlanArgs) -> Result<(), Failure> {
         mib(estimate.memory),
         if threads == 1 { "" } else { "s" }
     )?;
-    let timed: f64 = estimate.sampled.iter().sum();
+    let timed = estimate.sampled_seconds();
     let parts = match engine {
         Engine::Quadrants => "subproblem steps",
         _ => "subproblems",
@@ -333,7 +333,7 @@ fn plan(args: &PlanArgs) -> Result<(), Failure> {
         estimate.sampled.len(),
         estimate.parts,
         duration(estimate.cpu_seconds),
-        100.0 * estimate.error / estimate.cpu_seconds.max(f64::MIN_POSITIVE)
+        estimate.relative_error()
     )?;
     writeln!(
         out,

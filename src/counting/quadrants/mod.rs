@@ -88,12 +88,12 @@ pub(crate) fn memory_needed(n: usize, threads: usize) -> u64 {
 /// Bytes a count of `n` on `threads` threads needs when each subproblem builds the sets of
 /// rows it reads ([`Storage::Streamed`]): per thread, its sets of rows, its lists of west
 /// half-boards and its table of east ones (at most a [`PART`] at a time, about 48 MB). The
-/// figure is 64 MiB at n = 23, halving per n below and growing 2.5-fold per n above: the
-/// peaks measured (`cargo run --release --example estimate`: 6 MB at n = 20, 20 MB at 22,
-/// 12 MB at 23) lie under it, and grow more slowly.
+/// figure is 64 MiB at n = 22 and 23, halving per n below and growing 2.5-fold per n above:
+/// the peaks measured (`queens plan N` prints them: 21 MiB at n = 22, 13 MiB at 23) lie
+/// well under it, and grow more slowly.
 pub(crate) fn streamed_needed(n: usize, threads: usize) -> u64 {
     let mut per_thread: u64 = 64 << 20;
-    for _ in n..23 {
+    for _ in n..22 {
         per_thread /= 2;
     }
     for _ in 23..n {
