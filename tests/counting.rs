@@ -199,10 +199,14 @@ fn threads_do_not_change_the_answer() {
 }
 
 fn record(n: usize) -> Vec<Subproblem> {
+    record_of(Counter::new(n).unwrap())
+}
+
+/// The results of every subproblem of `counter`'s count, in order.
+fn record_of(counter: Counter) -> Vec<Subproblem> {
     let finished = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&finished);
-    Counter::new(n)
-        .unwrap()
+    counter
         .on_finished(move |s, _| sink.lock().unwrap().push(*s))
         .run()
         .unwrap();
@@ -455,22 +459,6 @@ fn fundamental_counts_by_burnside_agree_with_the_constellation_engine() {
     }
 }
 
-/// Subproblems of the join when it counts classes: the join's, then one for the solutions
-/// the rotations fix.
-fn join_with_classes(n: usize) -> Vec<Subproblem> {
-    let finished = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&finished);
-    Counter::new(n)
-        .unwrap()
-        .engine(Engine::Quadrants)
-        .on_finished(move |s, _| sink.lock().unwrap().push(*s))
-        .run()
-        .unwrap();
-    let mut finished = finished.lock().unwrap().clone();
-    finished.sort_by_key(|s| s.index);
-    finished
-}
-
 #[test]
 fn shards_of_the_join_carry_burnsides_sum_and_their_merge_gives_the_classes() {
     for n in [12, 13] {
@@ -482,7 +470,8 @@ fn shards_of_the_join_carry_burnsides_sum_and_their_merge_gives_the_classes() {
             joined + 1,
             "one more: the rotations' fixed solutions"
         );
-        let finished = join_with_classes(n);
+        // The join's subproblems, then one for the solutions the rotations fix.
+        let finished = record_of(all.clone());
         let last = finished.last().unwrap();
         let symmetric = queens::count_symmetric(n).unwrap();
         assert_eq!(

@@ -45,7 +45,8 @@ pub enum Command {
         after_help = "Examples:\n  queens count 12\n  queens count 10 --fundamental\n  \
                             queens count 16 --threads 1\n  \
                             queens count 18 --shard 3/64 --json > shard-3.json\n  \
-                            queens count 18 --checkpoint n18.checkpoint"
+                            queens count 18 --checkpoint n18.checkpoint\n  \
+                            queens count 22 --memory 1G"
     )]
     Count(CountArgs),
     /// Plan a count without running it: its subproblems, memory, and time from a few of
@@ -126,54 +127,49 @@ pub struct SolveArgs {
     pub quiet: bool,
 }
 
+/// What is counted, and with what: shared by `count` and `plan`.
 #[derive(Debug, Args)]
-pub struct CountArgs {
+pub struct CountChoice {
     /// Board size.
     pub n: usize,
-    /// Print the number of symmetry classes instead of solutions.
+    /// Count symmetry classes instead of solutions.
     #[arg(long)]
     pub fundamental: bool,
-    /// How to count: auto (the faster for the count), constellations or quadrants.
+    /// How to count: auto (the faster for the board), constellations or quadrants.
     #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = parse_engine)]
     pub engine: Engine,
-    /// Threads to use; 0 means one per core.
+    /// Threads each process uses; 0 means one per core.
     #[arg(long, short = 't', value_name = "T", default_value_t = 0)]
     pub threads: usize,
-    /// Count only shard I of K (0 <= I < K); the K shards together count everything once.
-    #[arg(long, value_name = "I/K", value_parser = parse_shard)]
-    pub shard: Option<Shard>,
-    /// Print one JSON record (n, shard, of, total, fundamental, subproblems, seconds).
-    #[arg(long)]
-    pub json: bool,
-    /// Record each finished subproblem in FILE, and skip those it already holds.
-    #[arg(long, value_name = "FILE")]
-    pub checkpoint: Option<PathBuf>,
-    /// Keep the count's memory under SIZE (like 1G or 512M; default: what the machine or its
-    /// container or batch job allows).
+    /// Keep each process's memory under SIZE (like 1G or 512M; default: what the machine or
+    /// its container or batch job allows).
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memory: Option<u64>,
 }
 
 #[derive(Debug, Args)]
-pub struct PlanArgs {
-    /// Board size.
-    pub n: usize,
-    /// Plan a count of symmetry classes.
+pub struct CountArgs {
+    #[command(flatten)]
+    pub count: CountChoice,
+    /// Count only shard I of K (0 <= I < K); the K shards together count everything once.
+    #[arg(long, value_name = "I/K", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Print one JSON record (n, shard, of, total, fundamental, fixed, subproblems, seconds).
     #[arg(long)]
-    pub fundamental: bool,
-    /// How to count: auto, constellations or quadrants.
-    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = parse_engine)]
-    pub engine: Engine,
-    /// Threads each process would use; 0 means one per core.
-    #[arg(long, short = 't', value_name = "T", default_value_t = 0)]
-    pub threads: usize,
-    /// Memory each process may use (like 1G or 512M; default: what this machine allows).
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
-    pub memory: Option<u64>,
+    pub json: bool,
+    /// Record each finished subproblem in FILE, and skip those it already holds.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct PlanArgs {
+    #[command(flatten)]
+    pub count: CountChoice,
     /// Shards the count would be split into.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub shards: u64,
-    /// Subproblems to time (each on one thread), spread over the count.
+    /// Parts of the count to time (each on one thread), spread over it.
     #[arg(long, value_name = "S", default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub sample: u64,
 }

@@ -22,8 +22,8 @@ use queens::{
 };
 
 use args::{
-    AnimateArgs, CheckArgs, Cli, Command, CountArgs, MergeArgs, OneArgs, PlanArgs, SampleArgs,
-    ShowArgs, SolveArgs, TraceArgs,
+    AnimateArgs, CheckArgs, Cli, Command, CountArgs, CountChoice, MergeArgs, OneArgs, PlanArgs,
+    SampleArgs, ShowArgs, SolveArgs, TraceArgs,
 };
 use output::SolutionWriter;
 
@@ -218,19 +218,13 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
 fn count(args: &CountArgs) -> Result<(), Failure> {
     let out = output::stdout()?;
     let Shard { index, of } = args.shard.unwrap_or(Shard::WHOLE);
-    let mut counter = Counter::new(args.n)?
-        .threads(args.threads)
-        .shard(index, of)
-        .fundamental(args.fundamental)
-        .engine(args.engine);
-    if let Some(bytes) = args.memory {
-        counter = counter.memory(bytes);
-    }
+    let mut counter = counter(&args.count)?.shard(index, of);
+    let fundamental = args.count.fundamental;
     // Chosen once: the checkpoint, the progress bar and the count all number the same
     // engine's subproblems.
     let engine = counter.chosen_engine()?;
     counter = counter.engine(engine);
-    if engine == Engine::Quadrants && args.fundamental && of > 1 && !args.json {
+    if engine == Engine::Quadrants && fundamental && of > 1 && !args.json {
         return Err(Failure::Usage(
             "a shard of the quadrant join has no symmetry classes of its own: add --json and \
              merge the shards' records with `queens merge`"
@@ -264,7 +258,7 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
     if args.json {
         let record = ShardRecord::new(&counts, started.elapsed().as_secs_f64());
         writeln!(out, "{}", record.to_json())?;
-    } else if args.fundamental {
+    } else if fundamental {
         writeln!(out, "{}", counts.fundamental.unwrap_or(0))?;
     } else {
         writeln!(out, "{}", counts.total)?;
@@ -281,14 +275,20 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
     }
 }
 
+/// The counter of what `choice` asks for.
+fn counter(choice: &CountChoice) -> Result<Counter, Failure> {
+    let counter = Counter::new(choice.n)?
+        .threads(choice.threads)
+        .fundamental(choice.fundamental)
+        .engine(choice.engine);
+    Ok(match choice.memory {
+        Some(bytes) => counter.memory(bytes),
+        None => counter,
+    })
+}
+
 fn plan(args: &PlanArgs) -> Result<(), Failure> {
-    let mut counter = Counter::new(args.n)?
-        .threads(args.threads)
-        .fundamental(args.fundamental)
-        .engine(args.engine);
-    if let Some(bytes) = args.memory {
-        counter = counter.memory(bytes);
-    }
+    let counter = counter(&args.count)?;
     let engine = counter.chosen_engine()?;
     let subproblems = counter.total_subproblems()?;
     let shards = usize::try_from(args.shards).unwrap_or(usize::MAX);
@@ -297,7 +297,7 @@ fn plan(args: &PlanArgs) -> Result<(), Failure> {
     writeln!(
         out,
         "n = {}: the {engine} engine, {subproblems} subproblems",
-        args.n
+        args.count.n
     )?;
     out.flush()?;
     let estimate = counter.estimate(usize::try_from(args.sample).unwrap_or(usize::MAX))?;
