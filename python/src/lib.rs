@@ -690,16 +690,26 @@ fn animated_svg(n: usize, events: Vec<PyRef<'_, Event>>) -> PyResult<String> {
 }
 
 /// The number of solutions of `n` queens, or of symmetry classes with `fundamental`, on
-/// `threads` threads (all cores by default), with the GIL released; Ctrl-C stops it.
+/// `threads` threads (all cores by default) within `memory` bytes (besides what the machine
+/// allows), with the GIL released; Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (n, fundamental = false, threads = None))]
-fn count(py: Python<'_>, n: usize, fundamental: bool, threads: Option<usize>) -> PyResult<u64> {
+#[pyo3(signature = (n, fundamental = false, threads = None, memory = None))]
+fn count(
+    py: Python<'_>,
+    n: usize,
+    fundamental: bool,
+    threads: Option<usize>,
+    memory: Option<u64>,
+) -> PyResult<u64> {
     let stop = Arc::new(AtomicBool::new(false));
-    let counter = queens::Counter::new(n)
+    let mut counter = queens::Counter::new(n)
         .map_err(error)?
         .fundamental(fundamental)
         .threads(threads.unwrap_or(0))
         .cancel_when(Arc::clone(&stop));
+    if let Some(bytes) = memory {
+        counter = counter.memory(bytes);
+    }
     let counts = interruptible(py, Some(stop), move || counter.run())?;
     Ok(match fundamental {
         true => counts.fundamental.unwrap_or_default(),

@@ -171,6 +171,10 @@ def test_counts_match_oeis():
     # Classes by Burnside from the join's total (n = 16..22) and by the constellation engine.
     assert queens.count(16, fundamental=True) == 1_846_955
     assert queens.count(15, fundamental=True) == 285_053
+    # Within a memory bound the join builds only the rows each subproblem reads.
+    assert queens.count(16, threads=1, memory=4 << 20) == 14_772_512
+    with pytest.raises(queens.NotEnoughMemory):
+        queens.count(16, memory=1024)
 
 
 def test_trace_replays_to_the_solutions():
