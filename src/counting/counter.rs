@@ -246,7 +246,7 @@ impl Counter {
     ///
     /// let counts = Counter::new(13)?.fundamental(false).engine(Engine::Quadrants).run()?;
     /// assert_eq!((counts.total, counts.engine), (73712, Engine::Quadrants));
-    /// assert!(Counter::new(23)?.engine(Engine::Quadrants).run().is_err());
+    /// assert!(Counter::new(Engine::QUADRANTS_UP_TO + 1)?.engine(Engine::Quadrants).run().is_err());
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn engine(self, engine: Engine) -> Counter {
@@ -255,7 +255,7 @@ impl Counter {
 
     /// The engine [`Counter::run`] will count with: the one asked for, or for
     /// [`Engine::Auto`] the quadrant join for boards from [`Engine::QUADRANTS_FROM`] to
-    /// [`Engine::QUADRANTS_UP_TO`], and the constellation engine otherwise.
+    /// [`Engine::QUADRANTS_AUTO_UP_TO`], and the constellation engine otherwise.
     ///
     /// The choice depends on the board size, nothing else: every shard and every resumed
     /// run of a count, on any machine,
@@ -284,7 +284,9 @@ impl Counter {
                 Engine::QUADRANTS_UP_TO
             )),
             Engine::Quadrants => Ok(Engine::Quadrants),
-            Engine::Auto if (Engine::QUADRANTS_FROM..=Engine::QUADRANTS_UP_TO).contains(&n) => {
+            Engine::Auto
+                if (Engine::QUADRANTS_FROM..=Engine::QUADRANTS_AUTO_UP_TO).contains(&n) =>
+            {
                 Ok(Engine::Quadrants)
             }
             _ => Ok(Engine::Constellations),
@@ -302,9 +304,9 @@ impl Counter {
     /// ```
     /// use queens::Counter;
     ///
-    /// let small = Counter::new(16)?.threads(1).memory(1 << 20);
-    /// assert!(small.memory_needed()? < 1 << 20);
-    /// assert!(Counter::new(16)?.threads(1).memory_needed()? > 1 << 20);
+    /// let small = Counter::new(16)?.threads(1).memory(4 << 20);
+    /// assert!(small.memory_needed()? <= 4 << 20);
+    /// assert!(Counter::new(16)?.threads(1).memory_needed()? > 4 << 20);
     /// assert_eq!(small.run()?.total, 14_772_512);
     /// # Ok::<(), queens::Error>(())
     /// ```
@@ -372,7 +374,7 @@ impl Counter {
     ///
     /// ```
     /// use std::sync::{Arc, Mutex};
-    /// use std::time::Instant;
+    /// use std::time::{Duration, Instant};
     /// use queens::{Counter, Error};
     ///
     /// let finished = Arc::new(Mutex::new(Vec::new()));

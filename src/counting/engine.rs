@@ -28,7 +28,7 @@ use crate::formats::parse::excerpt;
 #[non_exhaustive]
 pub enum Engine {
     /// The faster engine for the board: [`Engine::Quadrants`] from
-    /// [`Engine::QUADRANTS_FROM`] to [`Engine::QUADRANTS_UP_TO`], else
+    /// [`Engine::QUADRANTS_FROM`] to [`Engine::QUADRANTS_AUTO_UP_TO`], else
     /// [`Engine::Constellations`].
     #[default]
     Auto,
@@ -58,6 +58,24 @@ impl Engine {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub const QUADRANTS_FROM: usize = 16;
+
+    /// The largest board [`Engine::Auto`] counts with the quadrant join. Above it the join's
+    /// pairs of half-boards grow faster than the solutions among them, and the constellation
+    /// engine takes over (`queens plan N` times both on a sample: at n = 23 the join takes
+    /// 46 CPU-hours against 410 for constellations; at n = 24 the join 1,700, and
+    /// constellations, at n = 23's 61 ns per solution, about 3,900).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Counter, Engine};
+    ///
+    /// let past = Counter::new(Engine::QUADRANTS_AUTO_UP_TO + 1)?;
+    /// assert_eq!(past.chosen_engine()?, Engine::Constellations);
+    /// assert_eq!(past.engine(Engine::Quadrants).chosen_engine()?, Engine::Quadrants);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub const QUADRANTS_AUTO_UP_TO: usize = 24;
 
     /// The largest board the quadrant join counts: its square codes take four bits a row,
     /// and its counts stay below 2^64. Above n = 22 it builds only what each subproblem

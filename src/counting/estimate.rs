@@ -68,8 +68,8 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// let estimate = queens::Counter::new(16)?.threads(1).memory(1 << 20).estimate(3)?;
-    /// assert!(estimate.streamed && estimate.memory < 1 << 20);
+    /// let estimate = queens::Counter::new(16)?.threads(1).memory(4 << 20).estimate(3)?;
+    /// assert!(estimate.streamed && estimate.memory <= 4 << 20);
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn estimate(&self, samples: usize) -> Result<Estimate, Error> {
