@@ -4,21 +4,27 @@
 use core::arch::x86_64::*;
 
 use super::{Kernels, detected};
-use crate::counting::quadrants::layout::{CLASSES, Group, Placement, Slices, SquarePlanes, WORDS};
+use crate::counting::quadrants::layout::{
+    CLASSES, Group, Placement, Slices, SquarePlanes, WORDS, West,
+};
 
 /// The counts of [`count_portable`](crate::counting::quadrants::portable::count_portable) on the
 /// vector units, or `None` if this processor lacks them or `QUEENS_SIMD` rules them out.
-pub(crate) fn count(table: Slices<'_>, groups: &[Group], lowers: &[u64]) -> Option<[u64; CLASSES]> {
+pub(crate) fn count(
+    table: Slices<'_>,
+    west: West<'_>,
+    frees: &mut Vec<u64>,
+) -> Option<[u64; CLASSES]> {
     let kernels = Kernels::allowed();
     if kernels.avx512 && avx512::available() {
         #[cfg(test)]
         ran::mark(ran::AVX512);
-        return Some(avx512::count(table, groups, lowers));
+        return Some(avx512::count(table, west, frees));
     }
     if kernels.avx2 && avx2::available() {
         #[cfg(test)]
         ran::mark(ran::AVX2);
-        return Some(avx2::count(table, groups, lowers));
+        return Some(avx2::count(table, west, frees));
     }
     None
 }
@@ -65,18 +71,20 @@ pub(crate) fn filter(upper: u64, add: u64, lowers: &[Placement], out: &mut [u64]
     avx512::filter(upper, add, lowers, out)
 }
 
-/// Does what [`filter`] does for each of `uppers` (adding nothing), against `lowers[0]`
-/// then `lowers[1]`, writing after each list where its kept values end (counted from
-/// `base`) to `ends`; returns how many values it kept. `out` must have room for every pair
-/// and 8 more; panics unless [`filters`].
+/// Does what [`filter`] does for each of `uppers`, against `lowers[0]` then `lowers[1]`,
+/// but writes the index of each agreeing placement, counted from `firsts` for each list,
+/// and after each list where its kept values end (counted from `base`) to `ends`; returns
+/// how many values it kept. `out` must have room for every pair and 8 more; panics unless
+/// [`filters`].
 pub(crate) fn join_each(
     uppers: &[Placement],
     lowers: [&[Placement]; 2],
+    firsts: [u32; 2],
     out: &mut [u64],
     ends: &mut [[u32; 2]],
     base: u32,
 ) -> usize {
-    avx512::join_each(uppers, lowers, out, ends, base)
+    avx512::join_each(uppers, lowers, firsts, out, ends, base)
 }
 
 /// Bit-slices `halves` into `planes` with AVX-512 mask tests; `false` without AVX-512.
@@ -93,9 +101,37 @@ pub(crate) fn transpose(
     true
 }
 
+/// Calls `$function::<C>($args)` for `C` = `$chunks`, which must be 1 to 16.
+macro_rules! by_chunks {
+    ($chunks:expr, $function:ident($($arg:expr),*)) => {
+        match $chunks {
+            1 => $function::<1>($($arg),*),
+            2 => $function::<2>($($arg),*),
+            3 => $function::<3>($($arg),*),
+            4 => $function::<4>($($arg),*),
+            5 => $function::<5>($($arg),*),
+            6 => $function::<6>($($arg),*),
+            7 => $function::<7>($($arg),*),
+            8 => $function::<8>($($arg),*),
+            9 => $function::<9>($($arg),*),
+            10 => $function::<10>($($arg),*),
+            11 => $function::<11>($($arg),*),
+            12 => $function::<12>($($arg),*),
+            13 => $function::<13>($($arg),*),
+            14 => $function::<14>($($arg),*),
+            15 => $function::<15>($($arg),*),
+            _ => $function::<16>($($arg),*),
+        }
+    };
+}
+
+/// Chunks of free half-boards the partners of a row choice keep at a time, at most: a MiB,
+/// so that they stay in the core's cache while the groups read them.
+const FREE_CHUNKS: usize = 1 << 14;
+
 /// The join kernel shared by both instruction sets, written against `Vector`, `PER_CHUNK`
-/// (vectors per chunk), `BLOCK` (chunks kept in registers), `zero`, `load`, `and_not`, `add64`,
-/// `add_popcnt` (adds each 64-bit lane's ones to a sum) and `total`.
+/// (vectors per chunk), `BLOCK` (chunks kept in registers), `zero`, `load`, `store`, `and`,
+/// `and_not`, `add64`, `add_popcnt` (adds each 64-bit lane's ones to a sum) and `total`.
 macro_rules! join_kernel {
     ($features:literal) => {
         /// Whether this processor has the kernel's instructions: the features its functions
@@ -106,81 +142,115 @@ macro_rules! join_kernel {
         }
 
         /// See [`count`](super::count); the processor must have the features.
-        pub(super) fn count(table: Slices<'_>, groups: &[Group], lowers: &[u64]) -> [u64; CLASSES] {
+        pub(super) fn count(
+            table: Slices<'_>,
+            west: West<'_>,
+            frees: &mut Vec<u64>,
+        ) -> [u64; CLASSES] {
             assert!(available(), "the processor lacks {}", $features);
             let Slices {
                 planes,
                 stride,
-                chunks,
                 diagonals,
                 uppers,
                 lowers: squares,
             } = table;
             let mut sums = [0; CLASSES];
-            if chunks == 0 {
+            let most = west.chunks();
+            if most == 0 || west.partners.is_empty() {
                 return sums;
             }
-            // The loads below read the first `chunks` chunks of the real plane and of a
+            // The loads below read the first `most` chunks of the real plane and of a
             // square's plane for each square a west half-board holds, clamped to the last
-            // plane: check that these lie within the planes.
+            // plane: check that these lie within the planes. Partners' free half-boards
+            // are written for the runs in `used`, and read for any partner, clamped to the
+            // last: check that there is room for every partner.
             let last = (planes.len() / stride).saturating_sub(1);
             assert!(
-                chunks * WORDS <= stride
-                    && planes.len() == (last + 1) * stride
-                    && diagonals <= last
+                most * WORDS <= stride && planes.len() == (last + 1) * stride && diagonals <= last
             );
-            for first in (0..chunks).step_by(BLOCK) {
-                let block = Block {
+            assert!(
+                west.used
+                    .iter()
+                    .all(|&(start, end)| start <= end && end as usize <= west.partners.len())
+            );
+            let block = (FREE_CHUNKS / west.partners.len())
+                .clamp(1, BLOCK)
+                .min(most);
+            let per_partner = block * WORDS;
+            let room = west.partners.len() * per_partner;
+            if frees.len() < room {
+                frees.resize(room, 0);
+            }
+            for first in (0..most).step_by(block) {
+                // Each square's plane from the block's first word, by row and column: a
+                // queen costs the join one table lookup, whatever its row. Entries no
+                // square has point to the first plane, so that every one is readable.
+                let from =
+                    |plane: usize| planes[plane.min(last) * stride + first * WORDS..].as_ptr();
+                let lookups = [uppers, squares].map(|squares| {
+                    let mut lookup = [from(0); 256];
+                    for (shift, before) in squares.rows() {
+                        for col in 1..16 {
+                            lookup[4 * shift as usize + col] = from(before as usize + col);
+                        }
+                    }
+                    lookup
+                });
+                let at = Block {
                     planes: planes.as_ptr(),
-                    words: stride,
                     first: first * WORDS,
                     real: diagonals * stride,
                     squares: [uppers, squares],
-                    last,
+                    lookups: &lookups,
+                };
+                let free = Frees {
+                    words: frees.as_mut_ptr(),
+                    per_partner,
+                    last: west.partners.len() - 1,
                 };
                 // SAFETY: `available()` checked the processor for `$features`, the one list
-                // every function of this kernel is compiled for; each pass reads words
-                // `d * words + first * WORDS ..` of up to `chunks - first` chunks, for `d`
+                // every function of this kernel is compiled for; each call reads words
+                // `d * words + first * WORDS ..` of up to `most - first` chunks, for `d`
                 // the real plane or a plane up to `last`, all within `planes` as checked
-                // above.
-                let part = unsafe {
-                    match (chunks - first).min(BLOCK) {
-                        1 => pass::<1>(block, groups, lowers),
-                        2 => pass::<2>(block, groups, lowers),
-                        3 => pass::<3>(block, groups, lowers),
-                        4 => pass::<4>(block, groups, lowers),
-                        5 => pass::<5>(block, groups, lowers),
-                        6 => pass::<6>(block, groups, lowers),
-                        7 => pass::<7>(block, groups, lowers),
-                        8 => pass::<8>(block, groups, lowers),
-                        9 => pass::<9>(block, groups, lowers),
-                        10 => pass::<10>(block, groups, lowers),
-                        11 => pass::<11>(block, groups, lowers),
-                        12 => pass::<12>(block, groups, lowers),
-                        13 => pass::<13>(block, groups, lowers),
-                        14 => pass::<14>(block, groups, lowers),
-                        15 => pass::<15>(block, groups, lowers),
-                        _ => pass::<16>(block, groups, lowers),
+                // above, and up to `block` chunks of a partner's free half-boards, for
+                // which `frees` has room, as for those `fill` writes.
+                unsafe {
+                    by_chunks!(
+                        (most - first).min(block),
+                        fill(at, west.partners, west.used, free)
+                    );
+                }
+                for &(chunks, groups) in west.batches {
+                    if chunks <= first {
+                        continue;
                     }
-                };
-                for (sum, part) in sums.iter_mut().zip(part) {
-                    *sum += part;
+                    // SAFETY: as above.
+                    let part = unsafe {
+                        by_chunks!(
+                            (chunks - first).min(block),
+                            pass(at, groups, west.lowers, free)
+                        )
+                    };
+                    for (sum, part) in sums.iter_mut().zip(part) {
+                        *sum += part;
+                    }
                 }
             }
             sums
         }
 
         /// `C` chunks of every plane, from word `first` on; the real plane starts at word
-        /// `real`, and the planes of the upper and lower `squares` follow it, up to plane
-        /// `last`. Made only by `count`, which checks that every read stays in the planes.
+        /// `real`, and the planes of the upper and lower `squares` follow it, each found by
+        /// its entry of `lookups` for the side. Made only by `count`, which checks that
+        /// every read stays in the planes.
         #[derive(Clone, Copy)]
         struct Block<'a> {
             planes: *const u64,
-            words: usize,
             first: usize,
             real: usize,
             squares: [&'a SquarePlanes; 2],
-            last: usize,
+            lookups: &'a [[*const u64; 256]; 2],
         }
 
         impl Block<'_> {
@@ -208,39 +278,78 @@ macro_rules! join_kernel {
                 side: usize,
                 code: u64,
             ) {
-                for plane in self.squares[side].of(code) {
-                    // SAFETY: clamped to the planes there are.
-                    unsafe { self.clear_plane(free, plane.min(self.last)) };
-                }
-            }
-
-            /// Clears from `free` the half-boards of plane `plane`, which must be at most
-            /// `last`.
-            #[inline]
-            #[target_feature(enable = $features)]
-            unsafe fn clear_plane<const C: usize>(
-                self,
-                free: &mut [[Vector; PER_CHUNK]; C],
-                plane: usize,
-            ) {
-                let start = plane * self.words + self.first;
-                for c in 0..C {
-                    for v in 0..PER_CHUNK {
-                        let word = start + (c * PER_CHUNK + v) * WORDS / PER_CHUNK;
-                        // SAFETY: as for `chunks`, the plane being one there is.
-                        let held = unsafe { load(self.planes.add(word)) };
-                        free[c][v] = and_not(held, free[c][v]);
+                let lookup = &self.lookups[side];
+                for (shift, _) in self.squares[side].rows() {
+                    let plane = lookup[(4 * shift as usize) | (code >> shift & 15) as usize];
+                    for c in 0..C {
+                        for v in 0..PER_CHUNK {
+                            let word = (c * PER_CHUNK + v) * WORDS / PER_CHUNK;
+                            // SAFETY: as for `chunks`: every entry of a lookup is a plane's
+                            // block.
+                            let held = unsafe { load(plane.add(word)) };
+                            free[c][v] = and_not(held, free[c][v]);
+                        }
                     }
                 }
             }
         }
 
-        /// The pairs free of conflicts per class, over the first `C` chunks of `block`.
+        /// Where each partner keeps its free half-boards for the chunks of a block:
+        /// `per_partner` words from partner `index * per_partner` on, for partners up to
+        /// `last`. Made only by `count`, which makes room for every partner.
+        #[derive(Clone, Copy)]
+        struct Frees {
+            words: *mut u64,
+            per_partner: usize,
+            last: usize,
+        }
+
+        impl Frees {
+            /// Partner `index`'s words, clamped to the last partner.
+            #[inline]
+            fn of(self, index: u64) -> *mut u64 {
+                let index = (index as usize).min(self.last);
+                self.words.wrapping_add(index * self.per_partner)
+            }
+        }
+
+        /// Writes, for each partner of `used`, the half-boards of `C` chunks of `block` that
+        /// are free of its squares.
+        #[target_feature(enable = $features)]
+        unsafe fn fill<const C: usize>(
+            block: Block<'_>,
+            partners: &[Placement],
+            used: &[(u32, u32)],
+            frees: Frees,
+        ) {
+            // SAFETY: `count` checked the real plane.
+            let real = unsafe { block.chunks::<C>(block.real + block.first) };
+            for &(start, end) in used {
+                for partner in start..end {
+                    let mut free = real;
+                    // SAFETY: `clear` clamps its planes.
+                    unsafe { block.clear(&mut free, 1, partners[partner as usize].shared) };
+                    let to = frees.of(u64::from(partner));
+                    for (c, chunk) in free.iter().enumerate() {
+                        for (v, &vector) in chunk.iter().enumerate() {
+                            // SAFETY: `C` chunks fit in a partner's words (`count`).
+                            unsafe {
+                                store(to.add((c * PER_CHUNK + v) * WORDS / PER_CHUNK), vector)
+                            };
+                        }
+                    }
+                }
+            }
+        }
+
+        /// The pairs free of conflicts per class, over the first `C` chunks of `block`, the
+        /// partners' free half-boards read from `frees`.
         #[target_feature(enable = $features)]
         unsafe fn pass<const C: usize>(
             block: Block<'_>,
             groups: &[Group],
             lowers: &[u64],
+            frees: Frees,
         ) -> [u64; CLASSES] {
             let mut sums = [zero(); CLASSES];
             for group in groups {
@@ -251,11 +360,15 @@ macro_rules! join_kernel {
                 for (part, class) in parts.into_iter().zip(group.class as usize..) {
                     let mut sum = zero();
                     for &lower in &lowers[part.start as usize..part.end as usize] {
-                        let mut free = upper_free;
-                        // SAFETY: as above.
-                        unsafe { block.clear(&mut free, 1, lower) };
-                        for vector in free.iter().flatten() {
-                            sum = add_popcnt(sum, *vector);
+                        let free = frees.of(lower);
+                        for (c, chunk) in upper_free.iter().enumerate() {
+                            for (v, &upper) in chunk.iter().enumerate() {
+                                // SAFETY: `C` chunks lie in a partner's words (`count`).
+                                let lower = unsafe {
+                                    load(free.add((c * PER_CHUNK + v) * WORDS / PER_CHUNK))
+                                };
+                                sum = add_popcnt(sum, and(upper, lower));
+                            }
                         }
                     }
                     sums[class] = add64(sums[class], sum);
@@ -293,6 +406,18 @@ mod avx512 {
         unsafe fn load(words: *const u64) -> Vector {
             // SAFETY: the caller's promise: one unaligned load of 64 bytes.
             unsafe { _mm512_loadu_si512(words.cast()) }
+        }
+
+        /// Stores the 8 words of `vector` from `words` on, which must be writable.
+        #[inline]
+        unsafe fn store(words: *mut u64, vector: Vector) {
+            // SAFETY: the caller's promise: one unaligned store of 64 bytes.
+            unsafe { _mm512_storeu_si512(words.cast(), vector) }
+        }
+
+        #[inline]
+        fn and(a: Vector, b: Vector) -> Vector {
+            _mm512_and_si512(a, b)
         }
 
         #[inline]
@@ -365,12 +490,12 @@ mod avx512 {
             }
         }
 
-        /// Writes `shared | add` of the placements of `eight` agreeing with `upper` to the
-        /// front of `out[kept..kept + 8]`, and returns how many there are.
+        /// Writes `values` of the placements of `eight` agreeing with `upper` to the front
+        /// of `out[kept..kept + 8]`, and returns how many there are.
         #[inline]
-        fn keep_agreeing(eight: Eight, upper: Vector, add: Vector, out: &mut [u64], kept: usize) -> usize {
+        fn keep_agreeing(eight: Eight, upper: Vector, values: Vector, out: &mut [u64], kept: usize) -> usize {
             let agree = _mm512_mask_testn_epi64_mask(eight.real, eight.held, upper);
-            let packed = _mm512_maskz_compress_epi64(agree, _mm512_or_si512(eight.shared, add));
+            let packed = _mm512_maskz_compress_epi64(agree, values);
             let to: &mut [u64; 8] = (&mut out[kept..kept + 8]).try_into().expect("room for a vector");
             // SAFETY: `to` is 8 words: one unaligned store.
             unsafe { _mm512_storeu_si512(to.as_mut_ptr().cast(), packed) };
@@ -383,24 +508,29 @@ mod avx512 {
             let (upper, add) = (_mm512_set1_epi64(upper as i64), _mm512_set1_epi64(add as i64));
             let mut kept = 0;
             for first in (0..lowers.len()).step_by(8) {
-                kept += keep_agreeing(eight(lowers, first), upper, add, out, kept);
+                let eight = eight(lowers, first);
+                kept += keep_agreeing(eight, upper, _mm512_or_si512(eight.shared, add), out, kept);
             }
             kept
         }
 
-        /// [`filter_with`] for each upper; lists of at most eight are loaded once for all.
-        fn join_each_with(uppers: &[Placement], lowers: [&[Placement]; 2], out: &mut [u64], ends: &mut [[u32; 2]], base: u32) -> usize {
-            let add = _mm512_setzero_si512();
+        /// Like [`filter_with`] for each upper, keeping indices (from `firsts`) rather
+        /// than records; lists of at most eight are loaded once for all.
+        fn join_each_with(uppers: &[Placement], lowers: [&[Placement]; 2], firsts: [u32; 2], out: &mut [u64], ends: &mut [[u32; 2]], base: u32) -> usize {
+            let lanes = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+            let index = |list: usize, first: usize| {
+                _mm512_add_epi64(lanes, _mm512_set1_epi64(i64::from(firsts[list]) + first as i64))
+            };
             let short = lowers.map(|list| (list.len() <= 8).then(|| eight(list, 0)));
             let mut kept = 0;
             for (upper, ends) in uppers.iter().zip(ends) {
                 let upper = _mm512_set1_epi64(upper.held as i64);
-                for ((list, short), end) in lowers.iter().zip(short).zip(ends) {
+                for (l, ((list, short), end)) in lowers.iter().zip(short).zip(ends).enumerate() {
                     match short {
-                        Some(eight) => kept += keep_agreeing(eight, upper, add, out, kept),
+                        Some(eight) => kept += keep_agreeing(eight, upper, index(l, 0), out, kept),
                         None => {
                             for first in (0..list.len()).step_by(8) {
-                                kept += keep_agreeing(eight(list, first), upper, add, out, kept);
+                                kept += keep_agreeing(eight(list, first), upper, index(l, first), out, kept);
                             }
                         }
                     }
@@ -415,6 +545,7 @@ mod avx512 {
     pub(super) fn join_each(
         uppers: &[Placement],
         lowers: [&[Placement]; 2],
+        firsts: [u32; 2],
         out: &mut [u64],
         ends: &mut [[u32; 2]],
         base: u32,
@@ -426,7 +557,7 @@ mod avx512 {
         );
         // SAFETY: `available()` checked the processor for the features `join_each_with` is
         // compiled for.
-        unsafe { join_each_with(uppers, lowers, out, ends, base) }
+        unsafe { join_each_with(uppers, lowers, firsts, out, ends, base) }
     }
 
     /// See [`filter`](super::filter); the processor must have the features.
@@ -476,6 +607,18 @@ mod avx2 {
             unsafe { _mm256_loadu_si256(words.cast()) }
         }
 
+        /// Stores the 4 words of `vector` from `words` on, which must be writable.
+        #[inline]
+        unsafe fn store(words: *mut u64, vector: Vector) {
+            // SAFETY: the caller's promise: one unaligned store of 32 bytes.
+            unsafe { _mm256_storeu_si256(words.cast(), vector) }
+        }
+
+        #[inline]
+        fn and(a: Vector, b: Vector) -> Vector {
+            _mm256_and_si256(a, b)
+        }
+
         #[inline]
         fn and_not(a: Vector, b: Vector) -> Vector {
             _mm256_andnot_si256(a, b)
@@ -523,15 +666,20 @@ mod tests {
             })
     }
 
+    /// West half-boards over a random table: groups, their partners (indices into the
+    /// south-west placements, from two runs of them), the placements and the runs.
+    struct Case {
+        planes: Vec<u64>,
+        groups: Vec<Group>,
+        lowers: Vec<u64>,
+        partners: Vec<Placement>,
+        used: Vec<(u32, u32)>,
+    }
+
     /// A table of `chunks` chunks over `diagonals` planes, `len` real half-boards, and
     /// `ROWS * COLS` square planes, with groups over it, from a simple generator seeded by
     /// `seed`.
-    fn case(
-        seed: u64,
-        chunks: usize,
-        len: usize,
-        diagonals: usize,
-    ) -> (Vec<u64>, Vec<Group>, Vec<u64>) {
+    fn case(seed: u64, chunks: usize, len: usize, diagonals: usize) -> Case {
         let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         let mut next = move || {
             state ^= state << 13;
@@ -548,12 +696,21 @@ mod tests {
         });
         planes.extend(real);
         planes.extend((0..2 * ROWS * COLS * stride).map(|_| next() & next() & next()));
+        let partners: Vec<Placement> = (0..12)
+            .map(|_| Placement {
+                held: 0,
+                shared: code(FILLED[1], &mut next),
+            })
+            .collect();
+        // Partners 5 and 6 are in no run, and no group reads them.
+        let used = vec![(0, 5), (7, 12)];
         let (mut groups, mut lowers) = (Vec::new(), Vec::new());
         for class in 0..CLASSES as u32 - 1 {
             for _ in 0..5 {
                 let start = lowers.len() as u32;
                 for _ in 0..next() % 6 {
-                    lowers.push(code(FILLED[1], &mut next));
+                    let (first, end) = used[next() as usize % 2];
+                    lowers.push(u64::from(first) + next() % u64::from(end - first));
                 }
                 let upper = code(FILLED[0], &mut next);
                 let end = lowers.len() as u32;
@@ -566,7 +723,13 @@ mod tests {
                 });
             }
         }
-        (planes, groups, lowers)
+        Case {
+            planes,
+            groups,
+            lowers,
+            partners,
+            used,
+        }
     }
 
     #[test]
@@ -574,41 +737,49 @@ mod tests {
         type Kernel = (
             &'static str,
             fn() -> bool,
-            fn(Slices<'_>, &[Group], &[u64]) -> [u64; CLASSES],
+            fn(Slices<'_>, West<'_>, &mut Vec<u64>) -> [u64; CLASSES],
         );
         let kernels: [Kernel; 2] = [
             ("AVX-512 join", avx512::available, avx512::count),
             ("AVX2 join", avx2::available, avx2::count),
         ];
         let mut ran = [false; 2];
+        let mut frees = Vec::new();
         for seed in 0..40 {
             let chunks = 1 + seed as usize % 19;
             let len = (chunks - 1) * CHUNK + 1 + (seed as usize * 37) % CHUNK;
             let diagonals = 10 + seed as usize % 30;
-            let (planes, groups, lowers) = case(seed, chunks, len, diagonals);
-            for used in [chunks, chunks.div_ceil(2)] {
-                let table = Slices {
-                    planes: &planes,
-                    stride: chunks * WORDS,
-                    chunks: used,
-                    diagonals,
-                    uppers: &SquarePlanes::new(diagonals + 1, FILLED[0], COLS),
-                    lowers: &SquarePlanes::new(
-                        diagonals + 1 + FILLED[0].count_ones() as usize * COLS,
-                        FILLED[1],
-                        COLS,
-                    ),
-                };
-                let expected = count_portable(table, &groups, &lowers);
-                for (i, (name, available, count)) in kernels.iter().enumerate() {
-                    if available() {
-                        assert_eq!(
-                            count(table, &groups, &lowers),
-                            expected,
-                            "{name}, seed {seed}"
-                        );
-                        ran[i] = true;
-                    }
+            let case = case(seed, chunks, len, diagonals);
+            let table = Slices {
+                planes: &case.planes,
+                stride: chunks * WORDS,
+                diagonals,
+                uppers: &SquarePlanes::new(diagonals + 1, FILLED[0], COLS),
+                lowers: &SquarePlanes::new(
+                    diagonals + 1 + FILLED[0].count_ones() as usize * COLS,
+                    FILLED[1],
+                    COLS,
+                ),
+            };
+            // Batches of groups reading the whole table, half of it, and one chunk.
+            let (whole, rest) = case.groups.split_at(4);
+            let (half, one) = rest.split_at(3);
+            let batches = [(chunks, whole), (chunks.div_ceil(2), half), (1, one)];
+            let west = West {
+                batches: &batches,
+                lowers: &case.lowers,
+                partners: &case.partners,
+                used: &case.used,
+            };
+            let expected = count_portable(table, west);
+            for (i, (name, available, count)) in kernels.iter().enumerate() {
+                if available() {
+                    assert_eq!(
+                        count(table, west, &mut frees),
+                        expected,
+                        "{name}, seed {seed}"
+                    );
+                    ran[i] = true;
                 }
             }
         }
@@ -630,7 +801,7 @@ mod tests {
     #[test]
     fn the_transposition_agrees_with_bit_by_bit() {
         // Planes of a random table, read as half-boards: 2 chunks of them.
-        let (random, _, _) = case(7, 2, 2 * CHUNK, 63);
+        let random = case(7, 2, 2 * CHUNK, 63).planes;
         let halves = &random[..2 * CHUNK];
         let diagonals = 41;
         let words = halves.len() / 64;

@@ -1,7 +1,7 @@
 //! The join: for each west half-board, how many east half-boards share none of its
 //! diagonals, counted 512 at a time on bit-sliced tables.
 
-use super::layout::{CHUNK, CLASSES, Group, Slices, SquarePlanes, WORDS};
+use super::layout::{CHUNK, CLASSES, Slices, SquarePlanes, WORDS, West};
 use super::portable::{count_portable, transpose_portable};
 use super::quadrant::{SetView, Values};
 
@@ -223,17 +223,21 @@ impl Table {
 }
 
 impl Table {
-    /// The table as the join reads it for west groups of sieve key `key`: the chunks up to
-    /// the last half-board free of the key's sieve diagonals.
-    pub fn slices(&self, key: usize) -> Slices<'_> {
+    /// The table as the join reads it.
+    pub fn slices(&self) -> Slices<'_> {
         Slices {
             planes: &self.planes,
             stride: self.chunks * WORDS,
-            chunks: self.ends[Sieve::free_of(key)].div_ceil(CHUNK),
             diagonals: self.diagonals,
             uppers: &self.squares[0],
             lowers: &self.squares[1],
         }
+    }
+
+    /// The chunks that west groups of sieve key `key` read: those up to the last half-board
+    /// free of the key's sieve diagonals.
+    pub fn chunks(&self, key: usize) -> usize {
+        self.ends[Sieve::free_of(key)].div_ceil(CHUNK)
     }
 }
 
@@ -248,11 +252,11 @@ fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize)
 }
 
 /// For each class, the number of (west, east) pairs of half-boards that share no diagonal,
-/// the west ones from `groups` over `lowers`, the east ones from `table`.
-pub(super) fn count(table: Slices<'_>, groups: &[Group], lowers: &[u64]) -> [u64; CLASSES] {
+/// the west ones from `west`, the east ones from `table`; `frees` is room the join reuses.
+pub(super) fn count(table: Slices<'_>, west: West<'_>, frees: &mut Vec<u64>) -> [u64; CLASSES] {
     #[cfg(target_arch = "x86_64")]
-    if let Some(sums) = crate::counting::kernels::join::count(table, groups, lowers) {
+    if let Some(sums) = crate::counting::kernels::join::count(table, west, frees) {
         return sums;
     }
-    count_portable(table, groups, lowers)
+    count_portable(table, west)
 }

@@ -50,6 +50,12 @@ impl SquarePlanes {
         planes
     }
 
+    /// For each row, the shift of its nibble and the plane just before its first square.
+    #[inline]
+    pub fn rows(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.rows[..self.len].iter().copied()
+    }
+
     /// The planes of the squares of `code`, a placement filling the rows.
     #[inline]
     pub fn of(&self, code: u64) -> impl Iterator<Item = usize> + '_ {
@@ -59,23 +65,21 @@ impl SquarePlanes {
     }
 }
 
-/// A bit-sliced table as the join reads it: planes of `stride` words each, of which the
-/// first `chunks` chunks are read: `diagonals` planes of diagonals, the plane marking the
-/// real half-boards, and the planes of the squares of the north-west placements (`uppers`)
-/// and the south-west ones (`lowers`).
+/// A bit-sliced table as the join reads it: planes of `stride` words each: `diagonals`
+/// planes of diagonals, the plane marking the real half-boards, and the planes of the
+/// squares of the north-west placements (`uppers`) and the south-west ones (`lowers`).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Slices<'a> {
     pub planes: &'a [u64],
     pub stride: usize,
-    pub chunks: usize,
     pub diagonals: usize,
     pub uppers: &'a SquarePlanes,
     pub lowers: &'a SquarePlanes,
 }
 
-/// West half-boards that share a north-west quadrant: its squares, and the squares of each
-/// south-west partner (`lowers[start..end]` of the batch), as [`square_code`] records them; those before `split` counting in weight class `class`,
-/// the others in the next class.
+/// West half-boards that share a north-west quadrant: its squares (as [`square_code`]
+/// records them), and its south-west partners, `lowers[start..end]` of [`West`]; those
+/// before `split` counting in weight class `class`, the others in the next class.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Group {
     pub upper: u64,
@@ -87,3 +91,32 @@ pub(crate) struct Group {
 
 /// Classes of weight a group may count in: by how many longest diagonals it holds.
 pub(crate) const CLASSES: usize = 3;
+
+/// The west half-boards of one row choice as the join reads them.
+///
+/// Each south-west placement is a partner of many groups, so the join clears its squares
+/// from the table once per placement, not once per group: a group then reads one word of
+/// half-boards per partner, whatever its number of queens.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct West<'a> {
+    /// Batches of groups, each with how many chunks of the table its groups read.
+    pub batches: &'a [(usize, &'a [Group])],
+    /// The partners of the groups: indices into `partners`.
+    pub lowers: &'a [u64],
+    /// The south-west placements of the row choice.
+    pub partners: &'a [Placement],
+    /// The runs of `partners` that `lowers` indexes, each once.
+    pub used: &'a [(u32, u32)],
+}
+
+impl West<'_> {
+    /// The most chunks any group reads.
+    pub fn chunks(&self) -> usize {
+        self.batches
+            .iter()
+            .filter(|(_, groups)| !groups.is_empty())
+            .map(|&(chunks, _)| chunks)
+            .max()
+            .unwrap_or(0)
+    }
+}

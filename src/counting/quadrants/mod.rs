@@ -30,7 +30,7 @@ mod quadrant;
 
 use frame::{Diagonals, Frame, Shared};
 use join::{KEYS, PART, Part, Sieve, Squares, Table};
-use layout::{CLASSES, Group, Placement};
+use layout::{CLASSES, Group, Placement, West};
 use quadrant::{
     Mark, Quadrant, Record, RowSet, SetView, Side, Values, census, join_each, sieve_candidates,
 };
@@ -313,6 +313,15 @@ struct Tables {
     sieve: Sieve,
 }
 
+/// The partners of a row choice's west groups: indices into the south-west placements,
+/// the runs of those placements they index, and room for where each upper's end.
+#[derive(Default)]
+struct WestLists {
+    lowers: Values,
+    used: Vec<(u32, u32)>,
+    ends: Vec<[u32; 2]>,
+}
+
 /// How a solver gets the placements it reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Storage {
@@ -536,8 +545,8 @@ impl Solver {
         };
         let mut table = Table::default();
         let mut groups: [Vec<Group>; KEYS] = Default::default();
-        let mut lowers = Values::default();
-        let mut ends = Vec::new();
+        let mut west_lists = WestLists::default();
+        let mut frees = Vec::new();
         let mut total = 0;
         for south in 0..1usize << self.frame.south.len() {
             if (going_east + south.count_ones()) as usize != self.east.cols.len()
@@ -588,20 +597,25 @@ impl Solver {
                             west[0].count_ones(),
                             weights,
                             &mut groups,
-                            &mut lowers,
-                            &mut ends,
+                            &mut west_lists,
                         );
                         listed = true;
                     }
                     if table.len > 0 {
-                        for (key, groups) in groups.iter().enumerate() {
-                            let sums = join::count(table.slices(key), groups, lowers.as_slice());
-                            total += sums
-                                .iter()
-                                .zip(weights)
-                                .map(|(sum, weight)| sum * weight)
-                                .sum::<u64>();
-                        }
+                        let batches: [_; KEYS] =
+                            core::array::from_fn(|key| (table.chunks(key), &groups[key][..]));
+                        let west = West {
+                            batches: &batches,
+                            lowers: west_lists.lowers.as_slice(),
+                            partners: west_south.placements(),
+                            used: &west_lists.used,
+                        };
+                        let sums = join::count(table.slices(), west, &mut frees);
+                        total += sums
+                            .iter()
+                            .zip(weights)
+                            .map(|(sum, weight)| sum * weight)
+                            .sum::<u64>();
                     }
                     if !more {
                         break;
@@ -640,7 +654,7 @@ impl Solver {
 
     /// The west half-boards of the sets of rows `[north, south]` (with `uppers` queens in
     /// the north), as groups sharing a north-west placement, in the classes of `weights`
-    /// that count.
+    /// that count; their partners are listed in `lists`.
     #[inline(never)]
     fn west_groups(
         &self,
@@ -648,29 +662,44 @@ impl Solver {
         uppers: u32,
         weights: [u64; CLASSES],
         groups: &mut [Vec<Group>; KEYS],
-        lowers: &mut Values,
-        ends: &mut Vec<[u32; 2]>,
+        lists: &mut WestLists,
     ) {
         let all = (1 << self.west.cols.len()) - 1;
         groups.iter_mut().for_each(Vec::clear);
-        lowers.clear();
+        lists.lowers.clear();
+        lists.used.clear();
         let flags = if self.whole { 2 } else { 1 };
-        for upper_flag in 0..flags {
-            for (cols, uppers) in north.groups(uppers, upper_flag) {
+        for cols in north.column_sets(uppers) {
+            let lowers = all ^ cols;
+            let mut used = [false; 2];
+            for upper_flag in 0..flags {
+                let uppers = north.group(upper_flag, cols);
+                if uppers.is_empty() {
+                    continue;
+                }
                 // Partners off the marked diagonal, then those on it (a class higher).
-                let partners: [_; 2] = core::array::from_fn(|lower_flag| {
+                let runs: [_; 2] = core::array::from_fn(|lower_flag| {
                     let counts = lower_flag < flags && weights[upper_flag + lower_flag] != 0;
                     match counts {
-                        true => south.group(lower_flag, all ^ cols),
-                        false => &[],
+                        true => south.run(lower_flag, lowers),
+                        false => (0, 0),
                     }
                 });
-                let start = lowers.len() as u32;
-                join_each(uppers, partners, lowers, ends);
+                for (used, (start, end)) in used.iter_mut().zip(runs) {
+                    *used |= end > start;
+                }
+                let start = lists.lowers.len() as u32;
+                join_each(
+                    uppers,
+                    runs.map(|(start, end)| &south.placements()[start as usize..end as usize]),
+                    runs.map(|(start, _)| start),
+                    &mut lists.lowers,
+                    &mut lists.ends,
+                );
                 for (upper, (start, &[split, end])) in uppers.iter().zip(
                     core::iter::once(start)
-                        .chain(ends.iter().map(|e| e[1]))
-                        .zip(ends.iter()),
+                        .chain(lists.ends.iter().map(|e| e[1]))
+                        .zip(lists.ends.iter()),
                 ) {
                     if end > start {
                         groups[Sieve::tagged(upper.shared)].push(Group {
@@ -682,6 +711,9 @@ impl Solver {
                         });
                     }
                 }
+            }
+            for lower_flag in (0..2).filter(|&flag| used[flag]) {
+                lists.used.push(south.run(lower_flag, lowers));
             }
         }
     }

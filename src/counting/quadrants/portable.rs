@@ -1,7 +1,7 @@
 //! The join's inner loops on 64-bit words, for any processor: what the vector kernels do
 //! faster, and what the tests check them against.
 
-use super::layout::{CLASSES, Group, Slices, WORDS};
+use super::layout::{CLASSES, Slices, WORDS, West};
 
 /// Bit-slices `halves` (a multiple of 64) into the first `diagonals` planes of `words`
 /// words each (at least `halves.len() / 64`), bit by bit, for any processor; `planes` must be zero.
@@ -23,41 +23,49 @@ pub(crate) fn transpose_portable(
 }
 
 /// For each class, the number of (west, east) pairs of half-boards that share no diagonal,
-/// the west ones from `groups` over `lowers`, the east ones from `table`: on 64-bit words,
-/// for any processor.
-pub(crate) fn count_portable(
-    table: Slices<'_>,
-    groups: &[Group],
-    lowers: &[u64],
-) -> [u64; CLASSES] {
+/// the west ones from `west`, the east ones from `table`: on 64-bit words, for any
+/// processor.
+pub(crate) fn count_portable(table: Slices<'_>, west: West<'_>) -> [u64; CLASSES] {
     let Slices {
         planes,
         stride,
-        chunks,
         diagonals,
         uppers,
         lowers: squares,
     } = table;
-    let words = chunks * WORDS;
-    let mut sums = [0; CLASSES];
-    let (mut upper_free, mut free) = (vec![0u64; words], vec![0u64; words]);
-    let plane = |index: usize| &planes[index * stride..][..words];
-    for group in groups {
-        upper_free.copy_from_slice(plane(diagonals));
-        uppers
-            .of(group.upper)
-            .for_each(|square| and_not(&mut upper_free, plane(square)));
-        for (i, &lower) in lowers[group.start as usize..group.end as usize]
-            .iter()
-            .enumerate()
-        {
-            free.copy_from_slice(&upper_free);
+    let plane = |index: usize, words: usize| &planes[index * stride..][..words];
+    // The half-boards free of each used partner's squares, over every chunk any group reads.
+    let most = west.chunks() * WORDS;
+    let mut frees = vec![0u64; west.partners.len() * most];
+    for &(start, end) in west.used {
+        for j in start as usize..end as usize {
+            let free = &mut frees[j * most..][..most];
+            free.copy_from_slice(plane(diagonals, most));
             squares
-                .of(lower)
-                .for_each(|square| and_not(&mut free, plane(square)));
-            let class =
-                group.class as usize + usize::from(i >= (group.split - group.start) as usize);
-            sums[class] += free.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+                .of(west.partners[j].shared)
+                .for_each(|square| and_not(free, plane(square, most)));
+        }
+    }
+    let mut sums = [0; CLASSES];
+    for &(chunks, groups) in west.batches {
+        let words = chunks * WORDS;
+        let mut upper_free = vec![0u64; words];
+        for group in groups {
+            upper_free.copy_from_slice(plane(diagonals, words));
+            uppers
+                .of(group.upper)
+                .for_each(|square| and_not(&mut upper_free, plane(square, words)));
+            for (i, &lower) in west.lowers[group.start as usize..group.end as usize]
+                .iter()
+                .enumerate()
+            {
+                let free = &frees[lower as usize * most..][..words];
+                let class =
+                    group.class as usize + usize::from(i >= (group.split - group.start) as usize);
+                sums[class] += (upper_free.iter().zip(free))
+                    .map(|(a, b)| u64::from((a & b).count_ones()))
+                    .sum::<u64>();
+            }
         }
     }
     sums

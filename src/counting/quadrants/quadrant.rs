@@ -30,11 +30,12 @@ impl Placement {
 }
 
 /// Joins each of `uppers` to the placements of `lowers[0]`, then of `lowers[1]`, that
-/// agree with it, appending `lower.shared` for each to `out`; `ends` gets, for each upper,
-/// where its values from each list end.
+/// agree with it, appending the index of each to `out`, counted from `firsts` for each
+/// list; `ends` gets, for each upper, where its values from each list end.
 pub(super) fn join_each(
     uppers: &[Placement],
     lowers: [&[Placement]; 2],
+    firsts: [u32; 2],
     out: &mut Values,
     ends: &mut Vec<[u32; 2]>,
 ) {
@@ -42,20 +43,30 @@ pub(super) fn join_each(
     ends.resize(uppers.len(), [0; 2]);
     #[cfg(target_arch = "x86_64")]
     if crate::counting::kernels::join::filters() {
-        // In batches, so that the room for every pair stays small.
+        // In batches, so that the room for every pair stays small (most lists need one).
         let pairs = (lowers[0].len() + lowers[1].len()).max(1);
-        let batch = (4096 / pairs).max(1);
+        let batch = match uppers.len() * pairs <= 4096 {
+            true => uppers.len().max(1),
+            false => (4096 / pairs).max(1),
+        };
         for (uppers, ends) in uppers.chunks(batch).zip(ends.chunks_mut(batch)) {
             let base = out.len() as u32;
             let window = out.room(uppers.len() * pairs + 8);
-            out.len +=
-                crate::counting::kernels::join::join_each(uppers, lowers, window, ends, base);
+            out.len += crate::counting::kernels::join::join_each(
+                uppers, lowers, firsts, window, ends, base,
+            );
         }
         return;
     }
     for (upper, ends) in uppers.iter().zip(ends) {
-        for (list, end) in lowers.iter().zip(ends) {
-            upper.join(list, 0, out);
+        for ((list, first), end) in lowers.iter().zip(firsts).zip(ends) {
+            let window = out.room(list.len());
+            let mut kept = 0;
+            for (index, lower) in (u64::from(first)..).zip(*list) {
+                window[kept] = index;
+                kept += usize::from(upper.held & lower.held == 0);
+            }
+            out.len += kept;
             *end = out.len() as u32;
         }
     }
@@ -182,41 +193,64 @@ impl Placer<'_> {
         2 << self.cols.len()
     }
 
+    /// The squares of row `rows[last]` a queen may take: off the fixed queens' diagonals
+    /// and, unless the mark keeps them, off the marked one.
+    fn steps(&self, last: usize) -> Vec<Step> {
+        let (frame, row) = (self.frame, self.rows[last]);
+        let mut steps = Vec::new();
+        for (j, &col) in self.cols.iter().enumerate() {
+            let queen = Diagonals::of(frame.n, (row, col));
+            let on_mark = self.mark.is_some_and(|m| m.diagonal.meets(queen));
+            if queen.meets(frame.held) || on_mark && !self.mark.is_some_and(|m| m.keep) {
+                continue;
+            }
+            steps.push(Step {
+                col: 1 << j,
+                packed: (queen.rising >> self.pack[0]) | ((queen.falling >> self.pack[1]) << 32),
+                record: match self.record {
+                    Record::Diagonals(shared) => shared.of(queen),
+                    Record::Squares => square_code(last, j),
+                },
+                flag: usize::from(on_mark) << self.cols.len(),
+            });
+        }
+        steps
+    }
+
     /// Pushes onto `out` each placement of group `key` (its flag above its columns) with one
-    /// more queen, in row `rows[last]`, with the group it joins.
+    /// more queen, on one of `steps` (a row's), with the group it joins.
     fn extend(
         &self,
-        last: usize,
+        steps: &[Step],
         key: usize,
         placement: &Placement,
         out: &mut Vec<(usize, Placement)>,
     ) {
-        let (frame, k, row) = (self.frame, self.cols.len(), self.rows[last]);
-        let (flag, used) = (key >> k, key & ((1 << k) - 1));
-        for (j, &col) in self.cols.iter().enumerate() {
-            if used >> j & 1 == 1 {
-                continue;
-            }
-            let queen = Diagonals::of(frame.n, (row, col));
-            let packed = (queen.rising >> self.pack[0]) | ((queen.falling >> self.pack[1]) << 32);
-            if placement.held & packed != 0 || queen.meets(frame.held) {
-                continue;
-            }
-            let on_mark = self.mark.is_some_and(|m| m.diagonal.meets(queen));
-            if on_mark && !self.mark.is_some_and(|m| m.keep) {
-                continue;
-            }
+        // Each one written, then kept or not: no branch to mispredict.
+        let start = out.len();
+        out.resize(start + steps.len(), (0, Placement::default()));
+        let mut kept = start;
+        for step in steps {
             let next = Placement {
-                held: placement.held | packed,
-                shared: placement.shared
-                    | match self.record {
-                        Record::Diagonals(shared) => shared.of(queen),
-                        Record::Squares => square_code(last, j),
-                    },
+                held: placement.held | step.packed,
+                shared: placement.shared | step.record,
             };
-            out.push((((flag | usize::from(on_mark)) << k) | used | 1 << j, next));
+            out[kept] = (key | step.flag | step.col, next);
+            kept += usize::from(key & step.col == 0 && placement.held & step.packed == 0);
         }
+        out.truncate(kept);
     }
+}
+
+/// What a queen on one square adds to a placement: its column (a bit), its diagonals as
+/// the side packs them, its record, and its flag (a bit above the columns) if it stands on
+/// the marked diagonal.
+#[derive(Debug, Clone, Copy)]
+struct Step {
+    col: usize,
+    packed: u64,
+    record: u64,
+    flag: usize,
 }
 
 /// Appends `new` to `placements` sorted by group (a counting sort), writing where each of
@@ -274,6 +308,9 @@ impl Quadrant {
         offsets[1..].fill(1);
         let mut scratch: Vec<(usize, Placement)> = Vec::new();
         let mut counts = Vec::new();
+        let steps: Vec<Vec<Step>> = (0..placer.rows.len())
+            .map(|row| placer.steps(row))
+            .collect();
         for set in 1usize..1 << placer.rows.len() {
             let last = usize::BITS as usize - 1 - set.leading_zeros() as usize;
             let base = set - (1 << last);
@@ -282,7 +319,7 @@ impl Quadrant {
                 let group = base * groups_per_set + key;
                 let from = offsets[group] as usize..offsets[group + 1] as usize;
                 for placement in &placements[from] {
-                    placer.extend(last, key, placement, &mut scratch);
+                    placer.extend(&steps[last], key, placement, &mut scratch);
                 }
             }
             let at = set * groups_per_set;
@@ -352,8 +389,9 @@ impl RowSet {
         let mut next = Vec::new();
         for last in (0..placer.rows.len()).filter(|row| set >> row & 1 == 1) {
             next.clear();
+            let steps = placer.steps(last);
             for (key, placement) in &level {
-                placer.extend(last, *key, placement, &mut next);
+                placer.extend(&steps, *key, placement, &mut next);
             }
             std::mem::swap(&mut level, &mut next);
         }
@@ -398,6 +436,13 @@ impl<'a> SetView<'a> {
         &self.placements[self.offsets[group] as usize..self.offsets[group + 1] as usize]
     }
 
+    /// Where [`group`](SetView::group) `flag`, `cols` lies in [`placements`](SetView::placements).
+    pub fn run(&self, flag: usize, cols: usize) -> (u32, u32) {
+        let group = (flag << self.cols) | cols;
+        let first = self.offsets[0];
+        (self.offsets[group] - first, self.offsets[group + 1] - first)
+    }
+
     /// The groups with flag `flag`, with the columns of each: only sets of as many columns
     /// as rows can have any, so only those are visited.
     pub fn groups(
@@ -405,19 +450,24 @@ impl<'a> SetView<'a> {
         queens: u32,
         flag: usize,
     ) -> impl Iterator<Item = (usize, &'a [Placement])> {
+        let view = *self;
+        self.column_sets(queens)
+            .map(move |cols| (cols, view.group(flag, cols)))
+            .filter(|(_, group)| !group.is_empty())
+    }
+
+    /// The sets of `queens` of the columns, in increasing order.
+    pub fn column_sets(&self, queens: u32) -> impl Iterator<Item = usize> + use<> {
         let first = (1usize << queens) - 1;
         let end = 1usize << self.cols;
         // The next larger number with as many ones (Gosper's hack).
         let next = move |&cols: &usize| {
             let lowest = cols & cols.wrapping_neg();
             let ripple = cols + lowest;
-            let next = ripple | (((cols ^ ripple) >> 2) / lowest.max(1));
+            let next = ripple | ((cols ^ ripple) >> (2 + lowest.trailing_zeros()).min(63));
             (queens > 0 && next < end).then_some(next)
         };
-        let view = *self;
         std::iter::successors((first < end).then_some(first), next)
-            .map(move |cols| (cols, view.group(flag, cols)))
-            .filter(|(_, group)| !group.is_empty())
     }
 
     /// Every placement of the set.
