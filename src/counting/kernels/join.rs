@@ -125,9 +125,9 @@ macro_rules! by_chunks {
     };
 }
 
-/// Chunks of free half-boards the partners of a row choice keep at a time, at most: a MiB,
+/// Chunks of free half-boards the partners of a row choice keep at a time, at most: 2 MiB,
 /// so that they stay in the core's cache while the groups read them.
-const FREE_CHUNKS: usize = 1 << 14;
+const FREE_CHUNKS: usize = 1 << 15;
 
 /// The join kernel shared by both instruction sets, written against `Vector`, `PER_CHUNK`
 /// (vectors per chunk), `BLOCK` (chunks kept in registers), `zero`, `load`, `store`, `and`,
@@ -157,28 +157,25 @@ macro_rules! join_kernel {
             } = table;
             let mut sums = [0; CLASSES];
             let most = west.chunks();
-            if most == 0 || west.partners.is_empty() {
+            let numbered = west.numbered;
+            if most == 0 || numbered == 0 {
                 return sums;
             }
             // The loads below read the first `most` chunks of the real plane and of a
             // square's plane for each square a west half-board holds, clamped to the last
             // plane: check that these lie within the planes. Partners' free half-boards
-            // are written for the runs in `used`, and read for any partner, clamped to the
-            // last: check that there is room for every partner.
+            // are written for the runs, and read for any partner, clamped to the last:
+            // check that there is room for every partner the runs number.
             let last = (planes.len() / stride).saturating_sub(1);
             assert!(
                 most * WORDS <= stride && planes.len() == (last + 1) * stride && diagonals <= last
             );
-            assert!(
-                west.used
-                    .iter()
-                    .all(|&(start, end)| start <= end && end as usize <= west.partners.len())
-            );
-            let block = (FREE_CHUNKS / west.partners.len())
-                .clamp(1, BLOCK)
-                .min(most);
+            assert!(west.runs.iter().all(|run| run.start <= run.end
+                && run.end as usize <= west.partners.len()
+                && (run.first + (run.end - run.start)) as usize <= numbered));
+            let block = (FREE_CHUNKS / numbered).clamp(1, BLOCK).min(most);
             let per_partner = block * WORDS;
-            let room = west.partners.len() * per_partner;
+            let room = numbered * per_partner;
             if frees.len() < room {
                 frees.resize(room, 0);
             }
@@ -207,7 +204,7 @@ macro_rules! join_kernel {
                 let free = Frees {
                     words: frees.as_mut_ptr(),
                     per_partner,
-                    last: west.partners.len() - 1,
+                    last: numbered - 1,
                 };
                 // SAFETY: `available()` checked the processor for `$features`, the one list
                 // every function of this kernel is compiled for; each call reads words
@@ -215,11 +212,17 @@ macro_rules! join_kernel {
                 // the real plane or a plane up to `last`, all within `planes` as checked
                 // above, and up to `block` chunks of a partner's free half-boards, for
                 // which `frees` has room, as for those `fill` writes.
-                unsafe {
-                    by_chunks!(
-                        (most - first).min(block),
-                        fill(at, west.partners, west.used, free)
-                    );
+                for run in west.runs {
+                    let need = run.chunks(west.batches);
+                    if need > first {
+                        let partners = &west.partners[run.start as usize..run.end as usize];
+                        unsafe {
+                            by_chunks!(
+                                (need - first).min(block),
+                                fill(at, partners, run.first, free)
+                            )
+                        };
+                    }
                 }
                 for &(chunks, groups) in west.batches {
                     if chunks <= first {
@@ -313,30 +316,26 @@ macro_rules! join_kernel {
             }
         }
 
-        /// Writes, for each partner of `used`, the half-boards of `C` chunks of `block` that
-        /// are free of its squares.
+        /// Writes, for each of `partners`, numbered from `first` on, the half-boards of `C`
+        /// chunks of `block` that are free of its squares.
         #[target_feature(enable = $features)]
         unsafe fn fill<const C: usize>(
             block: Block<'_>,
             partners: &[Placement],
-            used: &[(u32, u32)],
+            first: u32,
             frees: Frees,
         ) {
             // SAFETY: `count` checked the real plane.
             let real = unsafe { block.chunks::<C>(block.real + block.first) };
-            for &(start, end) in used {
-                for partner in start..end {
-                    let mut free = real;
-                    // SAFETY: `clear` clamps its planes.
-                    unsafe { block.clear(&mut free, 1, partners[partner as usize].shared) };
-                    let to = frees.of(u64::from(partner));
-                    for (c, chunk) in free.iter().enumerate() {
-                        for (v, &vector) in chunk.iter().enumerate() {
-                            // SAFETY: `C` chunks fit in a partner's words (`count`).
-                            unsafe {
-                                store(to.add((c * PER_CHUNK + v) * WORDS / PER_CHUNK), vector)
-                            };
-                        }
+            for (index, partner) in (u64::from(first)..).zip(partners) {
+                let mut free = real;
+                // SAFETY: `clear` clamps its planes.
+                unsafe { block.clear(&mut free, 1, partner.shared) };
+                let to = frees.of(index);
+                for (c, chunk) in free.iter().enumerate() {
+                    for (v, &vector) in chunk.iter().enumerate() {
+                        // SAFETY: `C` chunks fit in a partner's words (`count`).
+                        unsafe { store(to.add((c * PER_CHUNK + v) * WORDS / PER_CHUNK), vector) };
                     }
                 }
             }
@@ -648,7 +647,7 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counting::quadrants::layout::{CHUNK, square_code};
+    use crate::counting::quadrants::layout::{CHUNK, Run, square_code};
     use crate::counting::quadrants::portable::{count_portable, transpose_portable};
 
     /// Rows and columns of the south-west quadrant in [`case`]'s tables.
@@ -666,14 +665,14 @@ mod tests {
             })
     }
 
-    /// West half-boards over a random table: groups, their partners (indices into the
-    /// south-west placements, from two runs of them), the placements and the runs.
+    /// West half-boards over a random table: groups, their partners (numbered in two runs
+    /// of the south-west placements), the placements and the runs.
     struct Case {
         planes: Vec<u64>,
         groups: Vec<Group>,
         lowers: Vec<u64>,
         partners: Vec<Placement>,
-        used: Vec<(u32, u32)>,
+        runs: Vec<Run>,
     }
 
     /// A table of `chunks` chunks over `diagonals` planes, `len` real half-boards, and
@@ -702,15 +701,28 @@ mod tests {
                 shared: code(FILLED[1], &mut next),
             })
             .collect();
-        // Partners 5 and 6 are in no run, and no group reads them.
-        let used = vec![(0, 5), (7, 12)];
+        // Partners 5 and 6 are in no run, and no group reads them; every batch reads both.
+        let runs = vec![
+            Run {
+                start: 0,
+                end: 5,
+                first: 0,
+                batches: 0b111,
+            },
+            Run {
+                start: 7,
+                end: 12,
+                first: 5,
+                batches: 0b111,
+            },
+        ];
         let (mut groups, mut lowers) = (Vec::new(), Vec::new());
         for class in 0..CLASSES as u32 - 1 {
             for _ in 0..5 {
                 let start = lowers.len() as u32;
                 for _ in 0..next() % 6 {
-                    let (first, end) = used[next() as usize % 2];
-                    lowers.push(u64::from(first) + next() % u64::from(end - first));
+                    let run = runs[next() as usize % 2];
+                    lowers.push(u64::from(run.first) + next() % u64::from(run.end - run.start));
                 }
                 let upper = code(FILLED[0], &mut next);
                 let end = lowers.len() as u32;
@@ -728,7 +740,7 @@ mod tests {
             groups,
             lowers,
             partners,
-            used,
+            runs,
         }
     }
 
@@ -769,7 +781,8 @@ mod tests {
                 batches: &batches,
                 lowers: &case.lowers,
                 partners: &case.partners,
-                used: &case.used,
+                runs: &case.runs,
+                numbered: 10,
             };
             let expected = count_portable(table, west);
             for (i, (name, available, count)) in kernels.iter().enumerate() {

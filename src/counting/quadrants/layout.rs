@@ -101,12 +101,37 @@ pub(crate) const CLASSES: usize = 3;
 pub(crate) struct West<'a> {
     /// Batches of groups, each with how many chunks of the table its groups read.
     pub batches: &'a [(usize, &'a [Group])],
-    /// The partners of the groups: indices into `partners`.
+    /// The partners of the groups, numbered run after run of `runs`.
     pub lowers: &'a [u64],
     /// The south-west placements of the row choice.
     pub partners: &'a [Placement],
-    /// The runs of `partners` that `lowers` indexes, each once.
-    pub used: &'a [(u32, u32)],
+    /// The runs of `partners` that `lowers` numbers.
+    pub runs: &'a [Run],
+    /// How many partners the runs number: none from `numbered` on.
+    pub numbered: usize,
+}
+
+/// A run of partners: placements `start..end`, numbered from `first` on, that groups of the
+/// batches in the bit set `batches` read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Run {
+    pub start: u32,
+    pub end: u32,
+    pub first: u32,
+    pub batches: u32,
+}
+
+impl Run {
+    /// The chunks the run's partners are read for: the most of its batches'.
+    pub fn chunks(&self, batches: &[(usize, &[Group])]) -> usize {
+        let (mut most, mut set) = (0, self.batches);
+        while set != 0 {
+            let batch = set.trailing_zeros() as usize;
+            set &= set - 1;
+            most = most.max(batches.get(batch).map_or(0, |&(chunks, _)| chunks));
+        }
+        most
+    }
 }
 
 impl West<'_> {

@@ -30,7 +30,7 @@ mod quadrant;
 
 use frame::{Diagonals, Frame, Shared};
 use join::{KEYS, PART, Part, Sieve, Squares, Table};
-use layout::{CLASSES, Group, Placement, West};
+use layout::{CLASSES, Group, Placement, Run, West};
 use quadrant::{
     Mark, Quadrant, Record, RowSet, SetView, Side, Values, census, join_each, sieve_candidates,
 };
@@ -313,12 +313,13 @@ struct Tables {
     sieve: Sieve,
 }
 
-/// The partners of a row choice's west groups: indices into the south-west placements,
-/// the runs of those placements they index, and room for where each upper's end.
+/// The partners of a row choice's west groups: the numbers of the south-west placements,
+/// the runs of those placements that they number, and room for where each upper's end.
 #[derive(Default)]
 struct WestLists {
     lowers: Values,
-    used: Vec<(u32, u32)>,
+    runs: Vec<Run>,
+    numbered: usize,
     ends: Vec<[u32; 2]>,
 }
 
@@ -608,7 +609,8 @@ impl Solver {
                             batches: &batches,
                             lowers: west_lists.lowers.as_slice(),
                             partners: west_south.placements(),
-                            used: &west_lists.used,
+                            runs: &west_lists.runs,
+                            numbered: west_lists.numbered,
                         };
                         let sums = join::count(table.slices(), west, &mut frees);
                         total += sums
@@ -667,32 +669,48 @@ impl Solver {
         let all = (1 << self.west.cols.len()) - 1;
         groups.iter_mut().for_each(Vec::clear);
         lists.lowers.clear();
-        lists.used.clear();
+        lists.runs.clear();
         let flags = if self.whole { 2 } else { 1 };
+        let mut numbered = 0;
         for cols in north.column_sets(uppers) {
             let lowers = all ^ cols;
-            let mut used = [false; 2];
-            for upper_flag in 0..flags {
-                let uppers = north.group(upper_flag, cols);
-                if uppers.is_empty() {
-                    continue;
-                }
-                // Partners off the marked diagonal, then those on it (a class higher).
-                let runs: [_; 2] = core::array::from_fn(|lower_flag| {
-                    let counts = lower_flag < flags && weights[upper_flag + lower_flag] != 0;
+            // Partners off the marked diagonal, then those on it (a class higher), for
+            // each flag of the uppers, where that class counts.
+            let runs: [[_; 2]; 2] = core::array::from_fn(|upper_flag| {
+                core::array::from_fn(|lower_flag| {
+                    let counts = upper_flag < flags
+                        && lower_flag < flags
+                        && weights[upper_flag + lower_flag] != 0
+                        && !north.group(upper_flag, cols).is_empty();
                     match counts {
                         true => south.run(lower_flag, lowers),
                         false => (0, 0),
                     }
-                });
-                for (used, (start, end)) in used.iter_mut().zip(runs) {
-                    *used |= end > start;
+                })
+            });
+            // Each list of partners numbered once, for both flags of the uppers.
+            let firsts: [u32; 2] = core::array::from_fn(|lower_flag| {
+                let first = numbered;
+                let (start, end) = south.run(lower_flag, lowers);
+                if runs
+                    .iter()
+                    .any(|runs| runs[lower_flag].1 > runs[lower_flag].0)
+                {
+                    numbered += end - start;
+                }
+                first
+            });
+            let mut batches = [0u32; 2];
+            for (upper_flag, runs) in runs.iter().enumerate().take(flags) {
+                let uppers = north.group(upper_flag, cols);
+                if uppers.is_empty() {
+                    continue;
                 }
                 let start = lists.lowers.len() as u32;
                 join_each(
                     uppers,
                     runs.map(|(start, end)| &south.placements()[start as usize..end as usize]),
-                    runs.map(|(start, _)| start),
+                    firsts,
                     &mut lists.lowers,
                     &mut lists.ends,
                 );
@@ -701,8 +719,11 @@ impl Solver {
                         .chain(lists.ends.iter().map(|e| e[1]))
                         .zip(lists.ends.iter()),
                 ) {
+                    let key = Sieve::tagged(upper.shared);
+                    batches[0] |= u32::from(split > start) << key;
+                    batches[1] |= u32::from(end > split) << key;
                     if end > start {
-                        groups[Sieve::tagged(upper.shared)].push(Group {
+                        groups[key].push(Group {
                             upper: upper.shared,
                             start,
                             split,
@@ -712,10 +733,19 @@ impl Solver {
                     }
                 }
             }
-            for lower_flag in (0..2).filter(|&flag| used[flag]) {
-                lists.used.push(south.run(lower_flag, lowers));
+            for (lower_flag, (&batches, first)) in batches.iter().zip(firsts).enumerate() {
+                if batches != 0 {
+                    let (start, end) = south.run(lower_flag, lowers);
+                    lists.runs.push(Run {
+                        start,
+                        end,
+                        first,
+                        batches,
+                    });
+                }
             }
         }
+        lists.numbered = numbered as usize;
     }
 
     /// Bytes the tables hold.

@@ -36,13 +36,15 @@ pub(crate) fn count_portable(table: Slices<'_>, west: West<'_>) -> [u64; CLASSES
     let plane = |index: usize, words: usize| &planes[index * stride..][..words];
     // The half-boards free of each used partner's squares, over every chunk any group reads.
     let most = west.chunks() * WORDS;
-    let mut frees = vec![0u64; west.partners.len() * most];
-    for &(start, end) in west.used {
-        for j in start as usize..end as usize {
+    let mut frees = vec![0u64; west.numbered * most];
+    for run in west.runs {
+        for (j, partner) in
+            (run.first as usize..).zip(&west.partners[run.start as usize..run.end as usize])
+        {
             let free = &mut frees[j * most..][..most];
             free.copy_from_slice(plane(diagonals, most));
             squares
-                .of(west.partners[j].shared)
+                .of(partner.shared)
                 .for_each(|square| and_not(free, plane(square, most)));
         }
     }
