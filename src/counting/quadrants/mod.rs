@@ -79,7 +79,7 @@ pub(crate) fn table_bytes(n: usize) -> u64 {
 
 /// Bytes a count of `n` on `threads` threads needs: the tables, shared by the threads, and
 /// each thread's table of east half-boards and their planes, which stays under an eighth of
-/// them (n = 20 on two threads peaks at 464 MB with 386 MB of tables: `count_bench`).
+/// them (n = 20 on two threads peaks at 470 MB with 386 MB of tables: `count_bench`).
 pub(crate) fn memory_needed(n: usize, threads: usize) -> u64 {
     let tables = table_bytes(n);
     tables.saturating_add((tables / 8).saturating_mul(threads as u64))
