@@ -5,7 +5,7 @@ use core::arch::x86_64::*;
 
 use super::{Kernels, detected};
 use crate::counting::quadrants::layout::{
-    CLASSES, Group, Placement, Slices, SquarePlanes, WORDS, West,
+    CLASSES, Cut, Group, Placement, Slices, SquarePlanes, WORDS, West,
 };
 
 /// The counts of [`count_portable`](crate::counting::quadrants::portable::count_portable) on the
@@ -147,6 +147,16 @@ macro_rules! join_kernel {
             west: West<'_>,
             frees: &mut Vec<u64>,
         ) -> [u64; CLASSES] {
+            count_within(table, west, frees, FREE_CHUNKS)
+        }
+
+        /// [`count`] keeping at most about `budget` chunks of partners' results at a time.
+        pub(super) fn count_within(
+            table: Slices<'_>,
+            west: West<'_>,
+            frees: &mut Vec<u64>,
+            budget: usize,
+        ) -> [u64; CLASSES] {
             assert!(available(), "the processor lacks {}", $features);
             let Slices {
                 planes,
@@ -173,19 +183,13 @@ macro_rules! join_kernel {
             assert!(west.runs.iter().all(|run| run.start <= run.end
                 && run.end as usize <= west.partners.len()
                 && (run.first + (run.end - run.start)) as usize <= numbered));
-            let block = (FREE_CHUNKS / numbered).clamp(1, BLOCK).min(most);
-            let per_partner = block * WORDS;
-            let room = numbered * per_partner;
-            if frees.len() < room {
-                frees.resize(room, 0);
-            }
-            for first in (0..most).step_by(block) {
-                // Each square's plane from the block's first word, by row and column: a
-                // queen costs the join one table lookup, whatever its row. Entries no
-                // square has point to the first plane, so that every one is readable.
+            // Each square's plane from the word of chunk `first`, by row and column: a
+            // queen costs the join one table lookup, whatever its row. Entries no square
+            // has point to the first plane, so that every one is readable.
+            let lookups = |first: usize| {
                 let from =
                     |plane: usize| planes[plane.min(last) * stride + first * WORDS..].as_ptr();
-                let lookups = [uppers, squares].map(|squares| {
+                [uppers, squares].map(|squares| {
                     let mut lookup = [from(0); 256];
                     for (shift, before) in squares.rows() {
                         for col in 1..16 {
@@ -193,52 +197,103 @@ macro_rules! join_kernel {
                         }
                     }
                     lookup
-                });
-                let at = Block {
-                    planes: planes.as_ptr(),
-                    first: first * WORDS,
-                    real: diagonals * stride,
-                    squares: [uppers, squares],
-                    lookups: &lookups,
-                };
-                let free = Frees {
-                    words: frees.as_mut_ptr(),
-                    per_partner,
-                    last: numbered - 1,
-                };
-                // SAFETY: `available()` checked the processor for `$features`, the one list
-                // every function of this kernel is compiled for; each call reads words
-                // `d * words + first * WORDS ..` of up to `most - first` chunks, for `d`
-                // the real plane or a plane up to `last`, all within `planes` as checked
-                // above, and up to `block` chunks of a partner's free half-boards, for
-                // which `frees` has room, as for those `fill` writes.
-                for run in west.runs {
-                    let need = run.chunks(west.batches);
-                    if need > first {
-                        let partners = &west.partners[run.start as usize..run.end as usize];
-                        unsafe {
-                            by_chunks!(
-                                (need - first).min(block),
-                                fill(at, partners, run.first, free)
-                            )
+                })
+            };
+            let from_start = lookups(0);
+            // A few column sets at a time, as many as keep their partners' results in the
+            // cache; those of one large set a few chunks at a time.
+            let mut from = Cut::default();
+            let mut next = 0;
+            while next < west.cuts.len() {
+                let mut to = next;
+                while west.cuts.get(to + 1).is_some_and(|cut| {
+                    (cut.numbered.saturating_sub(from.numbered) as usize) * most <= budget
+                }) {
+                    to += 1;
+                }
+                let cut = west.cuts[to];
+                let span = cut.numbered.saturating_sub(from.numbered) as usize;
+                let batches: Vec<(usize, &[Group])> = (west.batches.iter().enumerate())
+                    .map(|(key, &(chunks, groups))| {
+                        let range = from.groups[key] as usize..cut.groups[key] as usize;
+                        (chunks, groups.get(range).unwrap_or(&[]))
+                    })
+                    .collect();
+                let runs = west
+                    .runs
+                    .get(from.runs as usize..cut.runs as usize)
+                    .unwrap_or(&[]);
+                let region = batches
+                    .iter()
+                    .filter(|(_, groups)| !groups.is_empty())
+                    .map(|&(chunks, _)| chunks)
+                    .max()
+                    .unwrap_or(0);
+                if span > 0 && region > 0 {
+                    let block = (budget / span).clamp(1, BLOCK).min(region);
+                    let per_partner = block * WORDS;
+                    if frees.len() < span * per_partner {
+                        frees.resize(span * per_partner, 0);
+                    }
+                    for first in (0..region).step_by(block) {
+                        let later;
+                        let at = Block {
+                            planes: planes.as_ptr(),
+                            first: first * WORDS,
+                            real: diagonals * stride,
+                            squares: [uppers, squares],
+                            lookups: match first {
+                                0 => &from_start,
+                                _ => {
+                                    later = lookups(first);
+                                    &later
+                                }
+                            },
                         };
+                        let free = Frees {
+                            words: frees.as_mut_ptr(),
+                            per_partner,
+                            base: u64::from(from.numbered),
+                            last: span - 1,
+                        };
+                        // SAFETY: `available()` checked the processor for `$features`, the
+                        // one list every function of this kernel is compiled for; each call
+                        // reads words `d * words + first * WORDS ..` of up to `most - first`
+                        // chunks, for `d` the real plane or a plane up to `last`, all
+                        // within `planes` as checked above, and up to `block` chunks of a
+                        // partner's free half-boards, for which `frees` has room, as for
+                        // those `fill` writes (`Frees` clamps every number to the region's).
+                        for run in runs {
+                            let need = run.chunks(&batches);
+                            if need > first {
+                                let partners = &west.partners[run.start as usize..run.end as usize];
+                                unsafe {
+                                    by_chunks!(
+                                        (need - first).min(block),
+                                        fill(at, partners, run.first, free)
+                                    )
+                                };
+                            }
+                        }
+                        for &(chunks, groups) in &batches {
+                            if chunks <= first || groups.is_empty() {
+                                continue;
+                            }
+                            // SAFETY: as above.
+                            let part = unsafe {
+                                by_chunks!(
+                                    (chunks - first).min(block),
+                                    pass(at, groups, west.lowers, free)
+                                )
+                            };
+                            for (sum, part) in sums.iter_mut().zip(part) {
+                                *sum += part;
+                            }
+                        }
                     }
                 }
-                for &(chunks, groups) in west.batches {
-                    if chunks <= first {
-                        continue;
-                    }
-                    // SAFETY: as above.
-                    let part = unsafe {
-                        by_chunks!(
-                            (chunks - first).min(block),
-                            pass(at, groups, west.lowers, free)
-                        )
-                    };
-                    for (sum, part) in sums.iter_mut().zip(part) {
-                        *sum += part;
-                    }
-                }
+                from = cut;
+                next = to + 1;
             }
             sums
         }
@@ -297,21 +352,22 @@ macro_rules! join_kernel {
             }
         }
 
-        /// Where each partner keeps its free half-boards for the chunks of a block:
-        /// `per_partner` words from partner `index * per_partner` on, for partners up to
-        /// `last`. Made only by `count`, which makes room for every partner.
+        /// Where the partners of a region keep their free half-boards for the chunks of a
+        /// block: `per_partner` words from `(number - base) * per_partner` on, for numbers
+        /// from `base` up to `base + last`. Made only by `count`, which makes room for them.
         #[derive(Clone, Copy)]
         struct Frees {
             words: *mut u64,
             per_partner: usize,
+            base: u64,
             last: usize,
         }
 
         impl Frees {
-            /// Partner `index`'s words, clamped to the last partner.
+            /// The words of the partner numbered `number`, clamped to the region's.
             #[inline]
-            fn of(self, index: u64) -> *mut u64 {
-                let index = (index as usize).min(self.last);
+            fn of(self, number: u64) -> *mut u64 {
+                let index = (number.wrapping_sub(self.base) as usize).min(self.last);
                 self.words.wrapping_add(index * self.per_partner)
             }
         }
@@ -716,12 +772,12 @@ mod tests {
                 batches: 0b111,
             },
         ];
+        // Groups of class 0 read run 0, those of class 1 run 1: two regions.
         let (mut groups, mut lowers) = (Vec::new(), Vec::new());
-        for class in 0..CLASSES as u32 - 1 {
+        for (class, run) in (0..CLASSES as u32 - 1).zip(&runs) {
             for _ in 0..5 {
                 let start = lowers.len() as u32;
                 for _ in 0..next() % 6 {
-                    let run = runs[next() as usize % 2];
                     lowers.push(u64::from(run.first) + next() % u64::from(run.end - run.start));
                 }
                 let upper = code(FILLED[0], &mut next);
@@ -749,11 +805,11 @@ mod tests {
         type Kernel = (
             &'static str,
             fn() -> bool,
-            fn(Slices<'_>, West<'_>, &mut Vec<u64>) -> [u64; CLASSES],
+            fn(Slices<'_>, West<'_>, &mut Vec<u64>, usize) -> [u64; CLASSES],
         );
         let kernels: [Kernel; 2] = [
-            ("AVX-512 join", avx512::available, avx512::count),
-            ("AVX2 join", avx2::available, avx2::count),
+            ("AVX-512 join", avx512::available, avx512::count_within),
+            ("AVX2 join", avx2::available, avx2::count_within),
         ];
         let mut ran = [false; 2];
         let mut frees = Vec::new();
@@ -773,25 +829,51 @@ mod tests {
                     COLS,
                 ),
             };
-            // Batches of groups reading the whole table, half of it, and one chunk.
-            let (whole, rest) = case.groups.split_at(4);
-            let (half, one) = rest.split_at(3);
-            let batches = [(chunks, whole), (chunks.div_ceil(2), half), (1, one)];
+            // Batches of groups reading the whole table, half of it, and one chunk, each
+            // with groups of both regions.
+            let picks = [[0..2, 5..7], [2..4, 7..9], [4..5, 9..10]];
+            let lists: Vec<Vec<Group>> = (picks.iter())
+                .map(|ranges| {
+                    ranges
+                        .iter()
+                        .flat_map(|r| case.groups[r.clone()].to_vec())
+                        .collect()
+                })
+                .collect();
+            let batches = [
+                (chunks, &lists[0][..]),
+                (chunks.div_ceil(2), &lists[1][..]),
+                (1, &lists[2][..]),
+            ];
+            let cut = |region: usize| Cut {
+                runs: region as u32 + 1,
+                numbered: case.runs[region].first
+                    + (case.runs[region].end - case.runs[region].start),
+                groups: core::array::from_fn(|batch| match picks.get(batch) {
+                    Some(ranges) => (0..=region).map(|r| ranges[r].len() as u32).sum(),
+                    None => 0,
+                }),
+            };
+            let cuts = [cut(0), cut(1)];
             let west = West {
                 batches: &batches,
                 lowers: &case.lowers,
                 partners: &case.partners,
                 runs: &case.runs,
                 numbered: 10,
+                cuts: &cuts,
             };
             let expected = count_portable(table, west);
             for (i, (name, available, count)) in kernels.iter().enumerate() {
                 if available() {
-                    assert_eq!(
-                        count(table, west, &mut frees),
-                        expected,
-                        "{name}, seed {seed}"
-                    );
+                    // Both regions at once, or one at a time, some a chunk at a time.
+                    for budget in [FREE_CHUNKS, 8] {
+                        assert_eq!(
+                            count(table, west, &mut frees, budget),
+                            expected,
+                            "{name}, seed {seed}, budget {budget}"
+                        );
+                    }
                     ran[i] = true;
                 }
             }

@@ -1,7 +1,7 @@
 //! The join: for each west half-board, how many east half-boards share none of its
 //! diagonals, counted 512 at a time on bit-sliced tables.
 
-use super::layout::{CHUNK, CLASSES, Slices, SquarePlanes, WORDS, West};
+use super::layout::{CHUNK, CLASSES, KEYS, Slices, SquarePlanes, WORDS, West};
 use super::portable::{count_portable, transpose_portable};
 use super::quadrant::{SetView, Values};
 
@@ -16,11 +16,9 @@ pub(super) struct Sieve {
 }
 
 /// Sieve diagonals at most: sorting by more leaves chunks too small to pay.
-const SIEVE: usize = 3;
+const SIEVE: usize = KEYS.trailing_zeros() as usize;
 /// The fewest chunks a table must have to be sorted by sieve key.
 const SIEVE_FROM: usize = 4;
-/// Keys of the sieve: which of its diagonals a half-board holds.
-pub(super) const KEYS: usize = 1 << SIEVE;
 
 impl Sieve {
     /// The sieve of the `candidates` (by how often they are held, most first).

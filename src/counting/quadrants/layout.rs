@@ -109,6 +109,22 @@ pub(crate) struct West<'a> {
     pub runs: &'a [Run],
     /// How many partners the runs number: none from `numbered` on.
     pub numbered: usize,
+    /// Where each set of columns of the north-west placements ends, in the runs, the
+    /// numbers and each batch: the join keeps the partners' results of a few column sets
+    /// at a time.
+    pub cuts: &'a [Cut],
+}
+
+/// Batches of groups at most: one per sieve key.
+pub(crate) const KEYS: usize = 8;
+
+/// Where the runs, numbers and batches of groups of a set of columns end (see
+/// [`West::cuts`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Cut {
+    pub runs: u32,
+    pub numbered: u32,
+    pub groups: [u32; KEYS],
 }
 
 /// A run of partners: placements `start..end`, numbered from `first` on, that groups of the

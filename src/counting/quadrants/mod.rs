@@ -29,8 +29,8 @@ pub(crate) mod portable;
 mod quadrant;
 
 use frame::{Diagonals, Frame, Shared};
-use join::{KEYS, PART, Part, Sieve, Squares, Table};
-use layout::{CLASSES, Group, Placement, Run, West};
+use join::{PART, Part, Sieve, Squares, Table};
+use layout::{CLASSES, Cut, Group, KEYS, Placement, Run, West};
 use quadrant::{
     Mark, Quadrant, Record, RowSet, SetView, Side, Values, census, join_each, sieve_candidates,
 };
@@ -320,6 +320,7 @@ struct WestLists {
     lowers: Values,
     runs: Vec<Run>,
     numbered: usize,
+    cuts: Vec<Cut>,
     ends: Vec<[u32; 2]>,
 }
 
@@ -611,6 +612,7 @@ impl Solver {
                             partners: west_south.placements(),
                             runs: &west_lists.runs,
                             numbered: west_lists.numbered,
+                            cuts: &west_lists.cuts,
                         };
                         let sums = join::count(table.slices(), west, &mut frees);
                         total += sums
@@ -670,6 +672,7 @@ impl Solver {
         groups.iter_mut().for_each(Vec::clear);
         lists.lowers.clear();
         lists.runs.clear();
+        lists.cuts.clear();
         let flags = if self.whole { 2 } else { 1 };
         let mut numbered = 0;
         for cols in north.column_sets(uppers) {
@@ -744,6 +747,11 @@ impl Solver {
                     });
                 }
             }
+            lists.cuts.push(Cut {
+                runs: lists.runs.len() as u32,
+                numbered,
+                groups: core::array::from_fn(|key| groups[key].len() as u32),
+            });
         }
         lists.numbered = numbered as usize;
     }
