@@ -261,6 +261,7 @@ fn detected(features: &str) -> bool {
         "avx512f" => is_x86_feature_detected!("avx512f"),
         "avx512bw" => is_x86_feature_detected!("avx512bw"),
         "avx512vl" => is_x86_feature_detected!("avx512vl"),
+        "avx512vbmi" => is_x86_feature_detected!("avx512vbmi"),
         "avx512vbmi2" => is_x86_feature_detected!("avx512vbmi2"),
         "avx512bitalg" => is_x86_feature_detected!("avx512bitalg"),
         "avx512vpopcntdq" => is_x86_feature_detected!("avx512vpopcntdq"),
