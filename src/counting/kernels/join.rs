@@ -992,8 +992,12 @@ mod tests {
                 assert_eq!(bit, half >> d & 1, "half {i}, diagonal {d}");
             }
         }
-        type Transpose = fn(&[u64], usize, &mut [u64], usize);
-        let kernels: [(&str, fn() -> bool, Transpose); 2] = [
+        type Transpose = (
+            &'static str,
+            fn() -> bool,
+            fn(&[u64], usize, &mut [u64], usize),
+        );
+        let kernels: [Transpose; 2] = [
             ("AVX-512", avx512::available, avx512::transpose),
             ("AVX-512 byte shuffle", bytes::available, bytes::transpose),
         ];
