@@ -676,17 +676,24 @@ impl Solver {
         let flags = if self.whole { 2 } else { 1 };
         let mut numbered = 0;
         for cols in north.column_sets(uppers) {
+            let uppers: [_; 2] = core::array::from_fn(|flag| match flag < flags {
+                true => north.group(flag, cols),
+                false => &[],
+            });
+            if uppers.iter().all(|uppers| uppers.is_empty()) {
+                continue;
+            }
             let lowers = all ^ cols;
+            let partners: [_; 2] = core::array::from_fn(|flag| match flag < flags {
+                true => south.run(flag, lowers),
+                false => (0, 0),
+            });
             // Partners off the marked diagonal, then those on it (a class higher), for
             // each flag of the uppers, where that class counts.
             let runs: [[_; 2]; 2] = core::array::from_fn(|upper_flag| {
                 core::array::from_fn(|lower_flag| {
-                    let counts = upper_flag < flags
-                        && lower_flag < flags
-                        && weights[upper_flag + lower_flag] != 0
-                        && !north.group(upper_flag, cols).is_empty();
-                    match counts {
-                        true => south.run(lower_flag, lowers),
+                    match weights[upper_flag + lower_flag] != 0 && !uppers[upper_flag].is_empty() {
+                        true => partners[lower_flag],
                         false => (0, 0),
                     }
                 })
@@ -694,18 +701,17 @@ impl Solver {
             // Each list of partners numbered once, for both flags of the uppers.
             let firsts: [u32; 2] = core::array::from_fn(|lower_flag| {
                 let first = numbered;
-                let (start, end) = south.run(lower_flag, lowers);
                 if runs
                     .iter()
                     .any(|runs| runs[lower_flag].1 > runs[lower_flag].0)
                 {
+                    let (start, end) = partners[lower_flag];
                     numbered += end - start;
                 }
                 first
             });
             let mut batches = [0u32; 2];
-            for (upper_flag, runs) in runs.iter().enumerate().take(flags) {
-                let uppers = north.group(upper_flag, cols);
+            for (upper_flag, (runs, &uppers)) in runs.iter().zip(&uppers).enumerate() {
                 if uppers.is_empty() {
                     continue;
                 }
@@ -736,9 +742,8 @@ impl Solver {
                     }
                 }
             }
-            for (lower_flag, (&batches, first)) in batches.iter().zip(firsts).enumerate() {
+            for ((&batches, first), (start, end)) in batches.iter().zip(firsts).zip(partners) {
                 if batches != 0 {
-                    let (start, end) = south.run(lower_flag, lowers);
                     lists.runs.push(Run {
                         start,
                         end,
