@@ -64,15 +64,22 @@ pub(crate) fn filters() -> bool {
     Kernels::allowed().avx512 && avx512::available()
 }
 
-/// Writes `lower.shared | add` to the front of `out` for each of `lowers` whose `held`
-/// shares no bit with `upper`, and returns how many. `out` must have room for 8 more than
-/// `lowers`; panics unless [`filters`].
-pub(crate) fn filter(upper: u64, add: u64, lowers: &[Placement], out: &mut [u64]) -> usize {
-    avx512::filter(upper, add, lowers, out)
+/// Writes `lower.shared | upper.shared` to the front of `out` for each pair of `uppers` and
+/// `lowers` whose `held` share no bit, upper by upper, stopping before an upper once it
+/// has written `limit`; returns how many it wrote and how many uppers it joined. `out` must
+/// have room for every pair, or for `limit` and one more upper's, and 8 more; panics unless
+/// [`filters`].
+pub(crate) fn filter_each(
+    uppers: &[Placement],
+    lowers: &[Placement],
+    out: &mut [u64],
+    limit: usize,
+) -> (usize, usize) {
+    avx512::filter_each(uppers, lowers, out, limit)
 }
 
-/// Does what [`filter`] does for each of `uppers`, against `lowers[0]` then `lowers[1]`,
-/// but writes the index of each agreeing placement, counted from `firsts` for each list,
+/// Does what [`filter_each`] does for each of `uppers`, against `lowers[0]` then
+/// `lowers[1]`, with no limit, but writes the index of each agreeing placement, counted from `firsts` for each list,
 /// and after each list where its kept values end (counted from `base`) to `ends`; returns
 /// how many values it kept. `out` must have room for every pair and 8 more; panics unless
 /// [`filters`].
@@ -562,18 +569,29 @@ mod avx512 {
         }
 
         /// Eight placements at a time: loaded, tested, and the agreeing ones packed to
-        /// the front of a store.
-        fn filter_with(upper: u64, add: u64, lowers: &[Placement], out: &mut [u64]) -> usize {
-            let (upper, add) = (_mm512_set1_epi64(upper as i64), _mm512_set1_epi64(add as i64));
+        /// the front of a store; lists of at most eight are loaded once for all.
+        fn filter_each_with(uppers: &[Placement], lowers: &[Placement], out: &mut [u64], limit: usize) -> (usize, usize) {
+            let short = (lowers.len() <= 8).then(|| eight(lowers, 0));
             let mut kept = 0;
-            for first in (0..lowers.len()).step_by(8) {
-                let eight = eight(lowers, first);
-                kept += keep_agreeing(eight, upper, _mm512_or_si512(eight.shared, add), out, kept);
+            for (joined, upper) in uppers.iter().enumerate() {
+                if kept >= limit {
+                    return (kept, joined);
+                }
+                let (held, add) = (_mm512_set1_epi64(upper.held as i64), _mm512_set1_epi64(upper.shared as i64));
+                match short {
+                    Some(eight) => kept += keep_agreeing(eight, held, _mm512_or_si512(eight.shared, add), out, kept),
+                    None => {
+                        for first in (0..lowers.len()).step_by(8) {
+                            let eight = eight(lowers, first);
+                            kept += keep_agreeing(eight, held, _mm512_or_si512(eight.shared, add), out, kept);
+                        }
+                    }
+                }
             }
-            kept
+            (kept, uppers.len())
         }
 
-        /// Like [`filter_with`] for each upper, keeping indices (from `firsts`) rather
+        /// Like [`filter_each_with`] for each upper, keeping indices (from `firsts`) rather
         /// than records; lists of at most eight are loaded once for all.
         fn join_each_with(uppers: &[Placement], lowers: [&[Placement]; 2], firsts: [u32; 2], out: &mut [u64], ends: &mut [[u32; 2]], base: u32) -> usize {
             let lanes = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
@@ -619,12 +637,18 @@ mod avx512 {
         unsafe { join_each_with(uppers, lowers, firsts, out, ends, base) }
     }
 
-    /// See [`filter`](super::filter); the processor must have the features.
-    pub(super) fn filter(upper: u64, add: u64, lowers: &[Placement], out: &mut [u64]) -> usize {
-        assert!(available() && out.len() >= lowers.len() + 8);
-        // SAFETY: `available()` checked the processor for the features `filter_with` is
-        // compiled for.
-        unsafe { filter_with(upper, add, lowers, out) }
+    /// See [`filter_each`](super::filter_each); the processor must have the features.
+    pub(super) fn filter_each(
+        uppers: &[Placement],
+        lowers: &[Placement],
+        out: &mut [u64],
+        limit: usize,
+    ) -> (usize, usize) {
+        let pairs = (uppers.len() * lowers.len()).min(limit + lowers.len());
+        assert!(available() && out.len() >= pairs + 8);
+        // SAFETY: `available()` checked the processor for the features `filter_each_with`
+        // is compiled for.
+        unsafe { filter_each_with(uppers, lowers, out, limit) }
     }
 
     /// See [`transpose`](super::transpose); the processor must have the features.

@@ -3,7 +3,7 @@
 
 use super::layout::{CHUNK, CLASSES, KEYS, Slices, SquarePlanes, WORDS, West};
 use super::portable::{count_portable, transpose_portable};
-use super::quadrant::{SetView, Values};
+use super::quadrant::{SetView, Values, join_all};
 
 /// A few shared diagonals that only north-west placements hold among the west ones: the
 /// east half-boards are sorted by which of them they hold, so that a west group (whose
@@ -136,15 +136,14 @@ impl Table {
         let all = (1 << cols) - 1;
         self.halves.clear();
         let mut more = false;
-        'groups: for (cols, uppers) in north.groups(queens, 0).skip(part.group) {
+        for (cols, uppers) in north.groups(queens, 0).skip(part.group) {
             let lowers = south.group(0, all ^ cols);
-            for upper in &uppers[part.upper..] {
-                if self.halves.len() >= part.limit {
-                    more = true;
-                    break 'groups;
-                }
-                upper.join(lowers, upper.shared, &mut self.halves);
-                part.upper += 1;
+            let uppers = &uppers[part.upper..];
+            let joined = join_all(uppers, lowers, &mut self.halves, part.limit);
+            if joined < uppers.len() {
+                part.upper += joined;
+                more = true;
+                break;
             }
             part.group += 1;
             part.upper = 0;

@@ -5,28 +5,41 @@ use super::frame::{Diagonals, Frame, Shared};
 use super::layout::{Placement, square_code};
 use crate::error::{Error, try_vec, try_with_capacity};
 
-impl Placement {
-    /// Appends `lower.shared | add` to `out` for each of `lowers` that agrees with this
-    /// placement (holds none of its diagonals).
-    ///
-    /// Each value is written, then kept or not: no branch to mispredict, and the length
-    /// stays in a register; with AVX-512, eight at a time.
-    pub(super) fn join(&self, lowers: &[Placement], add: u64, out: &mut Values) {
-        let held = self.held;
-        // Vector kernels store whole vectors: room for one more.
-        let window = out.room(lowers.len() + 8);
-        #[cfg(target_arch = "x86_64")]
-        if crate::counting::kernels::join::filters() {
-            out.len += crate::counting::kernels::join::filter(held, add, lowers, window);
-            return;
-        }
-        let mut kept = 0;
-        for lower in lowers {
-            window[kept] = lower.shared | add;
-            kept += usize::from(held & lower.held == 0);
-        }
+/// Appends `lower.shared | upper.shared` to `out` for each pair of `uppers` and `lowers`
+/// that agree (hold no diagonal in common), upper by upper, stopping before an upper once
+/// `out` holds `limit` values; returns how many uppers it joined.
+///
+/// Each value is written, then kept or not: no branch to mispredict, and the length stays
+/// in a register; with AVX-512, eight at a time.
+pub(super) fn join_all(
+    uppers: &[Placement],
+    lowers: &[Placement],
+    out: &mut Values,
+    limit: usize,
+) -> usize {
+    let limit = limit.saturating_sub(out.len());
+    // Vector kernels store whole vectors: room for one more.
+    let window = out.room((uppers.len() * lowers.len()).min(limit + lowers.len()) + 8);
+    #[cfg(target_arch = "x86_64")]
+    if crate::counting::kernels::join::filters() {
+        let (kept, joined) =
+            crate::counting::kernels::join::filter_each(uppers, lowers, window, limit);
         out.len += kept;
+        return joined;
     }
+    let mut kept = 0;
+    for (joined, upper) in uppers.iter().enumerate() {
+        if kept >= limit {
+            out.len += kept;
+            return joined;
+        }
+        for lower in lowers {
+            window[kept] = lower.shared | upper.shared;
+            kept += usize::from(upper.held & lower.held == 0);
+        }
+    }
+    out.len += kept;
+    uppers.len()
 }
 
 /// Joins each of `uppers` to the placements of `lowers[0]`, then of `lowers[1]`, that
