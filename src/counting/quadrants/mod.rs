@@ -324,6 +324,19 @@ struct WestLists {
     ends: Vec<[u32; 2]>,
 }
 
+/// Partners numbered at least between two cuts of a row choice's west groups: the join
+/// keeps their results a few hundred at a time or more, so finer cuts would only cost.
+const CUT_EVERY: u32 = 256;
+
+/// Where the runs, numbers and groups of each key end so far.
+fn cut(groups: &[Vec<Group>; KEYS], runs: &[Run], numbered: u32) -> Cut {
+    Cut {
+        runs: runs.len() as u32,
+        numbered,
+        groups: core::array::from_fn(|key| groups[key].len() as u32),
+    }
+}
+
 /// How a solver gets the placements it reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Storage {
@@ -752,11 +765,13 @@ impl Solver {
                     });
                 }
             }
-            lists.cuts.push(Cut {
-                runs: lists.runs.len() as u32,
-                numbered,
-                groups: core::array::from_fn(|key| groups[key].len() as u32),
-            });
+            // A cut where the partners since the last one are enough to matter.
+            if numbered - lists.cuts.last().map_or(0, |cut| cut.numbered) >= CUT_EVERY {
+                lists.cuts.push(cut(groups, &lists.runs, numbered));
+            }
+        }
+        if lists.cuts.last().is_none_or(|cut| cut.numbered < numbered) {
+            lists.cuts.push(cut(groups, &lists.runs, numbered));
         }
         lists.numbered = numbered as usize;
     }
