@@ -736,11 +736,8 @@ impl Solver {
                     &mut lists.lowers,
                     &mut lists.ends,
                 );
-                for (upper, (start, &[split, end])) in uppers.iter().zip(
-                    core::iter::once(start)
-                        .chain(lists.ends.iter().map(|e| e[1]))
-                        .zip(lists.ends.iter()),
-                ) {
+                let mut start = start;
+                for (upper, &[split, end]) in uppers.iter().zip(&lists.ends) {
                     let key = Sieve::tagged(upper.shared);
                     batches[0] |= u32::from(split > start) << key;
                     batches[1] |= u32::from(end > split) << key;
@@ -753,6 +750,7 @@ impl Solver {
                             class: upper_flag as u32,
                         });
                     }
+                    start = end;
                 }
             }
             for ((&batches, first), (start, end)) in batches.iter().zip(firsts).zip(partners) {
