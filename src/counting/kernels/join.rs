@@ -58,7 +58,7 @@ pub(crate) mod ran {
     }
 }
 
-/// Whether [`filter`] and [`join_each`] run here: this processor has AVX-512 and
+/// Whether [`filter_each`] and [`join_each`] run here: this processor has AVX-512 and
 /// `QUEENS_SIMD` does not rule it out.
 pub(crate) fn filters() -> bool {
     Kernels::allowed().avx512 && avx512::available()
