@@ -89,7 +89,7 @@ pub(crate) fn memory_needed(n: usize, threads: usize) -> u64 {
 /// rows it reads ([`Storage::Streamed`]): per thread, its sets of rows, its lists of west
 /// half-boards and its table of east ones (at most a [`PART`] at a time, about 48 MB). The
 /// figure is 64 MiB at n = 22 and 23, halving per n below and growing 2.5-fold per n above:
-/// the peaks measured (`queens plan N` prints them: 21 MiB at n = 22, 13 MiB at 23) lie
+/// the peaks measured (`queens plan N` prints them: 19 MiB at n = 22, 14 MiB at 23, 96 MiB at 24) lie
 /// well under it, and grow more slowly.
 pub(crate) fn streamed_needed(n: usize, threads: usize) -> u64 {
     let mut per_thread: u64 = 64 << 20;
