@@ -5,7 +5,8 @@ use core::arch::x86_64::*;
 
 use super::{Kernels, detected};
 use crate::counting::quadrants::layout::{
-    CLASSES, Cut, Group, Placement, Slices, SquarePlanes, WORDS, West,
+    CLASSES, CROSSING_CHUNKS, Crossing, Cut, Group, Placement, Slices, SquarePlanes, WORDS, West,
+    placements_in,
 };
 
 /// The counts of [`count_portable`](crate::counting::quadrants::portable::count_portable) on the
@@ -15,18 +16,52 @@ pub(crate) fn count(
     west: West<'_>,
     frees: &mut Vec<u64>,
 ) -> Option<[u64; CLASSES]> {
+    Some(match best()? {
+        Vectors::Avx512 => avx512::count(table, west, frees),
+        Vectors::Avx2 => avx2::count(table, west, frees),
+    })
+}
+
+/// Whether a vector join kernel runs here: this processor has one and `QUEENS_SIMD` allows
+/// it.
+pub(crate) fn vectors() -> bool {
+    let kernels = Kernels::allowed();
+    (kernels.avx512 && avx512::available()) || (kernels.avx2 && avx2::available())
+}
+
+/// The join's vector kernels.
+enum Vectors {
+    Avx512,
+    Avx2,
+}
+
+/// The best join kernel this processor has and `QUEENS_SIMD` allows, if any.
+fn best() -> Option<Vectors> {
     let kernels = Kernels::allowed();
     if kernels.avx512 && avx512::available() {
         #[cfg(test)]
         ran::mark(ran::AVX512);
-        return Some(avx512::count(table, west, frees));
+        return Some(Vectors::Avx512);
     }
     if kernels.avx2 && avx2::available() {
         #[cfg(test)]
         ran::mark(ran::AVX2);
-        return Some(avx2::count(table, west, frees));
+        return Some(Vectors::Avx2);
     }
     None
+}
+
+/// The counts of [`cross_portable`](crate::counting::quadrants::portable::cross_portable) on
+/// the vector units, or `None` if this processor lacks them or `QUEENS_SIMD` rules them out.
+pub(crate) fn cross(
+    table: Slices<'_>,
+    west: Crossing<'_>,
+    frees: &mut Vec<u64>,
+) -> Option<[u64; CLASSES]> {
+    Some(match best()? {
+        Vectors::Avx512 => avx512::cross(table, west, frees),
+        Vectors::Avx2 => avx2::cross(table, west, frees),
+    })
 }
 
 /// Which join kernels ran on this thread, for tests that check each one ran end to end.
@@ -136,13 +171,36 @@ macro_rules! by_chunks {
     };
 }
 
+// `cross` has a kernel per number of chunks.
+const _: () = assert!(CROSSING_CHUNKS == 2);
+
+/// Each square's plane in `table` from the word of chunk `first`, by row and column, for
+/// the upper and the lower squares: a queen costs the join one table lookup, whatever its
+/// row. Entries no square has point to the first plane, and planes past the last to the
+/// last, so that every one is readable.
+fn lookups(table: Slices<'_>, first: usize) -> [[*const u64; 256]; 2] {
+    let last = (table.planes.len() / table.stride).saturating_sub(1);
+    let from =
+        |plane: usize| table.planes[plane.min(last) * table.stride + first * WORDS..].as_ptr();
+    [table.uppers, table.lowers].map(|squares| {
+        let mut lookup = [from(0); 256];
+        for (shift, before) in squares.rows() {
+            for col in 1..16 {
+                lookup[4 * shift as usize + col] = from(before as usize + col);
+            }
+        }
+        lookup
+    })
+}
+
 /// Chunks of free half-boards the partners of a row choice keep at a time, at most: 2 MiB,
 /// so that they stay in the core's cache while the groups read them.
 const FREE_CHUNKS: usize = 1 << 15;
 
 /// The join kernel shared by both instruction sets, written against `Vector`, `PER_CHUNK`
 /// (vectors per chunk), `BLOCK` (chunks kept in registers), `zero`, `load`, `store`, `and`,
-/// `and_not`, `add64`, `add_popcnt` (adds each 64-bit lane's ones to a sum) and `total`.
+/// `and_not`, `add64`, `add_popcnt` (adds each 64-bit lane's ones to a sum), `add_if` and
+/// `total`.
 macro_rules! join_kernel {
     ($features:literal) => {
         /// Whether this processor has the kernel's instructions: the features its functions
@@ -194,22 +252,7 @@ macro_rules! join_kernel {
             assert!(west.runs.iter().all(|run| run.start <= run.end
                 && run.end as usize <= west.partners.len()
                 && (run.first + (run.end - run.start)) as usize <= numbered));
-            // Each square's plane from the word of chunk `first`, by row and column: a
-            // queen costs the join one table lookup, whatever its row. Entries no square
-            // has point to the first plane, so that every one is readable.
-            let lookups = |first: usize| {
-                let from =
-                    |plane: usize| planes[plane.min(last) * stride + first * WORDS..].as_ptr();
-                [uppers, squares].map(|squares| {
-                    let mut lookup = [from(0); 256];
-                    for (shift, before) in squares.rows() {
-                        for col in 1..16 {
-                            lookup[4 * shift as usize + col] = from(before as usize + col);
-                        }
-                    }
-                    lookup
-                })
-            };
+            let lookups = |first: usize| lookups(table, first);
             let from_start = lookups(0);
             // A few column sets at a time, as many as keep their partners' results in the
             // cache; those of one large set a few chunks at a time.
@@ -309,6 +352,118 @@ macro_rules! join_kernel {
             sums
         }
 
+        /// See [`cross`](super::cross); the processor must have the features.
+        pub(super) fn cross(
+            table: Slices<'_>,
+            west: Crossing<'_>,
+            frees: &mut Vec<u64>,
+        ) -> [u64; CLASSES] {
+            assert!(available(), "the processor lacks {}", $features);
+            let chunks = table.stride / WORDS;
+            let last = (table.planes.len() / table.stride.max(1)).saturating_sub(1);
+            // The loads below read every chunk of the real plane and of a square's plane
+            // (clamped to the last), and the placements of each set's ranges: check that
+            // these lie within the planes and the placements.
+            assert!(
+                (1..=CROSSING_CHUNKS).contains(&chunks)
+                    && table.planes.len() == (last + 1) * table.stride
+                    && table.diagonals <= last
+            );
+            let within = |ranges: &[(u32, u32); 2], len: usize| {
+                ranges
+                    .iter()
+                    .all(|&(start, end)| start <= end && end as usize <= len)
+            };
+            assert!(
+                west.sets
+                    .iter()
+                    .all(|set| within(&set.uppers, west.uppers.len())
+                        && within(&set.lowers, west.lowers.len()))
+            );
+            let most = west.most_lowers();
+            if most == 0 {
+                return [0; CLASSES];
+            }
+            let per_partner = chunks * WORDS;
+            if frees.len() < most * per_partner {
+                frees.resize(most * per_partner, 0);
+            }
+            let lookups = lookups(table, 0);
+            let at = Block {
+                planes: table.planes.as_ptr(),
+                first: 0,
+                real: table.diagonals * table.stride,
+                squares: [table.uppers, table.lowers],
+                lookups: &lookups,
+            };
+            let free = Frees {
+                words: frees.as_mut_ptr(),
+                per_partner,
+                base: 0,
+                last: most - 1,
+            };
+            // SAFETY: `available()` checked the processor for `$features`, the one list
+            // every function of this kernel is compiled for; the calls read the table's
+            // `chunks` chunks of the real plane and of square planes, within `planes` as
+            // checked above, the placements of ranges checked above, and up to `most`
+            // partners' free half-boards, for which `frees` has room.
+            unsafe {
+                match chunks {
+                    1 => cross_sets::<1>(at, west, free),
+                    2 => cross_sets::<2>(at, west, free),
+                    _ => unreachable!("a crossing reads at most {CROSSING_CHUNKS} chunks"),
+                }
+            }
+        }
+
+        /// The pairs free of conflicts per class, over the `C` chunks of `block`: for each
+        /// set, its south-west placements' free half-boards kept in `frees`, then each
+        /// north-west placement's against all of them, counting those that agree.
+        #[target_feature(enable = $features)]
+        unsafe fn cross_sets<const C: usize>(
+            block: Block<'_>,
+            west: Crossing<'_>,
+            frees: Frees,
+        ) -> [u64; CLASSES] {
+            // SAFETY: `cross` checked the real plane.
+            let real = unsafe { block.chunks::<C>(block.real) };
+            let mut sums = [zero(); CLASSES];
+            for set in west.sets {
+                let lowers = set.lowers.map(|range| placements_in(west.lowers, range));
+                for (index, partner) in (0..).zip(lowers.iter().copied().flatten()) {
+                    let mut free = real;
+                    // SAFETY: `clear` clamps its planes.
+                    unsafe { block.clear(&mut free, 1, partner.shared) };
+                    // SAFETY: `C` chunks fit in a partner's words (`cross`).
+                    unsafe { keep(frees.of_chunks::<C>(index), &free) };
+                }
+                for (upper_flag, &range) in set.uppers.iter().enumerate() {
+                    for upper in placements_in(west.uppers, range) {
+                        let mut upper_free = real;
+                        // SAFETY: `clear` clamps its planes.
+                        unsafe { block.clear(&mut upper_free, 0, upper.shared) };
+                        let mut index = 0;
+                        for (class, lowers) in (upper_flag..).zip(lowers) {
+                            if west.classes >> class & 1 == 0 {
+                                index += lowers.len() as u64;
+                                continue;
+                            }
+                            let mut sum = sums[class];
+                            for lower in lowers {
+                                let free = frees.of_chunks::<C>(index);
+                                // SAFETY: `C` chunks lie in a partner's words (`cross`).
+                                let ones = unsafe { add_common(zero(), free, &upper_free) };
+                                sum = add_if(sum, ones, upper.held & lower.held == 0);
+                                index += 1;
+                            }
+                            sums[class] = sum;
+                        }
+                    }
+                }
+            }
+            sums.map(|sum| total(sum))
+        }
+
         /// `C` chunks of every plane, from word `first` on; the real plane starts at word
         /// `real`, and the planes of the upper and lower `squares` follow it, each found by
         /// its entry of `lookups` for the side. Made only by `count`, which checks that
@@ -381,6 +536,45 @@ macro_rules! join_kernel {
                 let index = (number.wrapping_sub(self.base) as usize).min(self.last);
                 self.words.wrapping_add(index * self.per_partner)
             }
+
+            /// The words of partner `number` when each holds `C` chunks, clamped to the
+            /// region's: `of` without a multiplication.
+            #[inline]
+            fn of_chunks<const C: usize>(self, number: u64) -> *mut u64 {
+                let index = (number.wrapping_sub(self.base) as usize).min(self.last);
+                self.words.wrapping_add(index * C * WORDS)
+            }
+        }
+
+        /// Stores the `C` chunks of `free` from `to` on, which must be writable.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn keep<const C: usize>(to: *mut u64, free: &[[Vector; PER_CHUNK]; C]) {
+            for (c, chunk) in free.iter().enumerate() {
+                for (v, &vector) in chunk.iter().enumerate() {
+                    // SAFETY: the caller's promise: `C` chunks are writable.
+                    unsafe { store(to.add((c * PER_CHUNK + v) * WORDS / PER_CHUNK), vector) };
+                }
+            }
+        }
+
+        /// `sum` plus, per lane, the half-boards free in both `upper_free` and the `C`
+        /// chunks from `free` on, which must be readable.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn add_common<const C: usize>(
+            mut sum: Vector,
+            free: *const u64,
+            upper_free: &[[Vector; PER_CHUNK]; C],
+        ) -> Vector {
+            for (c, chunk) in upper_free.iter().enumerate() {
+                for (v, &upper) in chunk.iter().enumerate() {
+                    // SAFETY: the caller's promise: `C` chunks are readable.
+                    let lower = unsafe { load(free.add((c * PER_CHUNK + v) * WORDS / PER_CHUNK)) };
+                    sum = add_popcnt(sum, and(upper, lower));
+                }
+            }
+            sum
         }
 
         /// Writes, for each of `partners`, numbered from `first` on, the half-boards of `C`
@@ -398,13 +592,8 @@ macro_rules! join_kernel {
                 let mut free = real;
                 // SAFETY: `clear` clamps its planes.
                 unsafe { block.clear(&mut free, 1, partner.shared) };
-                let to = frees.of(index);
-                for (c, chunk) in free.iter().enumerate() {
-                    for (v, &vector) in chunk.iter().enumerate() {
-                        // SAFETY: `C` chunks fit in a partner's words (`count`).
-                        unsafe { store(to.add((c * PER_CHUNK + v) * WORDS / PER_CHUNK), vector) };
-                    }
-                }
+                // SAFETY: `C` chunks fit in a partner's words (`count`).
+                unsafe { keep(frees.of(index), &free) };
             }
         }
 
@@ -426,16 +615,8 @@ macro_rules! join_kernel {
                 for (part, class) in parts.into_iter().zip(group.class as usize..) {
                     let mut sum = zero();
                     for &lower in &lowers[part.start as usize..part.end as usize] {
-                        let free = frees.of(lower);
-                        for (c, chunk) in upper_free.iter().enumerate() {
-                            for (v, &upper) in chunk.iter().enumerate() {
-                                // SAFETY: `C` chunks lie in a partner's words (`count`).
-                                let lower = unsafe {
-                                    load(free.add((c * PER_CHUNK + v) * WORDS / PER_CHUNK))
-                                };
-                                sum = add_popcnt(sum, and(upper, lower));
-                            }
-                        }
+                        // SAFETY: `C` chunks lie in a partner's words (`count`).
+                        sum = unsafe { add_common(sum, frees.of(lower), &upper_free) };
                     }
                     sums[class] = add64(sums[class], sum);
                 }
@@ -499,6 +680,12 @@ mod avx512 {
         #[inline]
         fn add_popcnt(sum: Vector, a: Vector) -> Vector {
             _mm512_add_epi64(sum, _mm512_popcnt_epi64(a))
+        }
+
+        /// `sum + a` if `keep`, else `sum`.
+        #[inline]
+        fn add_if(sum: Vector, a: Vector, keep: bool) -> Vector {
+            _mm512_mask_add_epi64(sum, u8::from(keep).wrapping_neg(), sum, a)
         }
 
         #[inline]
@@ -798,6 +985,12 @@ mod avx2 {
             _mm256_add_epi64(sum, _mm256_sad_epu8(byte_popcnt(a), _mm256_setzero_si256()))
         }
 
+        /// `sum + a` if `keep`, else `sum`.
+        #[inline]
+        fn add_if(sum: Vector, a: Vector, keep: bool) -> Vector {
+            _mm256_add_epi64(sum, _mm256_and_si256(a, _mm256_set1_epi64x(-i64::from(keep))))
+        }
+
         #[inline]
         fn total(a: Vector) -> u64 {
             let mut lanes = [0u64; 4];
@@ -811,8 +1004,10 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counting::quadrants::layout::{CHUNK, Run, square_code};
-    use crate::counting::quadrants::portable::{count_portable, transpose_portable};
+    use crate::counting::quadrants::layout::{CHUNK, ColumnSet, Run, square_code};
+    use crate::counting::quadrants::portable::{
+        count_portable, cross_portable, transpose_portable,
+    };
 
     /// Rows and columns of the south-west quadrant in [`case`]'s tables.
     const ROWS: usize = 6;
@@ -998,6 +1193,101 @@ mod tests {
                 "not run: this processor lacks it"
             };
             println!("{name} kernel {state}");
+        }
+    }
+
+    #[test]
+    fn crossing_kernels_agree_with_the_portable_join() {
+        type Kernel = (
+            &'static str,
+            fn() -> bool,
+            fn(Slices<'_>, Crossing<'_>, &mut Vec<u64>) -> [u64; CLASSES],
+        );
+        let kernels: [Kernel; 2] = [
+            ("AVX-512 crossing", avx512::available, avx512::cross),
+            ("AVX2 crossing", avx2::available, avx2::cross),
+        ];
+        let mut ran = [false; 2];
+        let mut frees = Vec::new();
+        for seed in 0..40 {
+            let chunks = 1 + seed as usize % CROSSING_CHUNKS;
+            let len = (chunks - 1) * CHUNK + 1 + (seed as usize * 37) % CHUNK;
+            let diagonals = 10 + seed as usize % 30;
+            let planes = case(seed, chunks, len, diagonals).planes;
+            let table = Slices {
+                planes: &planes,
+                stride: chunks * WORDS,
+                diagonals,
+                uppers: &SquarePlanes::new(diagonals + 1, FILLED[0], COLS),
+                lowers: &SquarePlanes::new(
+                    diagonals + 1 + FILLED[0].count_ones() as usize * COLS,
+                    FILLED[1],
+                    COLS,
+                ),
+            };
+            // Placements holding a few of 8 diagonals, so that about half the pairs agree.
+            let mut state = seed + 1;
+            let mut next = move || {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                state >> 33
+            };
+            let mut placements = |rows| -> Vec<Placement> {
+                (0..30)
+                    .map(|_| Placement {
+                        held: 1 << (next() % 8) | 1 << (next() % 8),
+                        shared: code(rows, &mut next),
+                    })
+                    .collect()
+            };
+            let (uppers, lowers) = (placements(FILLED[0]), placements(FILLED[1]));
+            // Sets of all sizes, empty ranges among them; more partners in one than
+            // another has, so that partners' words are reused.
+            let sets = [
+                ColumnSet {
+                    uppers: [(0, 3), (3, 5)],
+                    lowers: [(0, 4), (4, 4)],
+                },
+                ColumnSet {
+                    uppers: [(5, 5), (5, 12)],
+                    lowers: [(4, 20), (20, 23)],
+                },
+                ColumnSet {
+                    uppers: [(12, 30), (30, 30)],
+                    lowers: [(23, 24), (24, 30)],
+                },
+            ];
+            let west = Crossing {
+                uppers: &uppers,
+                lowers: &lowers,
+                sets: &sets,
+                classes: [0b111, 0b110, 0b011, 0b101][seed as usize % 4],
+            };
+            let expected = cross_portable(table, west);
+            assert!(
+                expected
+                    .iter()
+                    .zip(0..)
+                    .all(|(&sum, class)| (sum > 0) == (west.classes >> class & 1 == 1))
+            );
+            for (i, (name, available, cross)) in kernels.iter().enumerate() {
+                if available() {
+                    assert_eq!(
+                        cross(table, west, &mut frees),
+                        expected,
+                        "{name}, seed {seed}"
+                    );
+                    ran[i] = true;
+                }
+            }
+        }
+        for ((name, available, _), ran) in kernels.iter().zip(ran) {
+            assert_eq!(
+                ran,
+                available(),
+                "{name}: the processor has it, but it did not run"
+            );
         }
     }
 

@@ -1,8 +1,8 @@
 //! The join: for each west half-board, how many east half-boards share none of its
 //! diagonals, counted 512 at a time on bit-sliced tables.
 
-use super::layout::{CHUNK, CLASSES, KEYS, Slices, SquarePlanes, WORDS, West};
-use super::portable::{count_portable, transpose_portable};
+use super::layout::{CHUNK, CLASSES, Crossing, KEYS, Slices, SquarePlanes, WORDS, West};
+use super::portable::{count_portable, cross_portable, transpose_portable};
 use super::quadrant::{SetView, Values, join_all};
 
 /// A few shared diagonals that only north-west placements hold among the west ones: the
@@ -256,4 +256,25 @@ pub(super) fn count(table: Slices<'_>, west: West<'_>, frees: &mut Vec<u64>) -> 
         return sums;
     }
     count_portable(table, west)
+}
+
+/// Whether [`cross`] pays over listing the pairs that agree: where a vector kernel tests a
+/// pair in a few instructions, not on 64-bit words.
+pub(super) fn crossing_pays() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return crate::counting::kernels::join::vectors();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// For each class, the number of (west, east) pairs of half-boards that share no diagonal,
+/// the west ones crossed by `west`, the east ones from `table`, of at most
+/// [`CROSSING_CHUNKS`](super::layout::CROSSING_CHUNKS) chunks; `frees` is room the join
+/// reuses.
+pub(super) fn cross(table: Slices<'_>, west: Crossing<'_>, frees: &mut Vec<u64>) -> [u64; CLASSES] {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(sums) = crate::counting::kernels::join::cross(table, west, frees) {
+        return sums;
+    }
+    cross_portable(table, west)
 }

@@ -161,3 +161,55 @@ impl West<'_> {
             .unwrap_or(0)
     }
 }
+
+/// The most chunks a table may have for the join to take its west half-boards by
+/// [`Crossing`]: beyond, testing every pair costs more than listing those that agree.
+pub(crate) const CROSSING_CHUNKS: usize = 2;
+
+/// The west half-boards of one row choice, unlisted: for each set of columns, every
+/// north-west placement on it against every south-west placement on the others, the pairs
+/// that agree (`held` sharing no bit) counting in the class of their two flags.
+///
+/// Where a table is a chunk or two, as for most row choices up to n = 17, this spares the
+/// join listing the pairs (see [`West`]), which costs more than testing them all.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Crossing<'a> {
+    /// The north-west placements of the row choice.
+    pub uppers: &'a [Placement],
+    /// The south-west placements of the row choice.
+    pub lowers: &'a [Placement],
+    /// The sets of columns of the north-west placements that have some.
+    pub sets: &'a [ColumnSet],
+    /// The classes that count, as a bit set: pairs in others are skipped.
+    pub classes: u32,
+}
+
+/// A set of columns: where its north-west placements of each flag lie in
+/// [`Crossing::uppers`], and the south-west placements of each flag on the other columns
+/// in [`Crossing::lowers`].
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ColumnSet {
+    pub uppers: [(u32, u32); 2],
+    pub lowers: [(u32, u32); 2],
+}
+
+/// The placements of `placements` in `range`, as [`ColumnSet`] gives it.
+pub(crate) fn placements_in(placements: &[Placement], (start, end): (u32, u32)) -> &[Placement] {
+    &placements[start as usize..end as usize]
+}
+
+impl Crossing<'_> {
+    /// The most south-west placements a set has: the partners a pass keeps at a time.
+    pub fn most_lowers(&self) -> usize {
+        self.sets
+            .iter()
+            .map(|set| {
+                set.lowers
+                    .iter()
+                    .map(|&(start, end)| (end - start) as usize)
+                    .sum()
+            })
+            .max()
+            .unwrap_or(0)
+    }
+}

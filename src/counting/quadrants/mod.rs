@@ -30,7 +30,10 @@ mod quadrant;
 
 use frame::{Diagonals, Frame, Shared};
 use join::{PART, Part, Sieve, Squares, Table};
-use layout::{CLASSES, Cut, Group, KEYS, Placement, Run, West};
+use layout::{
+    CLASSES, CROSSING_CHUNKS, ColumnSet, Crossing, Cut, Group, KEYS, Placement, Run, West,
+    placements_in,
+};
 use quadrant::{
     Mark, Quadrant, Record, RowSet, SetView, Side, Values, census, join_each, sieve_candidates,
 };
@@ -313,15 +316,22 @@ struct Tables {
     sieve: Sieve,
 }
 
-/// The partners of a row choice's west groups: the numbers of the south-west placements,
-/// the runs of those placements that they number, and room for where each upper's end.
+/// What the join keeps of a row choice's west half-boards while it reads the parts of its
+/// table: the sets of columns, and, unless it crosses them, the groups (by sieve key) and
+/// their partners (see [`West`]); with room for the partners' free half-boards.
 #[derive(Default)]
 struct WestLists {
+    sets: Vec<ColumnSet>,
+    groups: [Vec<Group>; KEYS],
+    /// The numbers of the partners, the runs of south-west placements they number, how many
+    /// they number, and where each set of columns ends in them.
     lowers: Values,
     runs: Vec<Run>,
     numbered: usize,
     cuts: Vec<Cut>,
+    /// Where each upper's partners end.
     ends: Vec<[u32; 2]>,
+    frees: Vec<u64>,
 }
 
 /// Partners numbered at least between two cuts of a row choice's west groups: the join
@@ -559,9 +569,7 @@ impl Solver {
             }
         };
         let mut table = Table::default();
-        let mut groups: [Vec<Group>; KEYS] = Default::default();
-        let mut west_lists = WestLists::default();
-        let mut frees = Vec::new();
+        let mut lists = WestLists::default();
         let mut total = 0;
         for south in 0..1usize << self.frame.south.len() {
             if (going_east + south.count_ones()) as usize != self.east.cols.len()
@@ -606,33 +614,21 @@ impl Solver {
                         sieve,
                         (&self.squares, west),
                     );
-                    if table.len > 0 && !listed {
-                        self.west_groups(
-                            [west_north, west_south],
-                            west[0].count_ones(),
-                            weights,
-                            &mut groups,
-                            &mut west_lists,
-                        );
-                        listed = true;
-                    }
                     if table.len > 0 {
-                        let batches: [_; KEYS] =
-                            core::array::from_fn(|key| (table.chunks(key), &groups[key][..]));
-                        let west = West {
-                            batches: &batches,
-                            lowers: west_lists.lowers.as_slice(),
-                            partners: west_south.placements(),
-                            runs: &west_lists.runs,
-                            numbered: west_lists.numbered,
-                            cuts: &west_lists.cuts,
-                        };
-                        let sums = join::count(table.slices(), west, &mut frees);
+                        let sums = self.join_part(
+                            &table,
+                            [west_north, west_south],
+                            west[0],
+                            weights,
+                            &mut lists,
+                            [!listed, !more],
+                        );
                         total += sums
                             .iter()
                             .zip(weights)
                             .map(|(sum, weight)| sum * weight)
                             .sum::<u64>();
+                        listed = true;
                     }
                     if !more {
                         break;
@@ -641,6 +637,52 @@ impl Solver {
             }
         }
         Ok(total * self.weight)
+    }
+
+    /// For each class, the pairs of half-boards sharing no diagonal, the east ones from
+    /// `table`, a part of a row choice's, the west ones of placements `[north, south]`
+    /// (`north` filling rows `rows`); the classes of `weights` that count. `lists` keeps
+    /// what the parts of a row choice share; `first` and `last` say whether this part is its
+    /// first and its last.
+    fn join_part(
+        &self,
+        table: &Table,
+        [north, south]: [SetView<'_>; 2],
+        rows: usize,
+        weights: [u64; CLASSES],
+        lists: &mut WestLists,
+        [first, last]: [bool; 2],
+    ) -> [u64; CLASSES] {
+        if first {
+            self.column_sets([north, south], rows, &mut lists.sets);
+        }
+        // A whole table of a chunk or two: every pair tested costs less than listing the
+        // pairs that agree.
+        if first && last && table.chunks <= CROSSING_CHUNKS && join::crossing_pays() {
+            let west = Crossing {
+                uppers: north.placements(),
+                lowers: south.placements(),
+                sets: &lists.sets,
+                classes: (0..CLASSES)
+                    .filter(|&class| weights[class] != 0)
+                    .fold(0, |classes, class| classes | 1 << class),
+            };
+            return join::cross(table.slices(), west, &mut lists.frees);
+        }
+        if first {
+            self.west_groups([north, south], weights, lists);
+        }
+        let batches: [_; KEYS] =
+            core::array::from_fn(|key| (table.chunks(key), &lists.groups[key][..]));
+        let west = West {
+            batches: &batches,
+            lowers: lists.lowers.as_slice(),
+            partners: south.placements(),
+            runs: &lists.runs,
+            numbered: lists.numbered,
+            cuts: &lists.cuts,
+        };
+        join::count(table.slices(), west, &mut lists.frees)
     }
 
     /// The weight of each class of west half-boards for the row choice, or `None` if its
@@ -669,38 +711,54 @@ impl Solver {
         Some([neither * twice, 2 * twice, 4 * twice])
     }
 
-    /// The west half-boards of the sets of rows `[north, south]` (with `uppers` queens in
-    /// the north), as groups sharing a north-west placement, in the classes of `weights`
-    /// that count; their partners are listed in `lists`.
+    /// The sets of columns of the north-west placements of `north`, a set of rows `rows`,
+    /// that have some, with the south-west placements of `south` on the other columns.
+    fn column_sets(
+        &self,
+        [north, south]: [SetView<'_>; 2],
+        rows: usize,
+        sets: &mut Vec<ColumnSet>,
+    ) {
+        let all = (1 << self.west.cols.len()) - 1;
+        // Placements on a marked diagonal (flag 1) only where the board is whole.
+        let flags = if self.whole { 2 } else { 1 };
+        let runs = |view: SetView<'_>, cols| {
+            core::array::from_fn(|flag| match flag < flags {
+                true => view.run(flag, cols),
+                false => (0, 0),
+            })
+        };
+        sets.clear();
+        for cols in north.column_sets(rows.count_ones()) {
+            let uppers: [(u32, u32); 2] = runs(north, cols);
+            if uppers.iter().any(|&(start, end)| end > start) {
+                let lowers = runs(south, all ^ cols);
+                sets.push(ColumnSet { uppers, lowers });
+            }
+        }
+    }
+
+    /// The west half-boards of the north-west placements `north` and south-west ones
+    /// `south` that the sets of `lists` pair, as groups sharing a north-west placement, in
+    /// the classes of `weights` that count, with their partners, in `lists`.
     #[inline(never)]
     fn west_groups(
         &self,
         [north, south]: [SetView<'_>; 2],
-        uppers: u32,
         weights: [u64; CLASSES],
-        groups: &mut [Vec<Group>; KEYS],
         lists: &mut WestLists,
     ) {
-        let all = (1 << self.west.cols.len()) - 1;
+        let WestLists { sets, groups, .. } = lists;
         groups.iter_mut().for_each(Vec::clear);
         lists.lowers.clear();
         lists.runs.clear();
         lists.cuts.clear();
-        let flags = if self.whole { 2 } else { 1 };
         let mut numbered = 0;
-        for cols in north.column_sets(uppers) {
-            let uppers: [_; 2] = core::array::from_fn(|flag| match flag < flags {
-                true => north.group(flag, cols),
-                false => &[],
-            });
-            if uppers.iter().all(|uppers| uppers.is_empty()) {
-                continue;
-            }
-            let lowers = all ^ cols;
-            let partners: [_; 2] = core::array::from_fn(|flag| match flag < flags {
-                true => south.run(flag, lowers),
-                false => (0, 0),
-            });
+        for set in sets {
+            let uppers = set
+                .uppers
+                .map(|range| placements_in(north.placements(), range));
+            let partners = set.lowers;
             // Partners off the marked diagonal, then those on it (a class higher), for
             // each flag of the uppers, where that class counts.
             let runs: [[_; 2]; 2] = core::array::from_fn(|upper_flag| {
@@ -731,7 +789,7 @@ impl Solver {
                 let start = lists.lowers.len() as u32;
                 join_each(
                     uppers,
-                    runs.map(|(start, end)| &south.placements()[start as usize..end as usize]),
+                    runs.map(|range| placements_in(south.placements(), range)),
                     firsts,
                     &mut lists.lowers,
                     &mut lists.ends,

@@ -1,7 +1,9 @@
 //! The join's inner loops on 64-bit words, for any processor: what the vector kernels do
 //! faster, and what the tests check them against.
 
-use super::layout::{CLASSES, Slices, WORDS, West};
+use super::layout::{
+    CLASSES, CROSSING_CHUNKS, Crossing, Slices, SquarePlanes, WORDS, West, placements_in,
+};
 
 /// Bit-slices `halves` (a multiple of 64) into the first `diagonals` planes of `words`
 /// words each (at least `halves.len() / 64`), bit by bit, for any processor; `planes` must be zero.
@@ -67,6 +69,56 @@ pub(crate) fn count_portable(table: Slices<'_>, west: West<'_>) -> [u64; CLASSES
                 sums[class] += (upper_free.iter().zip(free))
                     .map(|(a, b)| u64::from((a & b).count_ones()))
                     .sum::<u64>();
+            }
+        }
+    }
+    sums
+}
+
+/// For each class, the number of (west, east) pairs of half-boards that share no diagonal,
+/// the west ones from `west`, the east ones from every chunk of `table`: on 64-bit words,
+/// for any processor.
+pub(crate) fn cross_portable(table: Slices<'_>, west: Crossing<'_>) -> [u64; CLASSES] {
+    const MOST: usize = CROSSING_CHUNKS * WORDS;
+    let Slices {
+        planes,
+        stride,
+        diagonals,
+        uppers,
+        lowers: squares,
+    } = table;
+    assert!(
+        stride <= MOST,
+        "a crossing reads at most {CROSSING_CHUNKS} chunks"
+    );
+    let plane = |index: usize| &planes[index * stride..][..stride];
+    let free_of = |squares: &SquarePlanes, code: u64| {
+        let mut free = [0; MOST];
+        free[..stride].copy_from_slice(plane(diagonals));
+        (squares.of(code)).for_each(|square| and_not(&mut free[..stride], plane(square)));
+        free
+    };
+    let mut sums = [0; CLASSES];
+    let mut lowers = Vec::new();
+    for set in west.sets {
+        lowers.clear();
+        for (flag, &range) in set.lowers.iter().enumerate() {
+            lowers.extend(
+                (placements_in(west.lowers, range).iter())
+                    .map(|partner| (flag, partner.held, free_of(squares, partner.shared))),
+            );
+        }
+        for (upper_flag, &range) in set.uppers.iter().enumerate() {
+            for upper in placements_in(west.uppers, range) {
+                let upper_free = free_of(uppers, upper.shared);
+                for (lower_flag, held, free) in &lowers {
+                    let class = upper_flag + lower_flag;
+                    if west.classes >> class & 1 == 1 && held & upper.held == 0 {
+                        sums[class] += (upper_free[..stride].iter().zip(free))
+                            .map(|(a, b)| u64::from((a & b).count_ones()))
+                            .sum::<u64>();
+                    }
+                }
             }
         }
     }
