@@ -5,8 +5,7 @@ use core::arch::x86_64::*;
 
 use super::{Kernels, detected};
 use crate::counting::quadrants::layout::{
-    CLASSES, CROSSING_CHUNKS, Crossing, Cut, Group, Placement, Slices, SquarePlanes, WORDS, West,
-    placements_in,
+    CLASSES, CROSSING_CHUNKS, Crossing, Cut, Group, Placement, Slices, WORDS, West, placements_in,
 };
 
 /// The counts of [`count_portable`](crate::counting::quadrants::portable::count_portable) on the
@@ -174,23 +173,46 @@ macro_rules! by_chunks {
 // `cross` has a kernel per number of chunks.
 const _: () = assert!(CROSSING_CHUNKS == 2);
 
-/// Each square's plane in `table` from the word of chunk `first`, by row and column, for
-/// the upper and the lower squares: a queen costs the join one table lookup, whatever its
-/// row. Entries no square has point to the first plane, and planes past the last to the
-/// last, so that every one is readable.
-fn lookups(table: Slices<'_>, first: usize) -> [[*const u64; 256]; 2] {
+/// Where a block of the join finds the planes of one side's squares: for each row the side
+/// fills, the shift of its nibble in a square code and each column's plane, from the word of
+/// the block's first chunk. A queen costs the join one lookup, whatever its row.
+struct Lookup {
+    shifts: [u32; 16],
+    planes: [[*const u64; 16]; 16],
+    rows: usize,
+}
+
+impl Lookup {
+    /// A lookup of no rows.
+    const NONE: Lookup = Lookup {
+        shifts: [0; 16],
+        planes: [[core::ptr::null(); 16]; 16],
+        rows: 0,
+    };
+}
+
+/// Fills `lookups` with the lookups of the upper and the lower squares of `table` from the
+/// word of chunk `first`. Entries no square has point to the real plane, and planes past
+/// the last to the last, so that every entry of a row is readable.
+fn lookups(table: Slices<'_>, first: usize, lookups: &mut [Lookup; 2]) {
     let last = (table.planes.len() / table.stride).saturating_sub(1);
-    let from =
-        |plane: usize| table.planes[plane.min(last) * table.stride + first * WORDS..].as_ptr();
-    [table.uppers, table.lowers].map(|squares| {
-        let mut lookup = [from(0); 256];
-        for (shift, before) in squares.rows() {
-            for col in 1..16 {
-                lookup[4 * shift as usize + col] = from(before as usize + col);
+    assert!(first * WORDS < table.stride || table.planes.is_empty());
+    // In bounds: a plane up to the last, from a word of its first chunk.
+    let from = |plane: usize| {
+        (table.planes.as_ptr()).wrapping_add(plane.min(last) * table.stride + first * WORDS)
+    };
+    for (lookup, squares) in lookups.iter_mut().zip([table.uppers, table.lowers]) {
+        lookup.rows = 0;
+        for (row, (shift, before)) in squares.rows().enumerate() {
+            lookup.shifts[row] = shift;
+            let planes = &mut lookup.planes[row];
+            planes.fill(from(table.diagonals));
+            for (col, plane) in planes.iter_mut().enumerate().skip(1).take(squares.cols) {
+                *plane = from(before as usize + col);
             }
+            lookup.rows = row + 1;
         }
-        lookup
-    })
+    }
 }
 
 /// Chunks of free half-boards the partners of a row choice keep at a time, at most: 2 MiB,
@@ -231,8 +253,7 @@ macro_rules! join_kernel {
                 planes,
                 stride,
                 diagonals,
-                uppers,
-                lowers: squares,
+                ..
             } = table;
             let mut sums = [0; CLASSES];
             let most = west.chunks();
@@ -252,8 +273,9 @@ macro_rules! join_kernel {
             assert!(west.runs.iter().all(|run| run.start <= run.end
                 && run.end as usize <= west.partners.len()
                 && (run.first + (run.end - run.start)) as usize <= numbered));
-            let lookups = |first: usize| lookups(table, first);
-            let from_start = lookups(0);
+            let mut from_start = [Lookup::NONE, Lookup::NONE];
+            lookups(table, 0, &mut from_start);
+            let mut later = [Lookup::NONE, Lookup::NONE];
             // A few column sets at a time, as many as keep their partners' results in the
             // cache; those of one large set a few chunks at a time.
             let mut from = Cut::default();
@@ -290,16 +312,14 @@ macro_rules! join_kernel {
                         frees.resize(span * per_partner, 0);
                     }
                     for first in (0..region).step_by(block) {
-                        let later;
                         let at = Block {
                             planes: planes.as_ptr(),
                             first: first * WORDS,
                             real: diagonals * stride,
-                            squares: [uppers, squares],
                             lookups: match first {
                                 0 => &from_start,
                                 _ => {
-                                    later = lookups(first);
+                                    lookups(table, first, &mut later);
                                     &later
                                 }
                             },
@@ -388,13 +408,13 @@ macro_rules! join_kernel {
             if frees.len() < most * per_partner {
                 frees.resize(most * per_partner, 0);
             }
-            let lookups = lookups(table, 0);
+            let mut lookups_of = [Lookup::NONE, Lookup::NONE];
+            lookups(table, 0, &mut lookups_of);
             let at = Block {
                 planes: table.planes.as_ptr(),
                 first: 0,
                 real: table.diagonals * table.stride,
-                squares: [table.uppers, table.lowers],
-                lookups: &lookups,
+                lookups: &lookups_of,
             };
             let free = Frees {
                 words: frees.as_mut_ptr(),
@@ -473,8 +493,7 @@ macro_rules! join_kernel {
             planes: *const u64,
             first: usize,
             real: usize,
-            squares: [&'a SquarePlanes; 2],
-            lookups: &'a [[*const u64; 256]; 2],
+            lookups: &'a [Lookup; 2],
         }
 
         impl Block<'_> {
@@ -503,8 +522,9 @@ macro_rules! join_kernel {
                 code: u64,
             ) {
                 let lookup = &self.lookups[side];
-                for (shift, _) in self.squares[side].rows() {
-                    let plane = lookup[(4 * shift as usize) | (code >> shift & 15) as usize];
+                let rows = lookup.shifts[..lookup.rows].iter().zip(&lookup.planes);
+                for (&shift, planes) in rows {
+                    let plane = planes[(code >> shift & 15) as usize];
                     for c in 0..C {
                         for v in 0..PER_CHUNK {
                             let word = (c * PER_CHUNK + v) * WORDS / PER_CHUNK;
@@ -1004,7 +1024,7 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counting::quadrants::layout::{CHUNK, ColumnSet, Run, square_code};
+    use crate::counting::quadrants::layout::{CHUNK, ColumnSet, Run, SquarePlanes, square_code};
     use crate::counting::quadrants::portable::{
         count_portable, cross_portable, transpose_portable,
     };

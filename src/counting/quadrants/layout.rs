@@ -35,13 +35,18 @@ pub(crate) fn square_code(row: usize, col: usize) -> u64 {
 pub(crate) struct SquarePlanes {
     rows: [(u32, u32); 16],
     len: usize,
+    /// Columns per row.
+    pub cols: usize,
 }
 
 impl SquarePlanes {
     /// Square planes from plane `first` on, `cols` for each of rows `rows` (bits into the
     /// quadrant's rows, at most 16) in turn.
     pub fn new(first: usize, rows: usize, cols: usize) -> SquarePlanes {
-        let mut planes = SquarePlanes::default();
+        let mut planes = SquarePlanes {
+            cols,
+            ..SquarePlanes::default()
+        };
         for row in (0..16).filter(|row| rows >> row & 1 == 1) {
             let before = first - 1 + planes.len * cols;
             planes.rows[planes.len] = (4 * row as u32, before as u32);
