@@ -426,7 +426,8 @@ macro_rules! join_kernel {
             // every function of this kernel is compiled for; the calls read the table's
             // `chunks` chunks of the real plane and of square planes, within `planes` as
             // checked above, the placements of ranges checked above, and up to `most`
-            // partners' free half-boards, for which `frees` has room.
+            // partners' free half-boards of `C` = `chunks` chunks each, for which `frees`
+            // has room.
             unsafe {
                 match chunks {
                     1 => cross_sets::<1>(at, west, free),
@@ -450,12 +451,15 @@ macro_rules! join_kernel {
             let mut sums = [zero(); CLASSES];
             for set in west.sets {
                 let lowers = set.lowers.map(|range| placements_in(west.lowers, range));
-                for (index, partner) in (0..).zip(lowers.iter().copied().flatten()) {
+                // Partner `i` of the set at `i * C * WORDS`: `cross` made room for the most
+                // partners a set has, and the loops below stop at the set's.
+                let of = |index: usize| frees.words.wrapping_add(index * C * WORDS);
+                for (index, partner) in lowers.iter().copied().flatten().enumerate() {
                     let mut free = real;
                     // SAFETY: `clear` clamps its planes.
                     unsafe { block.clear(&mut free, 1, partner.shared) };
                     // SAFETY: `C` chunks fit in a partner's words (`cross`).
-                    unsafe { keep(frees.of_chunks::<C>(index), &free) };
+                    unsafe { keep(of(index), &free) };
                 }
                 for (upper_flag, &range) in set.uppers.iter().enumerate() {
                     for upper in placements_in(west.uppers, range) {
@@ -465,14 +469,13 @@ macro_rules! join_kernel {
                         let mut index = 0;
                         for (class, lowers) in (upper_flag..).zip(lowers) {
                             if west.classes >> class & 1 == 0 {
-                                index += lowers.len() as u64;
+                                index += lowers.len();
                                 continue;
                             }
                             let mut sum = sums[class];
                             for lower in lowers {
-                                let free = frees.of_chunks::<C>(index);
                                 // SAFETY: `C` chunks lie in a partner's words (`cross`).
-                                let ones = unsafe { add_common(zero(), free, &upper_free) };
+                                let ones = unsafe { add_common(zero(), of(index), &upper_free) };
                                 sum = add_if(sum, ones, upper.held & lower.held == 0);
                                 index += 1;
                             }
@@ -555,14 +558,6 @@ macro_rules! join_kernel {
             fn of(self, number: u64) -> *mut u64 {
                 let index = (number.wrapping_sub(self.base) as usize).min(self.last);
                 self.words.wrapping_add(index * self.per_partner)
-            }
-
-            /// The words of partner `number` when each holds `C` chunks, clamped to the
-            /// region's: `of` without a multiplication.
-            #[inline]
-            fn of_chunks<const C: usize>(self, number: u64) -> *mut u64 {
-                let index = (number.wrapping_sub(self.base) as usize).min(self.last);
-                self.words.wrapping_add(index * C * WORDS)
             }
         }
 

@@ -152,39 +152,37 @@ impl Table {
         self.chunks = self.len.div_ceil(CHUNK);
         let words = self.chunks * WORDS;
         // A counting sort by sieve key, for tables long enough to gain by it.
-        let sieve = if self.chunks >= SIEVE_FROM {
-            *sieve
-        } else {
-            Sieve::default()
+        let halves = match self.chunks >= SIEVE_FROM {
+            true => {
+                let mut starts = [0; KEYS + 1];
+                for &half in self.halves.as_slice() {
+                    starts[sieve.key(half) + 1] += 1;
+                }
+                for key in 0..KEYS {
+                    starts[key + 1] += starts[key];
+                }
+                self.ends.copy_from_slice(&starts[1..]);
+                self.sorted.clear();
+                self.sorted.resize(self.len.next_multiple_of(64), 0);
+                for &half in self.halves.as_slice() {
+                    let key = sieve.key(half);
+                    self.sorted[starts[key]] = half;
+                    starts[key] += 1;
+                }
+                &self.sorted[..]
+            }
+            false => {
+                self.ends = [self.len; KEYS];
+                self.halves.padded(64)
+            }
         };
-        let mut starts = [0; KEYS + 1];
-        for &half in self.halves.as_slice() {
-            starts[sieve.key(half) + 1] += 1;
-        }
-        for key in 0..KEYS {
-            starts[key + 1] += starts[key];
-        }
-        self.ends.copy_from_slice(&starts[1..]);
-        self.sorted.clear();
-        self.sorted.resize(words * 64, 0);
-        for &half in self.halves.as_slice() {
-            let key = sieve.key(half);
-            self.sorted[starts[key]] = half;
-            starts[key] += 1;
-        }
         let (cols, norths) = (squares.cols, squares.norths);
         let rows = west[0] | west[1] << norths;
         let planes = diagonals + 1 + rows.count_ones() as usize * cols;
         self.planes.clear();
         self.planes.resize(planes * words, 0);
         // Words past the last half-board stay zero: only those before it are transposed.
-        let real_words = self.len.div_ceil(64);
-        transpose(
-            &self.sorted[..real_words * 64],
-            diagonals,
-            &mut self.planes,
-            words,
-        );
+        transpose(halves, diagonals, &mut self.planes, words);
         let (held, squares_planes) = self.planes.split_at_mut((diagonals + 1) * words);
         let real = &mut held[diagonals * words..];
         real[..self.len / 64].fill(u64::MAX);

@@ -105,6 +105,13 @@ impl Values {
         &self.storage[..self.len]
     }
 
+    /// The values, then zeros up to a multiple of `multiple`.
+    pub fn padded(&mut self, multiple: usize) -> &[u64] {
+        let end = self.len.next_multiple_of(multiple);
+        self.room(end - self.len).fill(0);
+        &self.storage[..end]
+    }
+
     /// Room for `extra` more values after the last one (holding anything).
     pub fn room(&mut self, extra: usize) -> &mut [u64] {
         let end = self.len + extra;
