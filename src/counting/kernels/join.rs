@@ -21,11 +21,17 @@ pub(crate) fn count(
     })
 }
 
-/// Whether a vector join kernel runs here: this processor has one and `QUEENS_SIMD` allows
-/// it.
-pub(crate) fn vectors() -> bool {
+/// The most chunks of a table for which [`cross`] pays over listing the pairs that agree,
+/// with the best kernel that runs here (measured by `count_bench`); 0 if none runs.
+pub(crate) fn crossing_chunks() -> usize {
     let kernels = Kernels::allowed();
-    (kernels.avx512 && avx512::available()) || (kernels.avx2 && avx2::available())
+    if kernels.avx512 && avx512::available() {
+        avx512::CROSSING
+    } else if kernels.avx2 && avx2::available() {
+        avx2::CROSSING
+    } else {
+        0
+    }
 }
 
 /// The join's vector kernels.
@@ -170,8 +176,13 @@ macro_rules! by_chunks {
     };
 }
 
-// `cross` has a kernel per number of chunks.
-const _: () = assert!(CROSSING_CHUNKS == 2);
+// `cross` has a kernel per number of chunks, up to 4; no kernel crosses more than a
+// crossing may read.
+const _: () = assert!(
+    CROSSING_CHUNKS <= 4
+        && avx512::CROSSING <= CROSSING_CHUNKS
+        && avx2::CROSSING <= CROSSING_CHUNKS
+);
 
 /// Where a block of the join finds the planes of one side's squares: for each row the side
 /// fills, the shift of its nibble in a square code and each column's plane, from the word of
@@ -432,6 +443,8 @@ macro_rules! join_kernel {
                 match chunks {
                     1 => cross_sets::<1>(at, west, free),
                     2 => cross_sets::<2>(at, west, free),
+                    3 => cross_sets::<3>(at, west, free),
+                    4 => cross_sets::<4>(at, west, free),
                     _ => unreachable!("a crossing reads at most {CROSSING_CHUNKS} chunks"),
                 }
             }
@@ -648,6 +661,7 @@ mod avx512 {
     type Vector = __m512i;
     const PER_CHUNK: usize = 1;
     const BLOCK: usize = 16;
+    pub(super) const CROSSING: usize = 4;
 
     /// This kernel's one list of features: every function below is compiled for it, and
     /// `available` checks the processor for it.
@@ -950,6 +964,7 @@ mod avx2 {
     type Vector = __m256i;
     const PER_CHUNK: usize = 2;
     const BLOCK: usize = 3;
+    pub(super) const CROSSING: usize = 2;
 
     /// This kernel's one list of features: every function below is compiled for it, and
     /// `available` checks the processor for it.

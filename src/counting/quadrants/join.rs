@@ -256,13 +256,13 @@ pub(super) fn count(table: Slices<'_>, west: West<'_>, frees: &mut Vec<u64>) -> 
     count_portable(table, west)
 }
 
-/// Whether [`cross`] pays over listing the pairs that agree: where a vector kernel tests a
-/// pair in a few instructions, not on 64-bit words.
-pub(super) fn crossing_pays() -> bool {
+/// The most chunks of a table for which [`cross`] pays over listing the pairs that agree:
+/// a few where a vector kernel tests a pair in a few instructions, none on 64-bit words.
+pub(super) fn crossing_chunks() -> usize {
     #[cfg(target_arch = "x86_64")]
-    return crate::counting::kernels::join::vectors();
+    return crate::counting::kernels::join::crossing_chunks();
     #[cfg(not(target_arch = "x86_64"))]
-    false
+    0
 }
 
 /// For each class, the number of (west, east) pairs of half-boards that share no diagonal,

@@ -168,15 +168,16 @@ impl West<'_> {
 }
 
 /// The most chunks a table may have for the join to take its west half-boards by
-/// [`Crossing`]: beyond, testing every pair costs more than listing those that agree.
-pub(crate) const CROSSING_CHUNKS: usize = 2;
+/// [`Crossing`], with any kernel: beyond, testing every pair costs more than listing those
+/// that agree (each kernel crosses up to its own bound, at most this).
+pub(crate) const CROSSING_CHUNKS: usize = 4;
 
 /// The west half-boards of one row choice, unlisted: for each set of columns, every
 /// north-west placement on it against every south-west placement on the others, the pairs
 /// that agree (`held` sharing no bit) counting in the class of their two flags.
 ///
-/// Where a table is a chunk or two, as for most row choices up to n = 17, this spares the
-/// join listing the pairs (see [`West`]), which costs more than testing them all.
+/// Where a table is a few chunks, as for nearly every row choice up to n = 17, this spares
+/// the join listing the pairs (see [`West`]), which costs more than testing them all.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Crossing<'a> {
     /// The north-west placements of the row choice.

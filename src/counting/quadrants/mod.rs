@@ -30,10 +30,7 @@ mod quadrant;
 
 use frame::{Diagonals, Frame, Shared};
 use join::{PART, Part, Sieve, Squares, Table};
-use layout::{
-    CLASSES, CROSSING_CHUNKS, ColumnSet, Crossing, Cut, Group, KEYS, Placement, Run, West,
-    placements_in,
-};
+use layout::{CLASSES, ColumnSet, Crossing, Cut, Group, KEYS, Placement, Run, West, placements_in};
 use quadrant::{
     Mark, Quadrant, Record, RowSet, SetView, Side, Values, census, join_each, sieve_candidates,
 };
@@ -656,9 +653,9 @@ impl Solver {
         if first {
             self.column_sets([north, south], rows, &mut lists.sets);
         }
-        // A whole table of a chunk or two: every pair tested costs less than listing the
+        // A whole table of a few chunks: every pair tested costs less than listing the
         // pairs that agree.
-        if first && last && table.chunks <= CROSSING_CHUNKS && join::crossing_pays() {
+        if first && last && table.chunks <= join::crossing_chunks() {
             let west = Crossing {
                 uppers: north.placements(),
                 lowers: south.placements(),
