@@ -11,8 +11,8 @@ use super::quadrant::{SetView, Values, join_all};
 /// where the half-boards free of its sieve diagonals are.
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Sieve {
-    diagonals: [u32; SIEVE],
-    len: usize,
+    /// A bit per sieve diagonal, the most often held first; none past the last.
+    bits: [u64; SIEVE],
 }
 
 /// Sieve diagonals at most: sorting by more leaves chunks too small to pay.
@@ -24,20 +24,17 @@ impl Sieve {
     /// The sieve of the `candidates` (by how often they are held, most first).
     pub fn new(candidates: &[u32]) -> Sieve {
         let mut sieve = Sieve::default();
-        for &diagonal in candidates.iter().take(SIEVE) {
-            sieve.diagonals[sieve.len] = diagonal;
-            sieve.len += 1;
+        for (bit, &diagonal) in sieve.bits.iter_mut().zip(candidates) {
+            *bit = 1 << diagonal;
         }
         sieve
     }
 
-    /// Which sieve diagonals `held` holds, the most often held one highest.
+    /// Which sieve diagonals `held` holds, the most often held one highest (the same
+    /// number of steps whatever the sieve, so that tables sort without branches).
+    #[inline]
     pub fn key(&self, held: u64) -> usize {
-        let mut key = 0;
-        for &diagonal in &self.diagonals[..self.len] {
-            key = key << 1 | (held >> diagonal & 1) as usize;
-        }
-        key << (SIEVE - self.len)
+        (self.bits.iter()).fold(0, |key, &bit| key << 1 | usize::from(held & bit != 0))
     }
 
     /// `key` kept in the top bits of a north-west placement's square code, which rows below
@@ -107,6 +104,8 @@ pub(super) struct Table {
     /// Where the half-boards of each sieve key end.
     ends: [usize; KEYS],
     halves: Values,
+    /// The sieve key of each half-board, while they are sorted.
+    keys: Vec<u8>,
     sorted: Vec<u64>,
     diagonals: usize,
     squares: [SquarePlanes; 2],
@@ -154,9 +153,12 @@ impl Table {
         // A counting sort by sieve key, for tables long enough to gain by it.
         let halves = match self.chunks >= SIEVE_FROM {
             true => {
+                self.keys.clear();
                 let mut starts = [0; KEYS + 1];
                 for &half in self.halves.as_slice() {
-                    starts[sieve.key(half) + 1] += 1;
+                    let key = sieve.key(half);
+                    self.keys.push(key as u8);
+                    starts[key + 1] += 1;
                 }
                 for key in 0..KEYS {
                     starts[key + 1] += starts[key];
@@ -164,10 +166,10 @@ impl Table {
                 self.ends.copy_from_slice(&starts[1..]);
                 self.sorted.clear();
                 self.sorted.resize(self.len.next_multiple_of(64), 0);
-                for &half in self.halves.as_slice() {
-                    let key = sieve.key(half);
-                    self.sorted[starts[key]] = half;
-                    starts[key] += 1;
+                for (&half, &key) in self.halves.as_slice().iter().zip(&self.keys) {
+                    let start = &mut starts[usize::from(key) % KEYS];
+                    self.sorted[*start] = half;
+                    *start += 1;
                 }
                 &self.sorted[..]
             }
