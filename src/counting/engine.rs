@@ -62,7 +62,7 @@ impl Engine {
     /// The largest board [`Engine::Auto`] counts with the quadrant join. Above it the join's
     /// pairs of half-boards grow faster than the solutions among them, and the constellation
     /// engine takes over (`queens plan N` times both on a sample: at n = 23 the join takes
-    /// 46 CPU-hours against 410 for constellations; at n = 24 the join 1,700, and
+    /// 27 CPU-hours against 410 for constellations; at n = 24 the join 570, and
     /// constellations, at n = 23's 61 ns per solution, about 3,900).
     ///
     /// # Examples
