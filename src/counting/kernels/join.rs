@@ -1054,6 +1054,40 @@ mod tests {
             })
     }
 
+    /// The planes of the squares north-west and south-west placements fill in [`case`]'s
+    /// tables over `diagonals` planes of diagonals.
+    fn square_planes(diagonals: usize) -> [SquarePlanes; 2] {
+        let first = diagonals + 1;
+        [
+            SquarePlanes::new(first, FILLED[0], COLS),
+            SquarePlanes::new(
+                first + FILLED[0].count_ones() as usize * COLS,
+                FILLED[1],
+                COLS,
+            ),
+        ]
+    }
+
+    /// A kernel's name, and whether this processor has it.
+    type Named = (&'static str, fn() -> bool);
+
+    /// Checks that each kernel ran where the processor has it, and says which ran.
+    fn check_ran(kernels: [Named; 2], ran: [bool; 2]) {
+        for ((name, available), ran) in kernels.into_iter().zip(ran) {
+            assert_eq!(
+                ran,
+                available(),
+                "{name}: the processor has it, but it did not run"
+            );
+            let state = if ran {
+                "ran"
+            } else {
+                "not run: this processor lacks it"
+            };
+            println!("{name} kernel {state}");
+        }
+    }
+
     /// West half-boards over a random table: groups, their partners (numbered in two runs
     /// of the south-west placements), the placements and the runs.
     struct Case {
@@ -1151,16 +1185,13 @@ mod tests {
             let len = (chunks - 1) * CHUNK + 1 + (seed as usize * 37) % CHUNK;
             let diagonals = 10 + seed as usize % 30;
             let case = case(seed, chunks, len, diagonals);
+            let squares = square_planes(diagonals);
             let table = Slices {
                 planes: &case.planes,
                 stride: chunks * WORDS,
                 diagonals,
-                uppers: &SquarePlanes::new(diagonals + 1, FILLED[0], COLS),
-                lowers: &SquarePlanes::new(
-                    diagonals + 1 + FILLED[0].count_ones() as usize * COLS,
-                    FILLED[1],
-                    COLS,
-                ),
+                uppers: &squares[0],
+                lowers: &squares[1],
             };
             // Batches of groups reading the whole table, half of it, and one chunk, each
             // with groups of both regions.
@@ -1211,19 +1242,7 @@ mod tests {
                 }
             }
         }
-        for ((name, available, _), ran) in kernels.iter().zip(ran) {
-            assert_eq!(
-                ran,
-                available(),
-                "{name}: the processor has it, but it did not run"
-            );
-            let state = if ran {
-                "ran"
-            } else {
-                "not run: this processor lacks it"
-            };
-            println!("{name} kernel {state}");
-        }
+        check_ran(kernels.map(|(name, available, _)| (name, available)), ran);
     }
 
     #[test]
@@ -1244,16 +1263,13 @@ mod tests {
             let len = (chunks - 1) * CHUNK + 1 + (seed as usize * 37) % CHUNK;
             let diagonals = 10 + seed as usize % 30;
             let planes = case(seed, chunks, len, diagonals).planes;
+            let squares = square_planes(diagonals);
             let table = Slices {
                 planes: &planes,
                 stride: chunks * WORDS,
                 diagonals,
-                uppers: &SquarePlanes::new(diagonals + 1, FILLED[0], COLS),
-                lowers: &SquarePlanes::new(
-                    diagonals + 1 + FILLED[0].count_ones() as usize * COLS,
-                    FILLED[1],
-                    COLS,
-                ),
+                uppers: &squares[0],
+                lowers: &squares[1],
             };
             // Placements holding a few of 8 diagonals, so that about half the pairs agree.
             let mut state = seed + 1;
@@ -1312,13 +1328,7 @@ mod tests {
                 }
             }
         }
-        for ((name, available, _), ran) in kernels.iter().zip(ran) {
-            assert_eq!(
-                ran,
-                available(),
-                "{name}: the processor has it, but it did not run"
-            );
-        }
+        check_ran(kernels.map(|(name, available, _)| (name, available)), ran);
     }
 
     #[test]
