@@ -12,7 +12,7 @@
 //! quadrant join's single-threaded time over its time. The environment variable
 //! `QUEENS_SIMD` picks the kernels: `scalar`, `avx2` or `avx512` (unset: the best this
 //! processor has). A second table gives the symmetry classes as `Counter` counts them by
-//! default (from n = 16 the join's total and the solutions the rotations fix, by
+//! default (from n = 14 the join's total and the solutions the rotations fix, by
 //! Burnside's lemma), over the total alone, against the constellation engine's classes
 //! (checked against each other) and over the reference's total. Last it prints the
 //! process's peak memory: the tables of the largest board, held while every core counts it.
@@ -163,7 +163,7 @@ fn ratio(time: Duration, other: Option<Duration>) -> String {
 }
 
 /// The second table: symmetry classes as `Counter` counts them by default (Burnside's lemma
-/// on the join from n = 16), one thread, against the constellation engine's classes.
+/// on the join from n = 14), one thread, against the constellation engine's classes.
 fn symmetry_classes(
     join_times: &[(usize, u64, Duration, Option<Duration>)],
 ) -> Result<(), Box<dyn Error>> {

@@ -72,8 +72,8 @@ fn the_engine_is_chosen_by_what_is_counted() {
         chosen(Engine::QUADRANTS_FROM - 1, false),
         Engine::Constellations
     );
-    assert_eq!(chosen(16, true), Engine::Quadrants);
-    assert_eq!(chosen(15, true), Engine::Constellations);
+    assert_eq!(chosen(14, true), Engine::Quadrants);
+    assert_eq!(chosen(13, true), Engine::Constellations);
     assert_eq!(
         chosen(Engine::QUADRANTS_AUTO_UP_TO + 1, false),
         Engine::Constellations
@@ -378,7 +378,7 @@ fn the_engine_depends_on_the_count_alone_so_shards_and_resumes_agree() {
                 .fundamental(fundamental)
                 .chosen_engine()
                 .unwrap();
-            let join = (16..=24).contains(&n);
+            let join = (14..=24).contains(&n);
             let expected = [Engine::Constellations, Engine::Quadrants][usize::from(join)];
             assert_eq!(engine, expected, "n = {n}, fundamental {fundamental}");
             // Threads, shards and resumed work change nothing.

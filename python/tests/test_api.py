@@ -168,7 +168,7 @@ def test_counts_match_oeis():
         assert Queens(n).count() == total
     assert queens.count(12, fundamental=True) == 1787
     assert queens.count(16, threads=1) == 14_772_512
-    # Classes by Burnside from the join's total (n = 16..22) and by the constellation engine.
+    # Classes by Burnside from the join's total (n = 14..22) and by the constellation engine.
     assert queens.count(16, fundamental=True) == 1_846_955
     assert queens.count(15, fundamental=True) == 285_053
     # Within a memory bound the join builds only the rows each subproblem reads.

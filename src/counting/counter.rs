@@ -453,7 +453,7 @@ impl Counter {
     /// let one = Counter::new(20)?.fundamental(false).threads(1).memory_needed()?;
     /// let eight = Counter::new(20)?.fundamental(false).threads(8).memory_needed()?;
     /// assert!(one > 400_000_000 && eight >= one); // more with the `parallel` feature
-    /// assert_eq!(Counter::new(15)?.memory_needed()?, 0); // constellations
+    /// assert_eq!(Counter::new(13)?.memory_needed()?, 0); // constellations
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn memory_needed(&self) -> Result<u64, Error> {

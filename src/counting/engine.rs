@@ -44,9 +44,10 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// The smallest board [`Engine::Auto`] counts with the quadrant join: below it the
-    /// constellation engine is as fast, or faster on odd boards (`cargo run --release
-    /// --example count_bench`).
+    /// The smallest board [`Engine::Auto`] counts with the quadrant join: from it the join
+    /// is the faster (n = 14: 2.3 times, n = 15: 1.1 times, one thread, totals and
+    /// classes alike); below, counts take milliseconds and the constellation engine is the
+    /// faster on odd boards (`cargo run --release --example count_bench -- 15 12`).
     ///
     /// # Examples
     ///
@@ -57,7 +58,7 @@ impl Engine {
     /// assert_eq!(counter.chosen_engine()?, Engine::Quadrants);
     /// # Ok::<(), queens::Error>(())
     /// ```
-    pub const QUADRANTS_FROM: usize = 16;
+    pub const QUADRANTS_FROM: usize = 14;
 
     /// The largest board [`Engine::Auto`] counts with the quadrant join. Above it the join's
     /// pairs of half-boards grow faster than the solutions among them, and the constellation

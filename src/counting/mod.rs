@@ -103,7 +103,7 @@ pub fn count_fundamental(n: usize) -> u64 {
 
 /// The number of symmetry classes of solutions, or an error if it cannot be counted here.
 ///
-/// Where [`Engine::Auto`] counts with the quadrant join (n = 16 to 24), the classes come
+/// Where [`Engine::Auto`] counts with the quadrant join (n = 14 to 24), the classes come
 /// from Burnside's lemma: the join's total and the solutions each rotation fixes
 /// ([`count_symmetric`], a search of a tiny part of the board), at about the cost of the
 /// total alone. Elsewhere the constellation engine counts them directly.
