@@ -722,3 +722,24 @@ fn a_cgroup_memory_limit_is_kept_or_refused_in_one_line_never_killed() {
     let fits = shell_in_cgroup(200 * mib, "exec $Q count 17");
     assert_eq!(text(&fits.stdout), "95815104\n", "{}", text(&fits.stderr));
 }
+
+#[test]
+fn a_whole_checkpoint_of_the_other_engine_is_refused_for_its_engine() {
+    // n = 14: Auto's join has far fewer subproblems than the constellation engine, whose
+    // whole checkpoint an older build, choosing it for this n, would have written.
+    let dir = temp_dir();
+    let cp = dir.path().join("cp");
+    let args = ["count", "14", "--checkpoint", path_str(&cp)];
+    let written = queens(&[&args[..], &["--engine", "constellations"]].concat());
+    assert_eq!(
+        text(&written.stdout),
+        "365596\n",
+        "{}",
+        text(&written.stderr)
+    );
+    let out = queens(&args);
+    assert_refused(
+        &out,
+        "it is for n = 14, shard 0/1, engine constellations, not n = 14, shard 0/1, engine quadrants",
+    );
+}

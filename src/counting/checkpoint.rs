@@ -164,7 +164,13 @@ impl Checkpoint {
             std::fs::TryLockError::Error(err) => io_fail(err),
         })?;
         let all = counter.total_subproblems()?;
-        let limit = (all.div_ceil(of) as u64 + 2) * MAX_LINE;
+        // Room for either engine's subproblems: a checkpoint the other engine wrote (an
+        // older build's choice for this n) is refused for its engine, not its size.
+        let most = [Engine::Constellations, Engine::Quadrants]
+            .into_iter()
+            .filter_map(|engine| counter.clone().engine(engine).total_subproblems().ok())
+            .fold(all, usize::max);
+        let limit = (most.div_ceil(of) as u64 + 2) * MAX_LINE;
         let mut bytes = Vec::new();
         (&mut file)
             .take(limit + 1)
