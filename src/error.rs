@@ -146,6 +146,8 @@ pub enum Error {
         /// Bytes available: the least of what the operating system says and what the
         /// process's control groups (a container's or a batch job's limit) leave.
         available: u64,
+        /// What to do about it.
+        advice: &'static str,
     },
     /// Memory for the result could not be had.
     OutOfMemory {
@@ -240,11 +242,14 @@ impl fmt::Display for Error {
             }
             Error::ShardRecords { reason } => write!(f, "shard records: {reason}"),
             Error::Unsupported { reason } => f.write_str(reason),
-            Error::NotEnoughMemory { needed, available } => write!(
+            Error::NotEnoughMemory {
+                needed,
+                available,
+                advice,
+            } => write!(
                 f,
-                "the count needs about {} MiB of memory, but only {} MiB is available; count \
-                 on fewer threads or with the constellations engine",
-                needed >> 20,
+                "this needs about {} MiB of memory, but only {} MiB is available; {advice}",
+                needed.div_ceil(1 << 20),
                 available >> 20
             ),
             Error::OutOfMemory { bytes } => {

@@ -129,8 +129,8 @@ impl Checkpoint {
     /// ```
     pub fn open(path: &Path, counter: &Counter) -> Result<Checkpoint, Error> {
         let Shard { index: shard, of } = counter.shard_counted();
-        Shard::new(shard, of)?;
-        let (n, engine) = (counter.board_size(), counter.chosen_engine()?);
+        // Nothing is created for a count that would be refused.
+        let (n, engine) = (counter.board_size(), counter.validate()?);
         let mut key = Key {
             n,
             shard,
@@ -163,7 +163,9 @@ impl Checkpoint {
             }
             std::fs::TryLockError::Error(err) => io_fail(err),
         })?;
-        let all = counter.total_subproblems()?;
+        // A count of classes has one more subproblem (the join's rotations): its record is
+        // read here, and the count says which flag resumes it.
+        let all = counter.clone().fundamental(true).total_subproblems()?;
         // Room for either engine's subproblems: a checkpoint the other engine wrote (an
         // older build's choice for this n) is refused for its engine, not its size.
         let most = [Engine::Constellations, Engine::Quadrants]
@@ -394,6 +396,13 @@ fn wrong_header(first: &str, expected: &str) -> Option<String> {
     }
     let rest = first.strip_prefix(MAGIC)?.trim_start();
     let version = rest.split_whitespace().next()?;
+    if version == LEGACY.to_string() {
+        return Some(format!(
+            "checkpoint format {LEGACY}, written before checkpoints named their engine, for {}: \
+             the constellations engine resumes it (`--engine constellations`) with that n and shard",
+            rest[version.len()..].trim().replace(" shard=", ", shard ")
+        ));
+    }
     if version != VERSION.to_string() {
         return Some(format!(
             "checkpoint format {version}, but this queens writes format {VERSION}"

@@ -61,7 +61,6 @@ impl Interior {
 
     /// The board once a queen stands on `square` (one bit) of the first free row: the
     /// other free rows, less the squares it attacks.
-    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     pub(crate) fn with_first_queen(&self, square: u64) -> Interior {
         let mut next = Interior {
             free: self.free.saturating_sub(1),

@@ -4,9 +4,11 @@
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use super::completions::Interior;
 use super::constellation::{Constellation, constellations};
+use super::dispatch::count_completions;
 use super::engine::Engine;
 use super::quadrants::{self, Plan, Solver, Storage};
 use super::shard::Shard;
@@ -15,6 +17,7 @@ use super::subproblems::{Subproblem, solve};
 use super::symmetric::count_symmetric;
 use crate::board::check_size;
 use crate::error::Error;
+use crate::large_boards::random::SplitMix64;
 
 /// A configurable count: threads, a shard of the work, progress reports and resuming.
 ///
@@ -482,6 +485,44 @@ impl Counter {
         Ok(Work::new(self.n, self.chosen_engine()?, self.fundamental).len())
     }
 
+    /// Checks everything [`Counter::run`] checks before it starts: the shard, the number
+    /// of threads, the engine, the SIMD kernels `QUEENS_SIMD` names and the memory; returns
+    /// the engine that would count. Call it before writing anything about a count (a
+    /// checkpoint, a plan), so that a count refused leaves nothing behind.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Counter::run`] that come before any counting: [`Error::InvalidShard`],
+    /// [`Error::TooManyThreads`], [`Error::Unsupported`] and [`Error::NotEnoughMemory`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Counter, Engine, Error};
+    ///
+    /// assert_eq!(Counter::new(16)?.validate()?, Engine::Quadrants);
+    /// let err = Counter::new(16)?.threads(5000).validate().unwrap_err();
+    /// assert_eq!(err, Error::TooManyThreads { threads: 5000, max: Counter::MAX_THREADS });
+    /// assert!(matches!(
+    ///     Counter::new(16)?.threads(1).memory(1).validate(),
+    ///     Err(Error::NotEnoughMemory { .. })
+    /// ));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn validate(&self) -> Result<Engine, Error> {
+        self.shard.check()?;
+        if self.threads > Self::MAX_THREADS {
+            return Err(Error::TooManyThreads {
+                threads: self.threads,
+                max: Self::MAX_THREADS,
+            });
+        }
+        let engine = self.chosen_engine()?;
+        Kernels::from_environment()?;
+        self.storage(engine, self.threads_used())?;
+        Ok(engine)
+    }
+
     /// Runs the count.
     ///
     /// # Errors
@@ -506,16 +547,8 @@ impl Counter {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn run(&self) -> Result<Counts, Error> {
-        self.shard.check()?;
+        let engine = self.validate()?;
         let Shard { index, of } = self.shard;
-        if self.threads > Self::MAX_THREADS {
-            return Err(Error::TooManyThreads {
-                threads: self.threads,
-                max: Self::MAX_THREADS,
-            });
-        }
-        let engine = self.chosen_engine()?;
-        Kernels::from_environment()?;
         let work = Work::new(self.n, engine, self.fundamental);
         let mine: Vec<usize> = (index..work.len()).step_by(of).collect();
         let resumed = self.checked_resumed(&mine, &work, engine)?;
@@ -655,6 +688,18 @@ impl Counter {
                 s.index, s.engine
             ));
         }
+        let rotations_unasked = |s: &Subproblem| match work {
+            Work::Quadrants(plan, false) => s.fixed != 0 || s.index == plan.len(),
+            _ => false,
+        };
+        if let Some(s) = self.resumed.iter().find(|s| rotations_unasked(s)) {
+            return bad(format!(
+                "subproblem {} counts the solutions rotations fix, which only a count of \
+                 symmetry classes has: this was written by a count with --fundamental \
+                 (`Counter::fundamental(true)`); resume it so",
+                s.index
+            ));
+        }
         if let Some(s) = self
             .resumed
             .iter()
@@ -671,7 +716,11 @@ impl Counter {
         if let Some(s) = self.resumed.iter().find(|s| {
             self.fundamental && engine == Engine::Constellations && s.fundamental.is_none()
         }) {
-            return bad(format!("subproblem {} has no fundamental count", s.index));
+            return bad(format!(
+                "subproblem {} has no count of symmetry classes: this was written by a count \
+                 without --fundamental (`Counter::fundamental(false)`); resume it so",
+                s.index
+            ));
         }
         for s in &self.resumed {
             if let Err(reason) = s.check_plausible() {
@@ -750,57 +799,90 @@ impl Work {
         }
     }
 
-    /// Times `samples` parts of the count on this thread, spread evenly over them: its
-    /// subproblems, or for the quadrant join the steps of its subproblems (one set of south
-    /// rows each), finer parts whose cost varies less. Returns the seconds of each part, how
-    /// many parts there are, and the seconds each subproblem spends before its parts (the
-    /// mean of those timed; streamed storage builds its north row sets). Whole tables, where
-    /// `storage` has them, are built before the timing starts: a process builds them once
-    /// per case.
+    /// Times up to `samples` parts of the count on this thread, spread evenly over them,
+    /// until `budget` runs out (at least one part is timed): for the join, the steps of its
+    /// subproblems (one set of south rows each); for constellations, whole subproblems
+    /// where they are small, and on larger boards a random path down each subproblem's
+    /// search to a part of [`WALK_TO_FREE_ROWS`] free rows, whose time, multiplied by the
+    /// branching on the path, estimates the whole subproblem's (Knuth's estimator: right on
+    /// average, however long the subproblem).
+    ///
+    /// Whole tables, where the count would have them, are not built: a step is timed with
+    /// only the rows its subproblem reads, as streamed storage builds them, and what a
+    /// subproblem builds before its steps is timed apart.
     pub(super) fn sample(
         &self,
         n: usize,
         fundamental: bool,
-        storage: Storage,
         samples: usize,
-    ) -> Result<(Vec<f64>, u64, f64), Error> {
+        budget: Duration,
+    ) -> Result<Sample, Error> {
+        let started = Instant::now();
         let parts = match self {
             Work::Constellations(all) => all.len() as u64,
             Work::Quadrants(plan, _) => plan.steps(),
         };
         let samples = samples.clamp(1, parts.max(1) as usize) as u64;
-        let (mut times, mut before) = (Vec::new(), Vec::new());
-        let mut solver: Option<(usize, Solver)> = None;
+        let mut sample = Sample {
+            parts,
+            times: Vec::new(),
+            before: 0.0,
+            whole: true,
+        };
+        let (mut before, mut solver) = (Vec::new(), None::<(usize, Solver)>);
+        let mut rng = SplitMix64(n as u64);
         let timed = |work: &dyn Fn() -> Result<(), Error>| {
             let started = Instant::now();
             work().map(|()| started.elapsed().as_secs_f64())
         };
         for j in 0..samples.min(parts) {
+            if j > 0 && started.elapsed() >= budget {
+                break;
+            }
             let index = ((2 * j + 1) * parts / (2 * samples)) as usize;
             match self {
                 Work::Constellations(all) => {
-                    times.push(timed(&|| {
-                        solve(n, index, &all[index], fundamental);
-                        Ok(())
-                    })?);
+                    let (queens, _) = all[index].oriented(n);
+                    let interior = Interior::new(n, &queens);
+                    if interior.free <= WALK_TO_FREE_ROWS {
+                        sample.times.push(timed(&|| {
+                            solve(n, index, &all[index], fundamental);
+                            Ok(())
+                        })?);
+                    } else {
+                        sample.whole = false;
+                        let (part, paths) = walk(interior, &mut rng);
+                        sample.times.push(
+                            paths
+                                * timed(&|| {
+                                    count_completions(&part);
+                                    Ok(())
+                                })?,
+                        );
+                    }
                 }
                 Work::Quadrants(plan, _) => {
                     let (subproblem, south) = plan.step(index as u64);
                     let case = plan.case_of(subproblem);
                     if solver.as_ref().is_none_or(|(c, _)| *c != case) {
-                        solver = Some((case, Solver::new(plan, case, storage)?));
+                        solver = Some((case, Solver::new(plan, case, Storage::Streamed)?));
                     }
                     if let Some((_, solver)) = &solver {
                         let prepare = timed(&|| solver.prepare(subproblem))?;
-                        let step = timed(&|| solver.solve_step(subproblem, south).map(drop))?;
+                        // A step may run for minutes from n = 25: past the budget (or a
+                        // second, for the first), it is estimated from the part it ran.
+                        let deadline =
+                            (started + budget).max(Instant::now() + Duration::from_secs(1));
+                        let (step, whole) = solver.time_step(subproblem, south, deadline)?;
+                        sample.whole &= whole;
                         before.push(prepare);
-                        times.push((step - prepare).max(0.0));
+                        sample.times.push((step - prepare).max(0.0));
                     }
                 }
             }
         }
-        let before = before.iter().sum::<f64>() / before.len().max(1) as f64;
-        Ok((times, parts, before))
+        sample.before = before.iter().sum::<f64>() / before.len().max(1) as f64;
+        Ok(sample)
     }
 
     pub(super) fn len(&self) -> usize {
@@ -809,6 +891,47 @@ impl Work {
             Work::Quadrants(plan, rotations) => plan.len() + usize::from(*rotations),
         }
     }
+}
+
+/// A constellation subproblem with more free rows than this is timed by a random path down
+/// its search to a part with this many: a part takes at most milliseconds, where a whole
+/// subproblem takes seconds at n = 21 and grows five to eight times with each n.
+pub(super) const WALK_TO_FREE_ROWS: usize = 14;
+
+/// A random path from `interior` down its search, a queen on a random open square of the
+/// first free row at a time, to a board of [`WALK_TO_FREE_ROWS`] free rows (or one with no
+/// open square left): that board, and how many such boards the search has per board
+/// reached by the path (the product of the choices along it), 0 for a dead end.
+fn walk(mut interior: Interior, rng: &mut SplitMix64) -> (Interior, f64) {
+    let mut paths = 1.0;
+    while interior.free > WALK_TO_FREE_ROWS {
+        let open = interior.open[0];
+        let choices = open.count_ones();
+        if choices == 0 {
+            return (interior, 0.0);
+        }
+        let mut square = open;
+        for _ in 0..rng.exactly_below(u64::from(choices)) {
+            square &= square - 1;
+        }
+        paths *= f64::from(choices);
+        interior = interior.with_first_queen(square & square.wrapping_neg());
+    }
+    (interior, paths)
+}
+
+/// The parts of a count timed by [`Work::sample`].
+pub(super) struct Sample {
+    /// How many parts the count has.
+    pub(super) parts: u64,
+    /// Seconds of each part timed: measured, or for a constellation subproblem timed by a
+    /// random path, estimated.
+    pub(super) times: Vec<f64>,
+    /// Seconds each subproblem of the join spends before its steps (the mean of those
+    /// timed).
+    pub(super) before: f64,
+    /// Whether every part timed was timed whole.
+    pub(super) whole: bool,
 }
 
 /// The number of subproblems of a count of `n` by `engine` (not [`Engine::Auto`]), counting

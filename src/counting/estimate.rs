@@ -1,6 +1,7 @@
 //! [`Estimate`]: what a count would take, from a few of its subproblems timed here.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use super::counter::{Counter, Work};
 use super::engine::Engine;
@@ -8,8 +9,8 @@ use super::memory;
 use super::quadrants::{self, Storage};
 use crate::error::Error;
 
-/// What a count would take, from a sample of its subproblems timed here: enough to size a
-/// batch job before submitting it. Made by [`Counter::estimate`].
+/// What a count would take, from a sample of its parts timed here: enough to size a batch
+/// job before submitting it. Made by [`Counter::estimate`].
 ///
 /// # Examples
 ///
@@ -36,13 +37,14 @@ pub struct Estimate {
     /// Bytes a process of the count needs on its threads: what [`Counter::run`] checks.
     pub memory: u64,
     /// How much this process's peak memory grew while the sample ran on one thread (where
-    /// the operating system says, and in a process that held no more before): a measured
-    /// figure for one thread, beside `memory`.
+    /// the operating system says, and in a process that held no more before). The sample
+    /// builds only the rows its parts read, never the join's whole tables.
     pub sampled_peak: Option<u64>,
-    /// The parts of the count timed here, each on one thread, in seconds: subproblems, or for
-    /// the quadrant join the steps of its subproblems (their north row sets with one set of
-    /// south rows), spread evenly over the numbering, which goes case by case and, within a
-    /// case, by how many rows go east.
+    /// Seconds of each part of the count timed here, on one thread, spread evenly over the
+    /// parts: subproblems, or for the quadrant join the steps of its subproblems (their
+    /// north row sets with one set of south rows). A constellation subproblem too large to
+    /// time whole (from about n = 19) is timed along a random path down its search, and its
+    /// figure is an estimate (see [`Estimate::exact`]).
     pub sampled: Vec<f64>,
     /// How many such parts the count has.
     pub parts: u64,
@@ -51,19 +53,47 @@ pub struct Estimate {
     /// storage); whole tables, where they fit, are built once per case and process
     /// besides.
     pub cpu_seconds: f64,
-    /// The standard error of `cpu_seconds`, from the spread of the sampled times.
-    pub error: f64,
+    /// The standard error of `cpu_seconds`, from the spread of the sampled times; `None`
+    /// where it cannot be estimated: one part timed, or every part timed whole (then
+    /// `cpu_seconds` is measured, see [`Estimate::exact`]).
+    pub error: Option<f64>,
+    /// Whether every part was timed, whole: `cpu_seconds` is then a measurement.
+    pub exact: bool,
+    /// Whether every part timed ran whole. Where not, its figure is estimated: a
+    /// constellation subproblem too large to time whole is timed along a random path down
+    /// its search, and a step of the join that outlasts the time allowed is stopped and
+    /// estimated from the share of its row choices done.
+    pub whole: bool,
+    /// Wall-clock seconds spent timing the parts.
+    pub seconds: f64,
+    /// The shards the count is split into.
+    pub shards: usize,
+}
+
+impl Estimate {
+    /// How long [`Counter::estimate`] times parts: once this is spent, no further part
+    /// starts (the first always runs).
+    pub const BUDGET: Duration = Duration::from_secs(5);
+
+    /// The smallest board whose count [`Counter::forecast`] estimates: below it a count
+    /// takes at most a few CPU-hours, on one thread of a laptop.
+    pub const FORECAST_FROM: usize = 23;
+
+    /// A day, in hours: a count whose shard would take longer is worth a word before it
+    /// starts.
+    pub const LONG_HOURS: f64 = 24.0;
 }
 
 impl Counter {
-    /// Times `samples` parts of the count on this thread (at least one; see
+    /// Times up to `samples` parts of the count on this thread (at least one; see
     /// [`Estimate::sampled`]), spread evenly over them, and estimates the whole count's CPU
-    /// time and memory from them.
+    /// time and memory from them. Parts start only while [`Estimate::BUDGET`] lasts, so
+    /// that an estimate takes seconds for every board; [`Counter::estimate_within`] sets
+    /// another budget.
     ///
     /// # Errors
     ///
-    /// Those of [`Counter::chosen_engine`], [`Error::NotEnoughMemory`] where not even the
-    /// streamed join fits, and those of the subproblems' solving.
+    /// Those of [`Counter::validate`], and those of the subproblems' solving.
     ///
     /// # Examples
     ///
@@ -73,23 +103,50 @@ impl Counter {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn estimate(&self, samples: usize) -> Result<Estimate, Error> {
+        self.estimate_within(samples, Estimate::BUDGET)
+    }
+
+    /// [`Counter::estimate`], starting parts only while `budget` lasts.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Counter::estimate`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    ///
+    /// // Each subproblem of n = 40 is timed along a random path: milliseconds, not years.
+    /// let estimate = queens::Counter::new(40)?.estimate_within(3, Duration::ZERO)?;
+    /// assert_eq!(estimate.sampled.len(), 1);
+    /// assert!(!estimate.exact && estimate.error.is_none());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn estimate_within(&self, samples: usize, budget: Duration) -> Result<Estimate, Error> {
         let n = self.board_size();
-        let engine = self.chosen_engine()?;
+        let engine = self.validate()?;
         let threads = self.threads_used();
         let storage = self.storage(engine, threads)?;
         let work = Work::new(n, engine, self.counts_classes());
         let peak_before = memory::peak();
-        let (times, parts, before) = work.sample(n, self.counts_classes(), storage, samples)?;
+        let started = Instant::now();
+        let sample = work.sample(n, self.counts_classes(), samples, budget)?;
+        let seconds = started.elapsed().as_secs_f64();
         let sampled_peak = memory::peak()
             .zip(peak_before)
             .map(|(after, before)| after.saturating_sub(before));
+        let times = &sample.times;
         // Folded from +0.0: an empty sum of floats is -0.0.
         let mean = times.iter().fold(0.0, |sum, t| sum + t) / times.len().max(1) as f64;
         let variance =
             times.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (times.len().max(2) - 1) as f64;
-        let memory = match storage {
-            Storage::Streamed => quadrants::streamed_needed(n, threads),
-            Storage::Tables => self.memory_needed()?,
+        let exact = sample.whole && times.len() as u64 == sample.parts;
+        let error = (times.len() >= 2 && !exact)
+            .then(|| (variance / times.len() as f64).sqrt() * sample.parts as f64);
+        let (memory, before) = match storage {
+            Storage::Streamed => (quadrants::streamed_needed(n, threads), sample.before),
+            Storage::Tables => (self.memory_needed()?, 0.0),
         };
         Ok(Estimate {
             n,
@@ -99,15 +156,61 @@ impl Counter {
             memory,
             sampled_peak,
             subproblems: work.len(),
-            cpu_seconds: mean * parts as f64 + before * work.len() as f64,
-            error: (variance / times.len().max(1) as f64).sqrt() * parts as f64,
-            sampled: times,
-            parts,
+            cpu_seconds: mean * sample.parts as f64 + before * work.len() as f64,
+            error,
+            exact,
+            whole: sample.whole,
+            seconds,
+            shards: self.shard_counted().of,
+            sampled: sample.times,
+            parts: sample.parts,
         })
     }
 }
 
+impl Counter {
+    /// A quick estimate (about a second of timing) of a count that may run long, so that
+    /// a program can say so before it starts: `None` below [`Estimate::FORECAST_FROM`],
+    /// where every count is short enough to just run.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Counter::estimate`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Counter, Estimate};
+    ///
+    /// assert_eq!(Counter::new(16)?.forecast()?, None);
+    /// let forecast = Counter::new(30)?.forecast()?.expect("n = 30 is forecast");
+    /// assert!(forecast.hours() > Estimate::LONG_HOURS * 365.0);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn forecast(&self) -> Result<Option<Estimate>, Error> {
+        if self.board_size() < Estimate::FORECAST_FROM {
+            return Ok(None);
+        }
+        self.estimate_within(16, Duration::from_secs(1)).map(Some)
+    }
+}
+
 impl Estimate {
+    /// Hours the count's shard would take on its threads (the shard and threads of the
+    /// [`Counter`] that made the estimate).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let estimate = queens::Counter::new(10)?.threads(2).shard(0, 4).estimate(2)?;
+    /// assert_eq!(estimate.hours(), estimate.hours_per_shard(4, estimate.threads));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn hours(&self) -> f64 {
+        self.hours_per_shard(self.shards, self.threads)
+    }
+
     /// Hours each of `shards` shards would take on `threads` threads.
     ///
     /// # Examples
@@ -121,27 +224,49 @@ impl Estimate {
     pub fn hours_per_shard(&self, shards: usize, threads: usize) -> f64 {
         self.cpu_seconds / 3600.0 / (shards.max(1) * threads.max(1)) as f64
     }
-}
 
-impl Estimate {
-    /// The standard error as a percentage of the estimate (0 for an estimate of nothing).
+    /// The standard error as a percentage of the estimate, where there is one (see
+    /// [`Estimate::error`]).
     ///
     /// # Examples
     ///
     /// ```
-    /// let estimate = queens::Counter::new(3)?.estimate(4)?;
-    /// assert_eq!((estimate.cpu_seconds, estimate.relative_error()), (0.0, 0.0));
+    /// let estimate = queens::Counter::new(12)?.estimate(4)?;
+    /// assert!(estimate.relative_error().is_some_and(|e| e >= 0.0));
+    /// let one = queens::Counter::new(12)?.estimate(1)?;
+    /// assert_eq!(one.relative_error(), None);
     /// # Ok::<(), queens::Error>(())
     /// ```
     #[must_use]
-    pub fn relative_error(&self) -> f64 {
-        match self.cpu_seconds > 0.0 {
-            true => 100.0 * self.error / self.cpu_seconds,
+    pub fn relative_error(&self) -> Option<f64> {
+        let error = self.error?;
+        Some(match self.cpu_seconds > 0.0 {
+            true => 100.0 * error / self.cpu_seconds,
             false => 0.0,
+        })
+    }
+
+    /// What the error bar says: `± 12%`, or why there is none.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let all = queens::Counter::new(6)?.estimate(1000)?;
+    /// assert!(all.exact);
+    /// assert_eq!(all.error_bar(), "every part timed: measured, not estimated");
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn error_bar(&self) -> String {
+        match self.relative_error() {
+            Some(percent) => format!("± {percent:.0}%"),
+            None if self.exact => "every part timed: measured, not estimated".into(),
+            None => "one part timed: no error bar; time more parts for one".into(),
         }
     }
 
-    /// Seconds the sampled parts took here.
+    /// Seconds the sampled parts took here, or for parts timed along a random path, the
+    /// seconds estimated for them.
     ///
     /// # Examples
     ///
@@ -158,17 +283,17 @@ impl Estimate {
 
 impl fmt::Display for Estimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let total = self.sampled_seconds();
         write!(
             f,
-            "n = {}: {} engine, {} subproblems; {} of {} parts timed in {total:.1} s: about {:.3} CPU-hours (± {:.0}%)",
+            "n = {}: {} engine, {} subproblems; {} of {} parts timed in {:.1} s: about {:.3} CPU-hours ({})",
             self.n,
             self.engine,
             self.subproblems,
             self.sampled.len(),
             self.parts,
+            self.seconds,
             self.cpu_seconds / 3600.0,
-            self.relative_error(),
+            self.error_bar(),
         )
     }
 }

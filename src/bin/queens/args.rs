@@ -315,10 +315,10 @@ pub fn parse_engine(text: &str) -> Result<Engine, String> {
     text.parse().map_err(|err: queens::Error| err.to_string())
 }
 
-/// A size in bytes: a number with an optional unit K, M, G or T (powers of 1024, with or
-/// without `iB` or `B`).
+/// A size in bytes: a number with an optional unit K, M, G or T, each a power of 1024,
+/// written bare or followed by `B` or `iB` (`1G`, `1GB`, `1GiB`; any case).
 pub fn parse_size(text: &str) -> Result<u64, String> {
-    let expected = || format!("expected a size like 1G, 512M or 1048576, found {text:?}");
+    let expected = || format!("expected a size like 1G, 512MiB or 1048576, found {text:?}");
     let trimmed = text.trim();
     let digits = trimmed
         .find(|c: char| !c.is_ascii_digit())
@@ -326,8 +326,12 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     let (number, unit) = trimmed.split_at(digits);
     let number: u64 = number.parse().map_err(|_| expected())?;
     let unit = unit.trim().to_ascii_uppercase();
-    let unit = unit.trim_end_matches('B').trim_end_matches('I');
-    let shift = match unit {
+    let prefix = unit
+        .strip_suffix("IB")
+        .filter(|prefix| !prefix.is_empty())
+        .or_else(|| unit.strip_suffix('B'))
+        .unwrap_or(&unit);
+    let shift = match prefix {
         "" => 0,
         "K" => 10,
         "M" => 20,
@@ -375,6 +379,25 @@ mod tests {
         assert_eq!(parse_format("json"), Ok(Format::Json));
         assert_eq!(parse_format("grid"), Ok(Format::Text(Style::Grid)));
         assert_eq!(parse_shard("3/64"), Ok(Shard { index: 3, of: 64 }));
+        for (text, bytes) in [
+            ("1G", 1 << 30),
+            ("1gib", 1 << 30),
+            ("512MB", 512 << 20),
+            ("7", 7),
+            ("7B", 7),
+            ("2 KiB", 2048),
+        ] {
+            assert_eq!(parse_size(text), Ok(bytes), "{text}");
+        }
+    }
+
+    #[test]
+    fn sizes_with_garbled_units_are_refused() {
+        for text in [
+            "1IB", "1iiB", "1GiBB", "1GG", "1BB", "1 iB", "G", "1.5G", "-1G", "0",
+        ] {
+            assert!(parse_size(text).is_err(), "{text} was accepted");
+        }
     }
 
     #[test]

@@ -231,6 +231,21 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
                 .into(),
         ));
     }
+    counter.validate()?;
+    if let Some(forecast) = counter.forecast()? {
+        let hours = forecast.hours();
+        if hours > queens::Estimate::LONG_HOURS {
+            say(format_args!(
+                "queens: warning: this count would take about {} on {} thread{} ({}; `queens plan {}` \
+                 tells more); press Ctrl-C to stop it",
+                duration(hours * 3600.0),
+                forecast.threads,
+                if forecast.threads == 1 { "" } else { "s" },
+                forecast.error_bar(),
+                args.count.n
+            ));
+        }
+    }
     let checkpoint = match &args.checkpoint {
         Some(path) => Some(Arc::new(Checkpoint::open(path, &counter)?)),
         None => None,
@@ -289,17 +304,11 @@ fn counter(choice: &CountChoice) -> Result<Counter, Failure> {
 
 fn plan(args: &PlanArgs) -> Result<(), Failure> {
     let counter = counter(&args.count)?;
-    let engine = counter.chosen_engine()?;
+    // Everything is worked out before a line is printed: a plan refused prints nothing.
+    let engine = counter.validate()?;
     let subproblems = counter.total_subproblems()?;
     let shards = usize::try_from(args.shards).unwrap_or(usize::MAX);
     let out = output::stdout()?;
-    let mut out = out.lock();
-    writeln!(
-        out,
-        "n = {}: the {engine} engine, {subproblems} subproblems",
-        args.count.n
-    )?;
-    out.flush()?;
     let estimate = counter.estimate(usize::try_from(args.sample).unwrap_or(usize::MAX))?;
     let threads = estimate.threads;
     let mib = |bytes: u64| bytes.div_ceil(1 << 20);
@@ -316,41 +325,45 @@ fn plan(args: &PlanArgs) -> Result<(), Failure> {
             bytes as f64 / 1048576.0
         )
     });
-    writeln!(
-        out,
-        "memory: about {} MiB a process on {threads} thread{}{storage}{measured}",
-        mib(estimate.memory),
-        if threads == 1 { "" } else { "s" }
-    )?;
-    let timed = estimate.sampled_seconds();
+    let plural = if threads == 1 { "" } else { "s" };
     let parts = match engine {
         Engine::Quadrants => "subproblem steps",
         _ => "subproblems",
     };
-    writeln!(
-        out,
-        "time: {} of {} {parts} timed here in {timed:.2} s: about {} of CPU time in all (± {:.0}%)",
+    let how = match (estimate.whole, engine) {
+        (true, _) => "",
+        (false, Engine::Quadrants) => ", some stopped and estimated from the part that ran",
+        (false, _) => ", each along a random path down its search",
+    };
+    let report = format!(
+        "n = {}: the {engine} engine, {subproblems} subproblems\n\
+         memory: about {} MiB a process on {threads} thread{plural}{storage}{measured}\n\
+         time: {} of {} {parts} timed here{how} in {:.2} s: about {} of CPU time in all ({})\n\
+         shards: {shards} of about {} subproblems, about {} each on {threads} thread{plural}\n",
+        args.count.n,
+        mib(estimate.memory),
         estimate.sampled.len(),
         estimate.parts,
+        estimate.seconds,
         duration(estimate.cpu_seconds),
-        estimate.relative_error()
-    )?;
-    writeln!(
-        out,
-        "shards: {shards} of about {} subproblems, about {} each on {threads} thread{}",
+        estimate.error_bar(),
         subproblems.div_ceil(shards),
         duration(estimate.hours_per_shard(shards, threads) * 3600.0),
-        if threads == 1 { "" } else { "s" }
-    )?;
+    );
+    let mut out = out.lock();
+    out.write_all(report.as_bytes())?;
+    out.flush()?;
     Ok(())
 }
 
-/// Seconds as seconds, minutes or hours, whichever reads best.
+/// Seconds as seconds, minutes, hours or years, whichever reads best.
 fn duration(seconds: f64) -> String {
+    const YEAR: f64 = 365.25 * 86400.0;
     match seconds {
         s if s < 120.0 => format!("{s:.1} s"),
         s if s < 7200.0 => format!("{:.1} minutes", s / 60.0),
-        s => format!("{:.1} hours", s / 3600.0),
+        s if s < 2.0 * YEAR => format!("{:.1} hours", s / 3600.0),
+        s => format!("{:.2e} years", s / YEAR),
     }
 }
 

@@ -35,11 +35,33 @@ use quadrant::{
     Mark, Quadrant, Record, RowSet, SetView, Side, Values, census, join_each, sieve_candidates,
 };
 
+use std::cell::Cell;
+use std::time::Instant;
+
 use super::memory;
 use crate::error::{Error, Square};
 
 /// The largest board the join takes: a side's diagonals must pack into 32 bits each.
 pub(crate) const MAX_N: usize = 27;
+
+/// How far a step timed by [`Solver::time_step`] got before its deadline.
+struct Stopwatch {
+    deadline: Instant,
+    /// Row choices done, of `choices`.
+    done: Cell<usize>,
+    choices: Cell<usize>,
+    /// Whether the deadline stopped the step.
+    stopped: Cell<bool>,
+}
+
+impl Stopwatch {
+    /// Whether the deadline has passed (and, if so, notes that the step stopped).
+    fn expired(&self) -> bool {
+        let expired = Instant::now() >= self.deadline;
+        self.stopped.set(self.stopped.get() | expired);
+        expired
+    }
+}
 
 /// The largest board whose whole tables [`table_bytes`] knows.
 const TABLES_UP_TO: usize = 22;
@@ -111,9 +133,15 @@ pub(crate) fn storage(n: usize, threads: usize, limit: Option<u64>) -> Result<St
         (Some(limit), Some(available)) => Some(limit.min(available)),
         (limit, available) => limit.or(available),
     };
-    match n <= TABLES_UP_TO && fits(memory_needed(n, threads), available).is_ok() {
+    match n <= TABLES_UP_TO && fits(memory_needed(n, threads), available, "").is_ok() {
         true => Ok(Storage::Tables),
-        false => fits(streamed_needed(n, threads), available).map(|()| Storage::Streamed),
+        false => {
+            let advice = match threads {
+                1 => "count with the constellations engine (it needs almost no memory)",
+                _ => "count on fewer threads or with the constellations engine",
+            };
+            fits(streamed_needed(n, threads), available, advice).map(|()| Storage::Streamed)
+        }
     }
 }
 
@@ -127,10 +155,15 @@ pub(crate) fn needed_within(n: usize, threads: usize, limit: Option<u64>) -> u64
     }
 }
 
-/// Whether `needed` bytes fit in `available` (unknown: assumed to).
-fn fits(needed: u64, available: Option<u64>) -> Result<(), Error> {
+/// Whether `needed` bytes fit in `available` (unknown: assumed to); if not, the error
+/// gives `advice`.
+fn fits(needed: u64, available: Option<u64>, advice: &'static str) -> Result<(), Error> {
     match available {
-        Some(available) if needed > available => Err(Error::NotEnoughMemory { needed, available }),
+        Some(available) if needed > available => Err(Error::NotEnoughMemory {
+            needed,
+            available,
+            advice,
+        }),
         _ => Ok(()),
     }
 }
@@ -481,17 +514,51 @@ impl Solver {
     ///
     /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
     pub fn solve(&self, index: usize) -> Result<u64, Error> {
-        self.solve_choices(&self.groups[index - self.first], None)
+        self.solve_choices(&self.groups[index - self.first], None, None)
     }
 
-    /// The solutions step `south` of subproblem `index` accounts for (what [`Plan::step`]
-    /// gives): its north row sets with the one set of south rows.
+    /// The solutions step `south` of subproblem `index` accounts for.
+    #[cfg(test)]
+    fn solve_step(&self, index: usize, south: usize) -> Result<u64, Error> {
+        self.solve_choices(&self.groups[index - self.first], Some(south), None)
+    }
+
+    /// Runs step `south` of subproblem `index` (what [`Plan::step`] gives: its north row
+    /// sets with the one set of south rows) until `deadline`, and returns
+    /// the seconds the whole step takes: measured if it finished, else estimated from the
+    /// share of its row choices done by then (at least one counted as done, so a step
+    /// whose first row choice outlasts the deadline is estimated low rather than without
+    /// end). The second value says whether the step finished.
     ///
     /// # Errors
     ///
     /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
-    pub fn solve_step(&self, index: usize, south: usize) -> Result<u64, Error> {
-        self.solve_choices(&self.groups[index - self.first], Some(south))
+    pub fn time_step(
+        &self,
+        index: usize,
+        south: usize,
+        deadline: Instant,
+    ) -> Result<(f64, bool), Error> {
+        let stopwatch = Stopwatch {
+            deadline,
+            done: Cell::new(0),
+            choices: Cell::new(0),
+            stopped: Cell::new(false),
+        };
+        let started = Instant::now();
+        self.solve_choices(
+            &self.groups[index - self.first],
+            Some(south),
+            Some(&stopwatch),
+        )?;
+        let seconds = started.elapsed().as_secs_f64();
+        Ok(match stopwatch.stopped.get() {
+            false => (seconds, true),
+            true => {
+                let (done, all) = (stopwatch.done.get().max(1), stopwatch.choices.get());
+                (seconds * all as f64 / done as f64, false)
+            }
+        })
     }
 
     /// What subproblem `index` does before its steps: with streamed storage, it builds its
@@ -502,13 +569,19 @@ impl Solver {
     /// [`Error::OutOfMemory`] if the sets of rows cannot be allocated.
     pub fn prepare(&self, index: usize) -> Result<(), Error> {
         // No set of south rows has every bit: no step runs.
-        self.solve_choices(&self.groups[index - self.first], Some(usize::MAX))
+        self.solve_choices(&self.groups[index - self.first], Some(usize::MAX), None)
             .map(drop)
     }
 
     /// The solutions of the row choices of north sets `norths` (all of one size) with
-    /// every south set that completes them, or only with `only`.
-    fn solve_choices(&self, norths: &[usize], only: Option<usize>) -> Result<u64, Error> {
+    /// every south set that completes them, or only with `only`; with a `stopwatch`, only
+    /// until its deadline, which it is told of.
+    fn solve_choices(
+        &self,
+        norths: &[usize],
+        only: Option<usize>,
+        stopwatch: Option<&Stopwatch>,
+    ) -> Result<u64, Error> {
         let (all_north, all_south) = (
             (1 << self.frame.north.len()) - 1,
             (1 << self.frame.south.len()) - 1,
@@ -596,7 +669,15 @@ impl Solver {
                     south_built.each_ref().map(RowSet::view)
                 }
             };
+            if let Some(stopwatch) = stopwatch {
+                stopwatch
+                    .choices
+                    .set(stopwatch.choices.get() + choices.len());
+            }
             for (north, &[east_north, west_north], weights) in choices {
+                if stopwatch.is_some_and(Stopwatch::expired) {
+                    return Ok(total * self.weight);
+                }
                 let west = [north ^ all_north, south ^ all_south];
                 // The east half-boards a part at a time, the west ones listed for the first.
                 let mut part = Part::first(self.part);
@@ -630,6 +711,12 @@ impl Solver {
                     if !more {
                         break;
                     }
+                    if stopwatch.is_some_and(Stopwatch::expired) {
+                        return Ok(total * self.weight);
+                    }
+                }
+                if let Some(stopwatch) = stopwatch {
+                    stopwatch.done.set(stopwatch.done.get() + 1);
                 }
             }
         }
@@ -1001,25 +1088,29 @@ mod tests {
         let gib = 1 << 30;
         let needed = memory_needed(22, 1);
         assert_eq!(
-            fits(needed, Some(gib)),
+            fits(needed, Some(gib), "advice"),
             Err(Error::NotEnoughMemory {
                 needed,
-                available: gib
+                available: gib,
+                advice: "advice",
             })
         );
-        assert!(fits(needed, Some(8 * gib)).is_ok() && fits(needed, None).is_ok());
+        assert!(fits(needed, Some(8 * gib), "").is_ok() && fits(needed, None, "").is_ok());
         assert!(
-            fits(memory_needed(21, 2), Some(gib)).is_ok(),
+            fits(memory_needed(21, 2), Some(gib), "").is_ok(),
             "n = 21 fits in 1 GiB"
         );
         // Each thread adds its own table of half-boards.
         assert!(memory_needed(20, 64) > 2 * memory_needed(20, 1));
-        let message = fits(needed, Some(gib)).unwrap_err().to_string();
-        let mib = format!("needs about {} MiB", needed >> 20);
+        let message = fits(needed, Some(gib), "").unwrap_err().to_string();
+        let mib = format!("needs about {} MiB", needed.div_ceil(1 << 20));
         assert!(
             message.contains(&mib) && message.contains("1024 MiB"),
             "{message}"
         );
+        let advice = |threads| storage(30, threads, Some(1)).unwrap_err().to_string();
+        assert!(advice(2).contains("fewer threads"), "{}", advice(2));
+        assert!(!advice(1).contains("fewer threads"), "{}", advice(1));
     }
 
     /// The figures that decide whether a count fits are the bytes the tables take; n = 22

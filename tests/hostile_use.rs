@@ -1,0 +1,162 @@
+//! The commands under hostile use: nothing hangs, nothing is damaged, nothing half-true.
+#![cfg(feature = "cli")]
+
+mod binary;
+
+use std::process::Output;
+use std::time::{Duration, Instant};
+
+use binary::{queens, queens_with_input};
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// `queens ARGS` is refused with one line on stderr, nothing on stdout, exit code 2, and a
+/// message holding `expected`.
+fn assert_refused(output: &Output, expected: &str) {
+    let err = stderr(output);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(output.stdout.is_empty(), "stdout: {}", stdout(output));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(expected), "{expected:?} not in {err}");
+}
+
+#[test]
+fn a_plan_answers_within_seconds_for_every_board() {
+    for args in [
+        &["plan", "25", "--sample", "1"][..],
+        &["plan", "30"],
+        &["plan", "64", "--sample", "2"],
+        &["plan", "21", "--engine", "constellations", "--sample", "2"],
+        &[
+            "plan",
+            "27",
+            "--engine",
+            "quadrants",
+            "--threads",
+            "1",
+            "--sample",
+            "2",
+        ],
+    ] {
+        let started = Instant::now();
+        let out = queens(args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        // Generous for a loaded machine: the old plan 25 ran for hours.
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{args:?} took {:?}",
+            started.elapsed()
+        );
+        let text = stdout(&out);
+        assert!(text.contains("of CPU time in all"), "{args:?}: {text}");
+    }
+}
+
+#[test]
+fn a_plan_gives_an_error_bar_only_where_it_can() {
+    let one = stdout(&queens(&["plan", "12", "--sample", "1"]));
+    assert!(one.contains("one part timed: no error bar"), "{one}");
+    assert!(!one.contains('±'), "{one}");
+    let all = stdout(&queens(&["plan", "8", "--sample", "10000"]));
+    assert!(all.contains("every part timed: measured"), "{all}");
+    assert!(!all.contains('±'), "{all}");
+    let some = stdout(&queens(&["plan", "12", "--sample", "8"]));
+    assert!(some.contains('±'), "{some}");
+}
+
+#[test]
+fn a_plan_refuses_what_a_count_refuses_and_prints_nothing() {
+    for threads in ["1025", "18446744073709551615"] {
+        assert_refused(
+            &queens(&["plan", "12", "--threads", threads]),
+            "threads asked for",
+        );
+    }
+    assert_refused(
+        &queens(&["plan", "16", "--threads", "1", "--memory", "1"]),
+        "MiB is available",
+    );
+    assert_refused(
+        &queens(&["plan", "28", "--engine", "quadrants"]),
+        "quadrant",
+    );
+}
+
+#[test]
+fn memory_sizes_with_garbled_units_are_refused() {
+    for bad in ["1IB", "1iiB", "1GiBB", "1GG"] {
+        assert_refused(&queens(&["count", "8", "--memory", bad]), "expected a size");
+    }
+}
+
+#[test]
+fn a_refused_count_writes_no_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("count.checkpoint");
+    let path_arg = path.to_str().unwrap();
+    for args in [
+        &["count", "12", "--threads", "5000", "--checkpoint", path_arg][..],
+        &[
+            "count",
+            "16",
+            "--threads",
+            "1",
+            "--memory",
+            "1",
+            "--checkpoint",
+            path_arg,
+        ],
+    ] {
+        let out = queens(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(!path.exists(), "{args:?} created its checkpoint");
+    }
+    let out = std::process::Command::new(binary::Q)
+        .args(["count", "16", "--checkpoint", path_arg])
+        .env("QUEENS_SIMD", "bogus")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(!path.exists(), "QUEENS_SIMD=bogus created the checkpoint");
+}
+
+#[test]
+fn a_count_of_centuries_says_so_when_it_starts() {
+    let mut child = std::process::Command::new(binary::Q)
+        .args(["count", "30", "--threads", "1"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    std::io::BufRead::read_line(&mut err, &mut line).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.starts_with("queens: warning: this count would take about") && line.contains("years"),
+        "{line}"
+    );
+}
+
+#[test]
+fn resuming_with_the_wrong_classes_says_which_flag_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("n16.checkpoint");
+    let path_arg = path.to_str().unwrap();
+    let made = queens(&["count", "16", "--fundamental", "--checkpoint", path_arg]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let out = queens(&["count", "16", "--checkpoint", path_arg]);
+    assert_refused(&out, "resume it so");
+    assert!(
+        stderr(&out).contains("with --fundamental"),
+        "{}",
+        stderr(&out)
+    );
+}
