@@ -18,7 +18,7 @@ pub use adaptors::{Boards, Fundamental, SolutionsExt, Tally};
 pub use counting::ShardRecord;
 pub use counting::{
     Checkpoint, Counter, Counts, Engine, Estimate, Progress, Shard, Subproblem, SymmetricCounts,
-    count, count_fundamental, count_symmetric, try_count, try_count_fundamental,
+    available_memory, count, count_fundamental, count_symmetric, try_count, try_count_fundamental,
 };
 pub use enumerate::builder::Builder;
 pub use enumerate::lexicographic::Queens;

@@ -261,3 +261,19 @@ fn samples_are_uniform_and_reproducible() {
     }
     assert!(matches!(queens::sample(65, 0), Err(Error::TooLarge { .. })));
 }
+
+/// In the most-constrained order each class comes once, as its representative, whatever
+/// the order its members arrive in.
+#[test]
+fn most_constrained_classes_are_the_lexicographic_classes() {
+    for n in 1..=10 {
+        let mut fast: Vec<Solution> = Queens::new(n).most_constrained().fundamental().collect();
+        fast.sort();
+        let lexicographic: Vec<Solution> = Queens::new(n).fundamental().collect();
+        assert_eq!(fast, lexicographic, "n = {n}");
+    }
+    let corner = Queens::builder(8).queen((0, 0)).build().unwrap();
+    let mut fast: Vec<Solution> = corner.clone().most_constrained().fundamental().collect();
+    fast.sort();
+    assert_eq!(fast, corner.fundamental().collect::<Vec<_>>());
+}

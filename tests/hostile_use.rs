@@ -160,3 +160,114 @@ fn resuming_with_the_wrong_classes_says_which_flag_resumes() {
         stderr(&out)
     );
 }
+
+#[test]
+fn first_fundamental_solutions_come_fast_for_every_board() {
+    // Every n in one process run each: the old filter ran for minutes at n = 54..64.
+    for n in (1..=64).filter(|&n| n != 2 && n != 3) {
+        let started = Instant::now();
+        let out = queens(&[
+            "solve",
+            &n.to_string(),
+            "--fundamental",
+            "--first",
+            "1",
+            "--format",
+            "list",
+            "-q",
+        ]);
+        assert!(out.status.success(), "n = {n}: {}", stderr(&out));
+        let solution: queens::Solution = stdout(&out).trim().parse().unwrap();
+        assert_eq!(solution.n(), n);
+        assert!(solution.is_canonical(), "n = {n}: {solution:?}");
+        assert!(started.elapsed() < Duration::from_secs(20), "n = {n}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn output_through_a_symbolic_link_writes_the_file_it_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.txt");
+    let link = dir.path().join("link.txt");
+    std::fs::write(&real, "old\n").unwrap();
+    std::os::unix::fs::symlink("real.txt", &link).unwrap();
+    let link_arg = link.to_str().unwrap();
+    let out = queens(&["solve", "4", "--format", "list", "-q", "--output", link_arg]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        std::fs::read_to_string(&real).unwrap(),
+        "[1, 3, 0, 2]\n[2, 0, 3, 1]\n"
+    );
+    let out = queens(&["animate", "4", "--output", link_arg]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(std::fs::read_to_string(&real).unwrap().starts_with("<svg"));
+    // A link to a file not there yet makes that file.
+    let dangling = dir.path().join("dangling.txt");
+    std::os::unix::fs::symlink("new.txt", &dangling).unwrap();
+    let out = queens(&[
+        "one",
+        "5",
+        "--format",
+        "list",
+        "--output",
+        dangling.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(dir.path().join("new.txt").exists());
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        4,
+        "no temporary file left"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn output_to_a_hard_linked_file_is_refused_and_leaves_both_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("first.txt");
+    let second = dir.path().join("second.txt");
+    std::fs::write(&first, "mine\n").unwrap();
+    std::fs::hard_link(&first, &second).unwrap();
+    let out = queens(&["solve", "4", "-q", "--output", second.to_str().unwrap()]);
+    assert_refused(&out, "hard links");
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), "mine\n");
+    assert_eq!(std::fs::read_to_string(&second).unwrap(), "mine\n");
+}
+
+#[test]
+fn a_solution_too_large_for_memory_is_refused_in_one_line() {
+    let n: u64 = 1_000_000_000;
+    if queens::available_memory().is_none_or(|free| free > 44 * n) {
+        return; // a machine that can hold it: nothing to refuse
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.txt");
+    let out = queens(&[
+        "one",
+        &n.to_string(),
+        "--format",
+        "fen",
+        "--output",
+        path.to_str().unwrap(),
+    ]);
+    assert_refused(&out, "MiB is available");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "a file was left"
+    );
+}

@@ -1,3 +1,4 @@
+use std::collections::HashSet;
 use std::fmt;
 use std::iter::FusedIterator;
 
@@ -5,6 +6,12 @@ use crate::solution::Solution;
 use crate::solution::symmetry::Symmetry;
 
 /// Keeps the solutions that are their symmetry class's representative.
+///
+/// Over a search in the most-constrained order
+/// ([`MostConstrained::fundamental`](crate::MostConstrained::fundamental)), where a class's
+/// representative may come long after its other members, each class is yielded instead as
+/// its representative the first time any member arrives, and the classes yielded are
+/// remembered (one solution each) so that none comes twice.
 ///
 /// Made by [`SolutionsExt::fundamental`](crate::SolutionsExt::fundamental) (classes under
 /// all eight symmetries of the board) and [`Queens::fundamental`](crate::Queens::fundamental)
@@ -22,11 +29,27 @@ use crate::solution::symmetry::Symmetry;
 pub struct Fundamental<I> {
     iter: I,
     symmetries: Vec<Symmetry>,
+    /// The classes yielded, where each is yielded when its first member arrives.
+    seen: Option<HashSet<Solution>>,
 }
 
 /// Keeps from `iter` the representatives of the classes under `symmetries` (a group).
 pub(crate) fn fundamental<I>(iter: I, symmetries: Vec<Symmetry>) -> Fundamental<I> {
-    Fundamental { iter, symmetries }
+    Fundamental {
+        iter,
+        symmetries,
+        seen: None,
+    }
+}
+
+/// Yields from `iter` each class under `symmetries` (a group) once, as its representative,
+/// when its first member arrives.
+pub(crate) fn first_of_each_class<I>(iter: I, symmetries: Vec<Symmetry>) -> Fundamental<I> {
+    Fundamental {
+        iter,
+        symmetries,
+        seen: Some(HashSet::new()),
+    }
 }
 
 impl<I: Iterator<Item = Solution>> Iterator for Fundamental<I> {
@@ -34,7 +57,14 @@ impl<I: Iterator<Item = Solution>> Iterator for Fundamental<I> {
 
     fn next(&mut self) -> Option<Solution> {
         let symmetries = &self.symmetries;
-        self.iter.find(|s| s.is_canonical_under(symmetries))
+        match &mut self.seen {
+            None => self.iter.find(|s| s.is_canonical_under(symmetries)),
+            Some(seen) => self.iter.find_map(|s| {
+                let representative = s.canonical_under(symmetries);
+                seen.insert(representative.clone())
+                    .then_some(representative)
+            }),
+        }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -49,6 +79,7 @@ impl<I: Clone> Clone for Fundamental<I> {
         Fundamental {
             iter: self.iter.clone(),
             symmetries: self.symmetries.clone(),
+            seen: self.seen.clone(),
         }
     }
 }
@@ -58,6 +89,7 @@ impl<I: fmt::Debug> fmt::Debug for Fundamental<I> {
         f.debug_struct("Fundamental")
             .field("iter", &self.iter)
             .field("symmetries", &self.symmetries)
+            .field("seen", &self.seen.as_ref().map(HashSet::len))
             .finish()
     }
 }

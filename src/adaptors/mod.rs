@@ -6,7 +6,7 @@ mod tally;
 
 pub use boards::Boards;
 pub use fundamental::Fundamental;
-pub(crate) use fundamental::fundamental;
+pub(crate) use fundamental::{first_of_each_class, fundamental};
 pub use tally::Tally;
 
 use crate::formats::render::Style;

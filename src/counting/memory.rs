@@ -4,8 +4,23 @@
 
 use std::path::Path;
 
-/// Bytes this process may still allocate, where the operating system says (Linux); `None`
-/// elsewhere.
+/// Bytes this process may still allocate, where the operating system says (Linux): the
+/// least of the kernel's `MemAvailable` and the room left under the memory limits of the
+/// process's control groups (a container's or a batch job's); `None` elsewhere. What
+/// [`Counter::run`](crate::Counter::run) checks a count's need against.
+///
+/// # Examples
+///
+/// ```
+/// if let Some(bytes) = queens::available_memory() {
+///     assert!(bytes > 0);
+/// }
+/// ```
+#[must_use]
+pub fn available_memory() -> Option<u64> {
+    available()
+}
+
 pub(crate) fn available() -> Option<u64> {
     let read = |path: &str| std::fs::read_to_string(path).ok();
     let system = read("/proc/meminfo").and_then(|info| mem_available(&info));

@@ -32,6 +32,7 @@ pub use counter::{Counter, Counts, Progress};
 pub(crate) use dispatch::count_board;
 pub use engine::Engine;
 pub use estimate::Estimate;
+pub use memory::available_memory;
 pub use shard::Shard;
 #[cfg(feature = "serde")]
 pub use shard_record::ShardRecord;

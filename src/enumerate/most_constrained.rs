@@ -5,7 +5,7 @@ use std::fmt;
 use std::iter::FusedIterator;
 
 use super::State;
-use crate::adaptors::{Fundamental, fundamental};
+use crate::adaptors::{Fundamental, first_of_each_class};
 use crate::board::MAX;
 use crate::board::full_row;
 use crate::solution::Solution;
@@ -307,7 +307,7 @@ impl MostConstrained {
     /// ```
     pub fn fundamental(self) -> Fundamental<MostConstrained> {
         let symmetries = self.symmetries();
-        fundamental(self, symmetries)
+        first_of_each_class(self, symmetries)
     }
 
     /// Takes the untried square of `untried` nearest the middle.

@@ -250,6 +250,14 @@ impl Solution {
         self.images().skip(1).all(|image| *self <= image)
     }
 
+    /// The least of this solution and its images under `symmetries`.
+    pub(crate) fn canonical_under(&self, symmetries: &[Symmetry]) -> Solution {
+        symmetries
+            .iter()
+            .map(|&g| self.transform(g))
+            .fold(self.clone(), Ord::min)
+    }
+
     /// Whether no image under `symmetries` is smaller than this solution.
     pub(crate) fn is_canonical_under(&self, symmetries: &[Symmetry]) -> bool {
         symmetries.iter().all(|&g| *self <= self.transform(g))

@@ -28,7 +28,8 @@ pub enum Command {
     /// lexicographic solution can take billions of steps, and on boards with blocked squares,
     /// they come in most-constrained order (the row or column with the fewest open squares
     /// first), which finds each one in about a millisecond and refutes impossible puzzles
-    /// fast.
+    /// fast. With --fundamental the lexicographic order holds up to n = 20; above, each
+    /// class comes as its representative when the most-constrained search first meets it.
     #[command(
         after_help = "Examples:\n  queens solve 8\n  queens solve 8 --first 3 --format list\n  \
                             queens solve 8 --fundamental --format fen\n  \
@@ -101,7 +102,7 @@ pub struct SolveArgs {
     /// Stop after K solutions.
     #[arg(long, value_name = "K")]
     pub first: Option<usize>,
-    /// Keep one solution per symmetry class.
+    /// Keep one solution per symmetry class, its representative (the least of its images).
     #[arg(long)]
     pub fundamental: bool,
     #[command(flatten)]

@@ -139,6 +139,11 @@ const MAX_MESSAGE: usize = 300;
 /// Above this size `solve` uses the most-constrained order, which finds solutions fast.
 const LEXICOGRAPHIC_UP_TO: usize = 30;
 
+/// Above this size `solve --fundamental` uses the most-constrained order: the first
+/// lexicographic solution takes up to a third of a second at n = 30, where the
+/// most-constrained order finds a class in about a millisecond for every n up to 64.
+const LEXICOGRAPHIC_CLASSES_UP_TO: usize = 20;
+
 /// The largest puzzle file read: a drawn 64 x 64 board takes 8 KiB.
 const MAX_PUZZLE_BYTES: u64 = 1 << 20;
 
@@ -184,8 +189,12 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
     let search = board.build()?;
     let limit = args.first.unwrap_or(usize::MAX);
     // Classes under the symmetries that keep the puzzle (all eight on a plain board).
+    let lexicographic_up_to = match args.fundamental {
+        true => LEXICOGRAPHIC_CLASSES_UP_TO,
+        false => LEXICOGRAPHIC_UP_TO,
+    };
     let search: Box<dyn Iterator<Item = Solution>> =
-        match (n > LEXICOGRAPHIC_UP_TO || blocked, args.fundamental) {
+        match (n > lexicographic_up_to || blocked, args.fundamental) {
             (true, true) => Box::new(search.most_constrained().fundamental()),
             (true, false) => Box::new(search.most_constrained()),
             (false, true) => Box::new(search.fundamental()),
@@ -439,9 +448,23 @@ fn check(args: &CheckArgs) -> Result<(), Failure> {
     }
 }
 
-/// `one` keeps every column in memory (8 bytes a queen, more for `--random`): a billion
-/// queens is about as far as a workstation goes, and refusing beats running out of memory.
+/// `one` keeps every column in memory and writes its text whole: a billion queens is about
+/// as far as a workstation goes.
 const MAX_ONE: usize = 1_000_000_000;
+
+/// Bytes `one` needs a queen, measured at n = 10^7 (peak resident size over n) with room
+/// for the longer numbers of larger boards: the columns, and the text of each format.
+fn one_bytes_a_queen(format: args::Format, random: bool) -> u64 {
+    use queens::Style;
+    let text = match format {
+        args::Format::Json => 20,
+        args::Format::Text(Style::Fen) => 44,
+        args::Format::Text(Style::Algebraic) => 38,
+        // List, and the boards drawn square by square, which stop at 1000 queens.
+        _ => 30,
+    };
+    text + if random { 4 } else { 0 }
+}
 
 fn one(args: &OneArgs) -> Result<(), Failure> {
     if args.n > MAX_ONE {
@@ -452,6 +475,16 @@ fn one(args: &OneArgs) -> Result<(), Failure> {
         .into());
     }
     output::check_drawable(args.n, args.format.format)?;
+    // Refused in one line rather than killed by the kernel halfway through.
+    let needed = (args.n as u64).saturating_mul(one_bytes_a_queen(args.format.format, args.random));
+    if let Some(available) = queens::available_memory().filter(|&free| needed > free) {
+        return Err(queens::Error::NotEnoughMemory {
+            needed,
+            available,
+            advice: "ask for a smaller board (--format json needs the least)",
+        }
+        .into());
+    }
     let solution = if args.random {
         queens::random(args.n, args.seed)?
     } else {

@@ -124,7 +124,8 @@ impl SolutionWriter {
     /// Opens the output named by the arguments: a temporary file beside the target, or
     /// stdout; from here on an interrupt ends the process between two writes.
     pub fn create(args: &FormatArgs, numbered: bool) -> Result<Self, Failure> {
-        let sink = match &args.output {
+        let target = args.output.as_deref().map(resolved).transpose()?;
+        let sink = match &target {
             Some(target) if std::fs::metadata(target).is_ok_and(|meta| !meta.is_file()) => {
                 Sink::Direct(std::fs::File::create(target).map_err(|err| {
                     Failure::Usage(format!("cannot write {}: {err}", target.display()))
@@ -245,6 +246,7 @@ impl SolutionWriter {
 /// Writes `bytes` to a temporary file beside `target` and renames it over `target`, so that
 /// a failed write leaves `target` as it was.
 pub fn write_file(target: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let target = &resolved(target)?;
     let cannot =
         |err: io::Error| Failure::Usage(format!("cannot write {}: {err}", target.display()));
     let mut temp = temporary_beside(target)?;
@@ -252,6 +254,54 @@ pub fn write_file(target: &Path, bytes: &[u8]) -> Result<(), Failure> {
     keep_permissions(&temp, target).map_err(cannot)?;
     temp.as_file().sync_all().map_err(cannot)?;
     temp.persist(target).map_err(|err| cannot(err.error))?;
+    Ok(())
+}
+
+/// The file `target` names: a symbolic link is followed (to a file that may not exist
+/// yet), so that the file it points to is replaced and the link kept. A file with other
+/// hard links is refused: replacing it would detach them, and writing it in place would
+/// not be atomic.
+fn resolved(target: &Path) -> Result<PathBuf, Failure> {
+    // Linux's own limit on links followed in one path.
+    const MAX_LINKS: usize = 40;
+    let mut path = target.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        let meta = match std::fs::symlink_metadata(&path) {
+            Ok(meta) => meta,
+            Err(_) => return Ok(path),
+        };
+        if !meta.file_type().is_symlink() {
+            refuse_hard_links(target, &meta)?;
+            return Ok(path);
+        }
+        let link = std::fs::read_link(&path)
+            .map_err(|err| Failure::Usage(format!("cannot write {}: {err}", target.display())))?;
+        path = match path.parent() {
+            Some(parent) => parent.join(link),
+            None => link,
+        };
+    }
+    Err(Failure::Usage(format!(
+        "cannot write {}: more than {MAX_LINKS} symbolic links to follow",
+        target.display()
+    )))
+}
+
+#[cfg(unix)]
+fn refuse_hard_links(target: &Path, meta: &std::fs::Metadata) -> Result<(), Failure> {
+    use std::os::unix::fs::MetadataExt;
+    if meta.is_file() && meta.nlink() > 1 {
+        return Err(Failure::Usage(format!(
+            "{} has {} hard links, which replacing it would detach: write elsewhere, or remove the other links first",
+            target.display(),
+            meta.nlink()
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn refuse_hard_links(_: &Path, _: &std::fs::Metadata) -> Result<(), Failure> {
     Ok(())
 }
 
