@@ -271,3 +271,95 @@ fn a_solution_too_large_for_memory_is_refused_in_one_line() {
         "a file was left"
     );
 }
+
+#[test]
+fn check_refuses_json_records_whose_fields_contradict() {
+    for record in [
+        r#"{"n":9,"columns":[1,3,0,2]}"#,
+        r#"{"n":"four","columns":[1,3,0,2]}"#,
+        r#"{"index":-5,"columns":[1,3,0,2]}"#,
+        r#"{"index":0,"columns":[1,3,0,2]}"#,
+        r#"{"columns":[1,3,0,2],"colour":"red"}"#,
+        r#"{"n":4}"#,
+    ] {
+        let out = queens_with_input(&["check"], record);
+        assert_eq!(out.status.code(), Some(1), "{record}: {}", stdout(&out));
+        assert!(stdout(&out).contains("0 valid, 1 invalid"), "{record}");
+    }
+    let good = queens_with_input(&["check"], r#"{"n":4,"index":1,"columns":[1,3,0,2]}"#);
+    assert!(good.status.success(), "{}", stdout(&good));
+}
+
+#[test]
+fn show_reads_the_svg_that_solve_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("one.svg");
+    let out = queens(&[
+        "solve",
+        "6",
+        "--first",
+        "1",
+        "--format",
+        "svg",
+        "-q",
+        "--output",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let shown = queens(&["show", &svg, "--format", "list"]);
+    assert!(shown.status.success(), "{}", stderr(&shown));
+    assert_eq!(stdout(&shown), "[1, 3, 5, 0, 2, 4]\n");
+}
+
+#[test]
+fn puzzles_that_hold_nothing_or_are_malformed_are_refused_with_the_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    for (text, expected) in [
+        ("", "holds no board"),
+        ("# a comment only\n\n", "holds no board"),
+        (
+            "letting n = 4\nletting blocks = [[1,2,3],[4]]\n",
+            "not a list of [row, column] pairs",
+        ),
+        (
+            "letting n = 4\nletting blocks = [[1,2],[3]]\n",
+            "not a list of [row, column] pairs",
+        ),
+        (
+            "letting n = 4\nletting blocks = [[5, 1]]\n",
+            "the block [5, 1] is off the 4x4 board",
+        ),
+        ("letting n = 4\nletting colour = red\n", "only n and blocks"),
+        ("letting n = 0\n", "not a board size"),
+        ("letting blocks = []\n", "no `letting n"),
+    ] {
+        let path = dir.path().join("puzzle.txt");
+        std::fs::write(&path, text).unwrap();
+        let out = queens(&["solve", "--puzzle", path.to_str().unwrap()]);
+        assert_refused(&out, expected);
+        assert!(stderr(&out).contains("puzzle.txt"), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn csplib_essence_files_with_a_language_line_comments_and_be_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("blocked.essence");
+    std::fs::write(
+        &path,
+        "language ESSENCE' 1.0\n$ blocked 4-queens\nletting n be 4 $ the size\nletting blocks be [[1, 2],\n  [3, 1]]\n",
+    )
+    .unwrap();
+    let out = queens(&[
+        "solve",
+        "--puzzle",
+        path.to_str().unwrap(),
+        "--format",
+        "list",
+        "-q",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // [1, 3, 0, 2] has a queen on row 1, column 2 (from 1): blocked.
+    assert_eq!(stdout(&out), "[2, 0, 3, 1]\n");
+}

@@ -51,6 +51,9 @@ impl FromStr for Solution {
         {
             return Solution::new(vec![column]);
         }
+        if text.starts_with("<svg") || text.starts_with("<?xml") {
+            return one_svg_board(text);
+        }
         let lines: Vec<&str> = text
             .lines()
             .map(str::trim)
@@ -303,21 +306,49 @@ fn is_heading(line: &str) -> bool {
         && line != "1"
 }
 
-/// The columns of a JSON object such as `queens solve --format json` writes.
+/// The one board of a picture drawn by [`svg`](crate::svg).
+fn one_svg_board(text: &str) -> Result<Solution, Error> {
+    let mut boards = read_svg(text);
+    match boards.len() {
+        1 => boards.remove(0).1,
+        0 => Err(Error::parse("the SVG picture holds no board")),
+        more => Err(Error::parse(format!(
+            "the SVG picture holds {more} boards, not one; `queens check` reads them all"
+        ))),
+    }
+}
+
+/// The columns of a JSON object such as `queens solve --format json` writes: `columns`,
+/// with `n` and `index` where given, which must agree with them; no other field.
 #[cfg(feature = "serde")]
 fn json_columns(object: &str) -> Result<Vec<usize>, Error> {
     #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
     struct Record {
+        n: Option<usize>,
+        index: Option<u64>,
         columns: Vec<usize>,
     }
-    serde_json::from_str::<Record>(object)
-        .map(|record| record.columns)
-        .map_err(|err| {
-            Error::parse(format!(
-                "JSON object {} has no list of columns ({err})",
-                excerpt(object)
-            ))
-        })
+    let record = serde_json::from_str::<Record>(object).map_err(|err| {
+        Error::parse(format!(
+            "JSON object {} is not a solution record of n, index and columns ({err})",
+            excerpt(object)
+        ))
+    })?;
+    if let Some(n) = record.n.filter(|&n| n != record.columns.len()) {
+        return Err(Error::parse(format!(
+            "JSON object {} says n = {n} but lists {} columns",
+            excerpt(object),
+            record.columns.len()
+        )));
+    }
+    if record.index == Some(0) {
+        return Err(Error::parse(format!(
+            "JSON object {} has index 0; solutions are numbered from 1",
+            excerpt(object)
+        )));
+    }
+    Ok(record.columns)
 }
 
 #[cfg(not(feature = "serde"))]

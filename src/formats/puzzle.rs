@@ -11,15 +11,19 @@ use crate::error::{Error, Square};
 
 /// Reads a puzzle: either a drawn board, one line per row with `Q` for a fixed queen, `x`
 /// for a blocked square and `.` for an open one (spaces between squares are allowed, blank
-/// lines and lines starting with `#` are skipped), or CSPLib 080's form, `letting n = N`
-/// and `letting blocks = [[row, col], ...]` with rows and columns counted from 1.
+/// lines and lines starting with `#` are skipped), or CSPLib 080's Essence' form: an
+/// optional `language ESSENCE' 1.0` line, `letting n = N` (or `letting n be N`) and
+/// `letting blocks = [[row, col], ...]` with rows and columns counted from 1, `$` starting
+/// a comment.
 ///
 /// The builder checks the queens and squares when it builds.
 ///
 /// # Errors
 ///
-/// [`Error::Parse`] naming what could not be read: rows of different lengths, a board that
-/// is not square, an unknown symbol, a missing or malformed `letting`.
+/// [`Error::Parse`] naming what could not be read: no board at all, rows of different
+/// lengths, a board that is not square, an unknown symbol, a missing, unknown or malformed
+/// `letting`, a block off the board; [`Error::TooLarge`] for a board above
+/// [`Queens::MAX_N`].
 ///
 /// # Examples
 ///
@@ -38,12 +42,22 @@ impl FromStr for Builder {
 
     fn from_str(text: &str) -> Result<Builder, Error> {
         let text = without_bom(text);
-        if text.trim_start().starts_with("letting") {
-            lettings(text)
+        let essence = without_essence_comments(text);
+        let first_word = essence.split_whitespace().next();
+        if matches!(first_word, Some("letting" | "language")) {
+            lettings(&essence)
         } else {
             drawn(text)
         }
     }
+}
+
+/// Essence' text without its `$` comments, which run to the end of the line.
+fn without_essence_comments(text: &str) -> String {
+    text.lines()
+        .map(|line| line.split_once('$').map_or(line, |(code, _)| code))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// A drawn board.
@@ -54,6 +68,11 @@ fn drawn(text: &str) -> Result<Builder, Error> {
         .filter(|line| !line.is_empty() && !line.starts_with('#'))
         .collect();
     let n = rows.len();
+    if n == 0 {
+        return Err(Error::parse(
+            "the puzzle holds no board: draw one line per row (Q a queen, x a blocked square, . open)",
+        ));
+    }
     if n > Queens::MAX_N {
         return Err(Error::TooLarge {
             n,
@@ -86,56 +105,152 @@ fn drawn(text: &str) -> Result<Builder, Error> {
     Ok(Queens::builder(n).queens(queens).blocks(blocked))
 }
 
-/// CSPLib 080's `letting n = ...` and `letting blocks = [[r, c], ...]`, counted from 1.
+/// CSPLib 080's Essence' instance: an optional `language ESSENCE' 1.0` line, then
+/// `letting n = N` (or `be N`) and `letting blocks = [[r, c], ...]`, counted from 1.
 fn lettings(text: &str) -> Result<Builder, Error> {
-    let value = |name: &str| -> Result<Option<&str>, Error> {
-        let mut found = text.split("letting").filter_map(|part| {
-            let (key, value) = part.split_once('=')?;
-            (key.trim() == name).then(|| value.trim())
-        });
-        let Some(first) = found.next() else {
-            return Ok(None);
+    let mut rest = text.trim_start();
+    if let Some(after) = rest.strip_prefix("language") {
+        // `language ESSENCE' 1.0`: the rest of its line.
+        rest = after
+            .split_once('\n')
+            .map_or("", |(_, more)| more)
+            .trim_start();
+    }
+    let (mut n, mut blocks): (Option<String>, Option<String>) = (None, None);
+    for statement in split_lettings(rest)? {
+        let (name, value) = statement;
+        let slot = match name {
+            "n" => &mut n,
+            "blocks" => &mut blocks,
+            other => {
+                return Err(Error::parse(format!(
+                    "`letting {}`: a CSPLib 080 puzzle has only n and blocks",
+                    excerpt(other)
+                )));
+            }
         };
         // The same letting twice must say the same thing, or the puzzle means nothing.
-        match found.find(|&other| other != first) {
-            Some(other) => Err(Error::parse(format!(
-                "`letting {name}` is given twice, as {} and as {}",
-                excerpt(first),
-                excerpt(other)
-            ))),
-            None => Ok(Some(first)),
+        match slot {
+            Some(first) if *first != value => {
+                return Err(Error::parse(format!(
+                    "`letting {name}` is given twice, as {} and as {}",
+                    excerpt(first),
+                    excerpt(&value)
+                )));
+            }
+            _ => *slot = Some(value),
         }
-    };
-    let size = value("n")?.ok_or_else(|| Error::parse("no `letting n = ...` in the puzzle"))?;
+    }
+    let size = n.ok_or_else(|| {
+        Error::parse("no `letting n = ...` (or `letting n be ...`) in the puzzle")
+    })?;
     let n: usize = size
         .parse()
-        .map_err(|_| Error::parse(format!("n = {} is not a board size", excerpt(size))))?;
-    let blocks = value("blocks")?.unwrap_or("[]");
-    let numbers = blocks
-        .split(['[', ']', ','])
-        .map(str::trim)
-        .filter(|part| !part.is_empty())
-        .map(|part| {
-            part.parse::<usize>()
-                .ok()
-                .filter(|&k| k >= 1)
-                .ok_or_else(|| {
-                    Error::parse(format!(
-                        "{} in the blocks is not a row or column (counted from 1)",
-                        excerpt(part)
-                    ))
-                })
-        })
-        .collect::<Result<Vec<usize>, Error>>()?;
-    if numbers.len() % 2 != 0 {
-        return Err(Error::parse(format!(
-            "the blocks {} are not pairs",
-            excerpt(blocks)
-        )));
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| Error::parse(format!("n = {} is not a board size", excerpt(&size))))?;
+    if n > Queens::MAX_N {
+        return Err(Error::TooLarge {
+            n,
+            max: Queens::MAX_N,
+        });
     }
-    let blocked: Vec<Square> = numbers
-        .chunks(2)
-        .map(|pair| (pair[0] - 1, pair[1] - 1))
-        .collect();
+    let blocked = match blocks {
+        Some(blocks) => block_pairs(&blocks, n)?,
+        None => Vec::new(),
+    };
     Ok(Queens::builder(n).blocks(blocked))
+}
+
+/// The `letting NAME = VALUE` (or `be VALUE`) statements of `text`, whitespace collapsed
+/// in each value.
+fn split_lettings(text: &str) -> Result<Vec<(&str, String)>, Error> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut statements = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if words[i] != "letting" {
+            return Err(Error::parse(format!(
+                "{} is not a `letting` statement",
+                excerpt(words[i])
+            )));
+        }
+        let (name, separator) = match words.get(i + 1) {
+            Some(word) => match word.split_once('=') {
+                // `letting n=4`, `letting n= 4`
+                Some((name, value)) => (name, Some(value)),
+                None => (*word, None),
+            },
+            None => return Err(Error::parse("`letting` with nothing after it")),
+        };
+        i += 2;
+        let mut value = String::new();
+        match separator {
+            Some(after) => value.push_str(after),
+            None => match words.get(i) {
+                Some(&"=") | Some(&"be") => i += 1,
+                Some(word) if word.starts_with('=') => {
+                    value.push_str(&word[1..]);
+                    i += 1;
+                }
+                _ => {
+                    return Err(Error::parse(format!(
+                        "`letting {}` needs `=` or `be` and a value",
+                        excerpt(name)
+                    )));
+                }
+            },
+        }
+        while i < words.len() && words[i] != "letting" {
+            value.push_str(words[i]);
+            i += 1;
+        }
+        if value.is_empty() {
+            return Err(Error::parse(format!(
+                "`letting {}` has no value",
+                excerpt(name)
+            )));
+        }
+        statements.push((name, value));
+    }
+    Ok(statements)
+}
+
+/// The blocked squares of a `blocks` value, a list of `[row, column]` pairs counted from
+/// 1, each on the board, as squares counted from 0.
+fn block_pairs(value: &str, n: usize) -> Result<Vec<Square>, Error> {
+    let malformed = || {
+        Error::parse(format!(
+            "the blocks {} are not a list of [row, column] pairs",
+            excerpt(value)
+        ))
+    };
+    let inner = value
+        .strip_prefix('[')
+        .and_then(|v| v.strip_suffix(']'))
+        .ok_or_else(malformed)?;
+    if inner.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut blocked = Vec::new();
+    let mut pairs = inner.strip_prefix('[').ok_or_else(malformed)?;
+    loop {
+        let (pair, after) = pairs.split_once(']').ok_or_else(malformed)?;
+        let numbers: Vec<&str> = pair.split(',').collect();
+        let [row, col] = numbers[..] else {
+            return Err(malformed());
+        };
+        let number = |part: &str| part.parse::<usize>().map_err(|_| malformed());
+        let (row, col) = (number(row)?, number(col)?);
+        if !(1..=n).contains(&row) || !(1..=n).contains(&col) {
+            return Err(Error::parse(format!(
+                "the block [{row}, {col}] is off the {n}x{n} board (rows and columns count from 1)"
+            )));
+        }
+        blocked.push((row - 1, col - 1));
+        if after.is_empty() {
+            return Ok(blocked);
+        }
+        pairs = after.strip_prefix(",[").ok_or_else(malformed)?;
+    }
 }
