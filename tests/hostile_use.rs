@@ -363,3 +363,38 @@ fn csplib_essence_files_with_a_language_line_comments_and_be_are_read() {
     // [1, 3, 0, 2] has a queen on row 1, column 2 (from 1): blocked.
     assert_eq!(stdout(&out), "[2, 0, 3, 1]\n");
 }
+
+/// A record signed again after an edit passes its checksum: what it says must still be
+/// what a count can say.
+#[test]
+fn records_that_contradict_the_plan_are_refused_and_merged_records_merge_again() {
+    use queens::{Counter, ShardRecord};
+    let resign = |edit: &dyn Fn(&mut ShardRecord)| {
+        let mut record =
+            ShardRecord::new(&Counter::new(16).unwrap().shard(0, 4).run().unwrap(), 1.0);
+        edit(&mut record);
+        ShardRecord::parse(&record.to_json())
+    };
+    assert!(resign(&|_| {}).is_ok());
+    let err = resign(&|r| r.seconds = -1.0).unwrap_err().to_string();
+    assert!(err.contains("not a time"), "{err}");
+    // The rotations' subproblem (number 66 of n = 16) is in shard 66 % 4 = 2.
+    let err = resign(&|r| r.fixed = Some(8)).unwrap_err().to_string();
+    assert!(
+        err.contains("cannot count solutions fixed by rotations: shard 2/4 does"),
+        "{err}"
+    );
+
+    let shards: Vec<ShardRecord> = (0..2)
+        .map(|i| {
+            ShardRecord::new(
+                &Counter::new(10).unwrap().shard(i, 2).run().unwrap(),
+                f64::MAX,
+            )
+        })
+        .collect();
+    let merged = ShardRecord::merge(&shards).unwrap();
+    assert!(merged.seconds.is_finite());
+    let again = ShardRecord::parse(&merged.to_json()).unwrap();
+    assert_eq!(ShardRecord::merge(&[again]).unwrap().total, 724);
+}

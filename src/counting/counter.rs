@@ -302,6 +302,9 @@ impl Counter {
     /// subproblems and counts, with a little more work and far less memory.
     /// [`Counter::run`] fails with [`Error::NotEnoughMemory`] if even that would not fit.
     ///
+    /// The bound is on what the count allocates for its own work (tables, streamed rows),
+    /// not on the process's baseline (its code, stacks and allocator, a few MiB).
+    ///
     /// # Examples
     ///
     /// ```

@@ -212,6 +212,29 @@ impl ShardRecord {
         if self.shard >= self.of {
             return Err(format!("shard {}/{} does not exist", self.shard, self.of));
         }
+        if !(self.seconds >= 0.0 && self.seconds.is_finite()) {
+            return Err(format!(
+                "{} seconds is not a time a count took",
+                self.seconds
+            ));
+        }
+        // The solutions rotations fix are counted by the join's last subproblem alone.
+        if self.engine == Engine::Quadrants
+            && self.n <= Engine::QUADRANTS_UP_TO
+            && self.fixed.is_some_and(|fixed| fixed != 0)
+        {
+            let rotations = subproblems(self.n, Engine::Quadrants, false);
+            if rotations % self.of != self.shard {
+                return Err(format!(
+                    "shard {}/{} of n = {} cannot count solutions fixed by rotations: shard {}/{} does",
+                    self.shard,
+                    self.of,
+                    self.n,
+                    rotations % self.of,
+                    self.of
+                ));
+            }
+        }
         match self.engine {
             Engine::Auto => {
                 return Err("a record must name the engine that counted, not auto".into());
@@ -376,7 +399,8 @@ impl ShardRecord {
             fundamental,
             fixed,
             subproblems: all,
-            seconds: sorted.iter().map(|r| r.seconds).sum(),
+            // Kept finite, so that a merged record merges again.
+            seconds: sorted.iter().map(|r| r.seconds).sum::<f64>().min(f64::MAX),
             version: VERSION.to_string(),
         })
     }

@@ -142,8 +142,9 @@ pub struct CountChoice {
     /// Threads each process uses; 0 means one per core.
     #[arg(long, short = 't', value_name = "T", default_value_t = 0)]
     pub threads: usize,
-    /// Keep each process's memory under SIZE (like 1G or 512M; default: what the machine or
-    /// its container or batch job allows).
+    /// Keep what each process allocates for the count under SIZE (like 1G or 512MiB; default:
+    /// what the machine or its container or batch job allows); the process's own few MiB of
+    /// code and stacks come on top.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memory: Option<u64>,
 }
