@@ -278,7 +278,7 @@ fn bad_shards_and_resumes_are_refused() {
         .run()
         .unwrap_err();
     assert!(
-        missing.to_string().contains("no fundamental count"),
+        missing.to_string().contains("no count of symmetry classes"),
         "{missing}"
     );
     assert!(Counter::new(65).is_err());

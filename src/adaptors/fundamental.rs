@@ -1,6 +1,7 @@
 use std::collections::HashSet;
 use std::fmt;
 use std::iter::FusedIterator;
+use std::task::Poll;
 
 use crate::solution::Solution;
 use crate::solution::symmetry::Symmetry;
@@ -69,6 +70,61 @@ impl<I: Iterator<Item = Solution>> Iterator for Fundamental<I> {
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         (0, self.iter.size_hint().1)
+    }
+}
+
+impl<I> Fundamental<I> {
+    /// The next class, as [`next`](Iterator::next) gives it, if found within about `nodes`
+    /// more placements of the search for each solution looked at; [`Poll::Pending`]
+    /// otherwise (or after many solutions of classes already given), the search left where
+    /// it stopped; see [`Queens::next_within`](crate::Queens::next_within).
+    ///
+    /// `search` is the underlying search's own `next_within`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::task::Poll;
+    ///
+    /// let mut classes = queens::Queens::new(8).fundamental();
+    /// let mut found = 0;
+    /// loop {
+    ///     match classes.next_within(100, queens::Queens::next_within) {
+    ///         Poll::Ready(Some(_)) => found += 1,
+    ///         Poll::Ready(None) => break,
+    ///         Poll::Pending => {}
+    ///     }
+    /// }
+    /// assert_eq!(found, 12);
+    /// ```
+    pub fn next_within(
+        &mut self,
+        nodes: u64,
+        search: impl Fn(&mut I, u64) -> Poll<Option<Solution>>,
+    ) -> Poll<Option<Solution>> {
+        // Solutions of classes already given are passed over this many at a time at most.
+        const PASSED: usize = 1024;
+        for _ in 0..PASSED {
+            let solution = match search(&mut self.iter, nodes) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(None) => return Poll::Ready(None),
+                Poll::Ready(Some(solution)) => solution,
+            };
+            let symmetries = &self.symmetries;
+            match &mut self.seen {
+                None if solution.is_canonical_under(symmetries) => {
+                    return Poll::Ready(Some(solution));
+                }
+                Some(seen) => {
+                    let representative = solution.canonical_under(symmetries);
+                    if seen.insert(representative.clone()) {
+                        return Poll::Ready(Some(representative));
+                    }
+                }
+                None => {}
+            }
+        }
+        Poll::Pending
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::iter::FusedIterator;
+use std::task::Poll;
 
 use super::State;
 use super::most_constrained::{MostConstrained, Yielded};
@@ -392,6 +393,101 @@ impl Queens {
         self.nth_columns(0)
     }
 
+    /// The next solution, as [`next`](Iterator::next) gives it, if the search finds it
+    /// within `nodes` more placements; [`Poll::Pending`] otherwise, the search left where it
+    /// stopped so that the next call goes on. A caller that must keep control during a long
+    /// search (an interpreter waiting for Ctrl-C, an event loop) calls it in a loop.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::task::Poll;
+    /// use queens::Queens;
+    ///
+    /// let mut search = Queens::new(8);
+    /// let first = loop {
+    ///     if let Poll::Ready(found) = search.next_within(10) {
+    ///         break found;
+    ///     }
+    /// };
+    /// assert_eq!(first, Queens::new(8).next());
+    /// ```
+    pub fn next_within(&mut self, nodes: u64) -> Poll<Option<Solution>> {
+        if self
+            .back
+            .as_ref()
+            .is_some_and(|b| b.state == State::Exhausted)
+        {
+            self.state = State::Exhausted;
+            return Poll::Ready(None);
+        }
+        match self.advance_within(nodes) {
+            None => Poll::Pending,
+            Some(false) => {
+                self.finish();
+                Poll::Ready(None)
+            }
+            Some(true) => {
+                let met = self
+                    .back_last()
+                    .is_some_and(|last| self.columns[..self.n].iter().copied().ge(last));
+                if met {
+                    self.finish();
+                    return Poll::Ready(None);
+                }
+                Poll::Ready(Some(Solution::from_valid(self.columns[..self.n].to_vec())))
+            }
+        }
+    }
+
+    /// [`next_back`](DoubleEndedIterator::next_back) within `nodes` more placements, as
+    /// [`next_within`](Queens::next_within) is `next`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::task::Poll;
+    /// use queens::Queens;
+    ///
+    /// let mut search = Queens::new(8);
+    /// let last = loop {
+    ///     if let Poll::Ready(found) = search.next_back_within(10) {
+    ///         break found;
+    ///     }
+    /// };
+    /// assert_eq!(last, Queens::new(8).next_back());
+    /// ```
+    pub fn next_back_within(&mut self, nodes: u64) -> Poll<Option<Solution>> {
+        if self.state == State::Exhausted {
+            return Poll::Ready(None);
+        }
+        let mirrored = match &mut self.back {
+            Some(back) => back,
+            None => self.back.insert(Box::new(self.mirrored())),
+        };
+        match mirrored.advance_within(nodes) {
+            None => return Poll::Pending,
+            Some(false) => {
+                self.finish();
+                return Poll::Ready(None);
+            }
+            Some(true) => {}
+        }
+        let n = self.n;
+        let back = self.back.as_deref().expect("the back search was made");
+        let met = self.state == State::Searching
+            && back.columns[..n]
+                .iter()
+                .map(|&c| n - 1 - c)
+                .le(self.columns[..n].iter().copied());
+        if met {
+            self.finish();
+            return Poll::Ready(None);
+        }
+        let columns = back.columns[..n].iter().map(|&c| n - 1 - c);
+        Poll::Ready(Some(Solution::from_valid(columns.collect())))
+    }
+
     /// [`next_columns`](Queens::next_columns) after skipping `k` solutions, which are
     /// counted by whole subtrees rather than built.
     fn nth_columns(&mut self, k: u64) -> Option<&[usize]> {
@@ -487,8 +583,14 @@ impl Queens {
 
     /// Runs the state machine to the next solution, leaving it in `columns`.
     fn advance(&mut self) -> bool {
+        self.advance_within(u64::MAX) == Some(true)
+    }
+
+    /// [`advance`](Queens::advance), stopping (`None`) once `budget` placements more are
+    /// made without a solution; the next call goes on from there.
+    fn advance_within(&mut self, budget: u64) -> Option<bool> {
         if let Some(found) = self.state.settle(self.n) {
-            return found;
+            return Some(found);
         }
         if self.state == State::Fresh {
             self.state = State::Searching;
@@ -498,14 +600,18 @@ impl Queens {
         let last = self.n - 1;
         let mut depth = self.depth;
         let mut nodes = self.nodes;
+        let limit = nodes.saturating_add(budget);
         let found = loop {
             let untried = self.untried[depth];
             if untried == 0 {
                 if depth == 0 {
-                    break false;
+                    break Some(false);
                 }
                 depth -= 1;
                 continue;
+            }
+            if nodes >= limit {
+                break None;
             }
             let bit = lowest_bit(untried);
             self.untried[depth] = untried ^ bit;
@@ -513,7 +619,7 @@ impl Queens {
             nodes += 1;
             if depth == last {
                 // Stay on the last row: the next call tries its remaining squares.
-                break true;
+                break Some(true);
             }
             let below = self.taken[depth].below(bit);
             let open = self.allowed[depth + 1] & !below.attacked();
@@ -525,7 +631,7 @@ impl Queens {
         };
         self.depth = depth;
         self.nodes = nodes;
-        if !found {
+        if found == Some(false) {
             self.state = State::Exhausted;
         }
         found

@@ -2,6 +2,7 @@
 //! puzzles fast: the most constrained row or column first.
 
 use std::fmt;
+use std::task::Poll;
 use std::iter::FusedIterator;
 
 use super::State;
@@ -319,14 +320,21 @@ impl MostConstrained {
 
     /// Runs to the next solution, leaving it in `columns`.
     fn advance(&mut self) -> bool {
+        self.advance_within(u64::MAX) == Some(true)
+    }
+
+    /// [`advance`](MostConstrained::advance), stopping (`None`) once `budget` placements
+    /// more are made without a solution; the next call goes on from there.
+    fn advance_within(&mut self, budget: u64) -> Option<bool> {
         if let Some(found) = self.state.settle(self.n) {
-            return found;
+            return Some(found);
         }
+        let limit = self.nodes.saturating_add(budget);
         if self.state == State::Fresh {
             let board = Attacks::default();
             let Ok((line, untried)) = self.most_constrained_line(&board) else {
                 self.state = State::Exhausted;
-                return false;
+                return Some(false);
             };
             self.state = State::Searching;
             self.stack[0] = Frame {
@@ -340,10 +348,13 @@ impl MostConstrained {
             if frame.untried == 0 {
                 if self.depth == 0 {
                     self.state = State::Exhausted;
-                    return false;
+                    return Some(false);
                 }
                 self.depth -= 1;
                 continue;
+            }
+            if self.nodes >= limit {
+                return None;
             }
             let mut untried = frame.untried;
             let (row, col) = frame.line.square(self.take_middle_most(&mut untried));
@@ -352,7 +363,7 @@ impl MostConstrained {
             self.placed[self.depth] = (row, col);
             self.nodes += 1;
             if self.depth + 1 == self.n {
-                return true;
+                return Some(true);
             }
             let board = frame.board.with(row, col, self.n);
             if let Ok((line, untried)) = self.most_constrained_line(&board) {
@@ -362,6 +373,40 @@ impl MostConstrained {
                     untried,
                     board,
                 };
+            }
+        }
+    }
+}
+
+impl MostConstrained {
+    /// The next solution, as [`next`](Iterator::next) gives it, if the search finds it
+    /// within `nodes` more placements; [`Poll::Pending`] otherwise, the search left where it
+    /// stopped; see [`Queens::next_within`](crate::Queens::next_within).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::task::Poll;
+    ///
+    /// let mut search = queens::Queens::new(40).most_constrained();
+    /// let first = loop {
+    ///     if let Poll::Ready(found) = search.next_within(1000) {
+    ///         break found;
+    ///     }
+    /// };
+    /// assert_eq!(first.unwrap().n(), 40);
+    /// ```
+    pub fn next_within(&mut self, nodes: u64) -> Poll<Option<Solution>> {
+        loop {
+            match self.advance_within(nodes) {
+                None => return Poll::Pending,
+                Some(false) => return Poll::Ready(None),
+                Some(true) => {
+                    let columns = &self.columns[..self.n];
+                    if !self.yielded.contains(columns) {
+                        return Poll::Ready(Some(Solution::from_valid(columns.to_vec())));
+                    }
+                }
             }
         }
     }
