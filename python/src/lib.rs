@@ -24,13 +24,57 @@ fn error(err: queens::Error) -> PyErr {
         E::Overflow { .. } | E::Checkpoint { .. } | E::Read { .. } => "QueensError",
         _ => "InvalidInput",
     };
-    let message = err.to_string();
+    exception(class, err.to_string())
+}
+
+/// The exception `class` of `queens._errors` with `message`.
+fn exception(class: &str, message: String) -> PyErr {
     Python::attach(|py| {
         py.import("queens._errors")
             .and_then(|module| module.getattr(class))
             .and_then(|class| class.call1((message.clone(),)))
             .map_or_else(|_| PyValueError::new_err(message), PyErr::from_value)
     })
+}
+
+/// `InvalidInput` (a `ValueError`) with `message`.
+fn invalid(message: String) -> PyErr {
+    exception("InvalidInput", message)
+}
+
+/// A whole number that must not be negative: `InvalidInput` naming `what` otherwise.
+fn natural(value: i128, what: &str) -> PyResult<usize> {
+    usize::try_from(value).map_err(|_| {
+        invalid(format!(
+            "{what} = {value} is not a number from 0 to {}",
+            usize::MAX
+        ))
+    })
+}
+
+/// Squares given as pairs of whole numbers, each checked.
+fn squares(pairs: Option<Vec<(i128, i128)>>, what: &str) -> PyResult<Vec<(usize, usize)>> {
+    pairs
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(row, col)| Ok((natural(row, what)?, natural(col, what)?)))
+        .collect()
+}
+
+/// Runs a search a slice of placements at a time, checking for signals between slices, so
+/// that Ctrl-C raises `KeyboardInterrupt` within milliseconds and leaves the search usable.
+fn searched(
+    py: Python<'_>,
+    mut step: impl FnMut(u64) -> std::task::Poll<Option<queens::Solution>>,
+) -> PyResult<Option<Solution>> {
+    // About a millisecond of search between checks.
+    const SLICE: u64 = 1 << 20;
+    loop {
+        if let std::task::Poll::Ready(found) = step(SLICE) {
+            return Ok(found.map(Solution::wrap));
+        }
+        py.check_signals()?;
+    }
 }
 
 /// Runs `work` on a worker thread with the GIL released, checking for signals every 20 ms.
@@ -338,15 +382,20 @@ impl Solution {
 
 /// What a board's constraints are, as the Python arguments give them.
 fn board(
-    n: usize,
-    queens: Option<Vec<(usize, usize)>>,
-    blocks: Option<Vec<(usize, usize)>>,
-    prefix: Option<Vec<usize>>,
+    n: i128,
+    queens: Option<Vec<(i128, i128)>>,
+    blocks: Option<Vec<(i128, i128)>>,
+    prefix: Option<Vec<i128>>,
 ) -> PyResult<queens::Queens> {
-    queens::Queens::builder(n)
-        .prefix(&prefix.unwrap_or_default())
-        .queens(queens.unwrap_or_default())
-        .blocks(blocks.unwrap_or_default())
+    let prefix: Vec<usize> = prefix
+        .unwrap_or_default()
+        .into_iter()
+        .map(|col| natural(col, "a prefix column"))
+        .collect::<PyResult<_>>()?;
+    queens::Queens::builder(natural(n, "n")?)
+        .prefix(&prefix)
+        .queens(squares(queens, "a queen's row or column")?)
+        .blocks(squares(blocks, "a blocked square's row or column")?)
         .build()
         .map_err(error)
 }
@@ -362,10 +411,10 @@ impl PyQueens {
     #[new]
     #[pyo3(signature = (n, queens = None, blocks = None, prefix = None))]
     fn new(
-        n: usize,
-        queens: Option<Vec<(usize, usize)>>,
-        blocks: Option<Vec<(usize, usize)>>,
-        prefix: Option<Vec<usize>>,
+        n: i128,
+        queens: Option<Vec<(i128, i128)>>,
+        blocks: Option<Vec<(i128, i128)>>,
+        prefix: Option<Vec<i128>>,
     ) -> PyResult<PyQueens> {
         Ok(PyQueens {
             inner: board(n, queens, blocks, prefix)?,
@@ -376,13 +425,15 @@ impl PyQueens {
         slf
     }
 
-    fn __next__(&mut self) -> Option<Solution> {
-        self.inner.next().map(Solution::wrap)
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Solution>> {
+        searched(py, |nodes| self.inner.next_within(nodes))
     }
 
     /// The solutions left, from the last one back.
     fn __reversed__(&self) -> Solutions {
-        Solutions::of(self.inner.clone().rev())
+        Solutions {
+            inner: Search::Back(Box::new(self.inner.clone())),
+        }
     }
 
     /// Skips `k` solutions (counting whole subtrees, not building them) and returns the
@@ -456,13 +507,17 @@ impl PyQueens {
 
     /// One solution per class under the board's symmetries.
     fn fundamental(&self) -> Solutions {
-        Solutions::of(self.inner.clone().fundamental())
+        Solutions {
+            inner: Search::Fundamental(Box::new(self.inner.clone().fundamental())),
+        }
     }
 
     /// The same solutions, searching the most constrained row or column first: fast first
     /// solutions on large boards.
     fn most_constrained(&self) -> Solutions {
-        Solutions::of(self.inner.clone().most_constrained())
+        Solutions {
+            inner: Search::MostConstrained(Box::new(self.inner.clone().most_constrained())),
+        }
     }
 
     /// The symmetries of the board that keep its fixed queens and blocked squares.
@@ -488,18 +543,27 @@ impl PyQueens {
     }
 }
 
+/// The searches a `Solutions` stream runs.
+enum Search {
+    Back(Box<queens::Queens>),
+    Fundamental(Box<queens::Fundamental<queens::Queens>>),
+    MostConstrained(Box<queens::MostConstrained>),
+}
+
+impl Search {
+    fn next_within(&mut self, nodes: u64) -> std::task::Poll<Option<queens::Solution>> {
+        match self {
+            Search::Back(search) => search.next_back_within(nodes),
+            Search::Fundamental(classes) => classes.next_within(nodes, queens::Queens::next_within),
+            Search::MostConstrained(search) => search.next_within(nodes),
+        }
+    }
+}
+
 /// A lazy stream of solutions: reversed, fundamental or most-constrained.
 #[pyclass(module = "queens")]
 struct Solutions {
-    inner: Box<dyn Iterator<Item = queens::Solution> + Send + Sync>,
-}
-
-impl Solutions {
-    fn of(solutions: impl Iterator<Item = queens::Solution> + Send + Sync + 'static) -> Solutions {
-        Solutions {
-            inner: Box::new(solutions),
-        }
-    }
+    inner: Search,
 }
 
 #[pymethods]
@@ -508,8 +572,8 @@ impl Solutions {
         slf
     }
 
-    fn __next__(&mut self) -> Option<Solution> {
-        self.inner.next().map(Solution::wrap)
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Solution>> {
+        searched(py, |nodes| self.inner.next_within(nodes))
     }
 }
 
@@ -531,8 +595,8 @@ impl Completions {
         let Some(search) = &mut self.inner else {
             return Ok(None);
         };
-        match search.next_columns() {
-            Some(columns) => Ok(Some(PyTuple::new(py, &columns[self.skip..])?)),
+        match searched(py, |nodes| search.next_within(nodes))? {
+            Some(solution) => Ok(Some(PyTuple::new(py, &solution.inner[self.skip..])?)),
             None => Ok(None),
         }
     }
@@ -684,8 +748,12 @@ impl Trace {
 
 /// An animated SVG picture of an `n x n` board going through `events` (SMIL, no script).
 #[pyfunction]
-fn animated_svg(n: usize, events: Vec<PyRef<'_, Event>>) -> PyResult<String> {
-    let events: Vec<queens::Event> = events.iter().map(|e| e.inner).collect();
+fn animated_svg(n: i128, events: &Bound<'_, PyAny>) -> PyResult<String> {
+    let n = natural(n, "n")?;
+    let events: Vec<queens::Event> = events
+        .try_iter()?
+        .map(|event| Ok(event?.extract::<PyRef<'_, Event>>()?.inner))
+        .collect::<PyResult<_>>()?;
     queens::animated_svg(n, &events).map_err(error)
 }
 
@@ -696,19 +764,39 @@ fn animated_svg(n: usize, events: Vec<PyRef<'_, Event>>) -> PyResult<String> {
 #[pyo3(signature = (n, fundamental = false, threads = None, memory = None))]
 fn count(
     py: Python<'_>,
-    n: usize,
+    n: i128,
     fundamental: bool,
-    threads: Option<usize>,
-    memory: Option<u64>,
+    threads: Option<i128>,
+    memory: Option<i128>,
 ) -> PyResult<u64> {
     let stop = Arc::new(AtomicBool::new(false));
-    let mut counter = queens::Counter::new(n)
+    let threads = threads.map(|t| natural(t, "threads")).transpose()?;
+    let mut counter = queens::Counter::new(natural(n, "n")?)
         .map_err(error)?
         .fundamental(fundamental)
         .threads(threads.unwrap_or(0))
         .cancel_when(Arc::clone(&stop));
     if let Some(bytes) = memory {
+        let bytes = u64::try_from(bytes)
+            .ok()
+            .filter(|&b| b > 0)
+            .ok_or_else(|| invalid(format!("memory = {bytes} is not a number of bytes")))?;
         counter = counter.memory(bytes);
+    }
+    counter.validate().map_err(error)?;
+    // A count of a day or more says so before it starts (it goes on: Ctrl-C stops it).
+    let forecast = {
+        let counter = counter.clone();
+        interruptible(py, None, move || counter.forecast())?
+    };
+    if let Some(forecast) = forecast.filter(|f| f.hours() > queens::Estimate::LONG_HOURS) {
+        let message = format!(
+            "this count would take about {:.3e} hours on {} threads ({}); Ctrl-C stops it",
+            forecast.hours(),
+            forecast.threads,
+            forecast.error_bar()
+        );
+        py.import("warnings")?.call_method1("warn", (message,))?;
     }
     let counts = interruptible(py, Some(stop), move || counter.run())?;
     Ok(match fundamental {
@@ -719,20 +807,23 @@ fn count(
 
 /// A solution drawn exactly uniformly at random, the same for the same seed.
 #[pyfunction]
-fn sample(py: Python<'_>, n: usize, seed: u64) -> PyResult<Solution> {
+fn sample(py: Python<'_>, n: i128, seed: u64) -> PyResult<Solution> {
+    let n = natural(n, "n")?;
     interruptible(py, None, move || queens::sample(n, seed)).map(Solution::wrap)
 }
 
 /// One solution of any board, by an explicit formula.
 #[pyfunction]
-fn construct(py: Python<'_>, n: usize) -> PyResult<Solution> {
+fn construct(py: Python<'_>, n: i128) -> PyResult<Solution> {
+    let n = natural(n, "n")?;
     interruptible(py, None, move || queens::construct(n)).map(Solution::wrap)
 }
 
 /// A random solution of any board, by local search, the same for the same seed.
 #[pyfunction]
 #[pyo3(signature = (n, seed = 0))]
-fn random(py: Python<'_>, n: usize, seed: u64) -> PyResult<Solution> {
+fn random(py: Python<'_>, n: i128, seed: u64) -> PyResult<Solution> {
+    let n = natural(n, "n")?;
     interruptible(py, None, move || queens::random(n, seed)).map(Solution::wrap)
 }
 

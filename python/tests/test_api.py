@@ -215,3 +215,35 @@ def test_solutions_pickle_and_copy():
     s = Solution([1, 3, 0, 2])
     assert pickle.loads(pickle.dumps(s)) == s
     assert copy.deepcopy(s) == s and copy.copy(s) == s
+
+
+
+def test_bad_values_of_every_argument_raise_invalid_input():
+    import pytest
+
+    for call in [
+        lambda: queens.Queens(-1),
+        lambda: queens.Queens(8, queens=[(-1, 0)]),
+        lambda: queens.Queens(8, blocks=[(0, -3)]),
+        lambda: queens.Queens(8, prefix=[-2]),
+        lambda: queens.count(-1),
+        lambda: queens.count(8, threads=-1),
+        lambda: queens.count(8, memory=-5),
+        lambda: queens.construct(-4),
+        lambda: queens.random(-4),
+        lambda: queens.sample(-4, 0),
+        lambda: queens.animated_svg(-1, []),
+    ]:
+        with pytest.raises(queens.InvalidInput):
+            call()
+
+
+def test_animated_svg_takes_any_iterable_of_events():
+    svg = queens.animated_svg(4, queens.Queens(4).trace())
+    assert svg.startswith("<svg")
+    assert queens.animated_svg(4, (e for e in queens.Queens(4).trace())) == svg
+
+
+def test_solution_parse_reads_the_json_lines_the_cli_writes():
+    line = '{"n":4,"index":1,"columns":[1,3,0,2]}'
+    assert queens.Solution.parse(line) == queens.Solution([1, 3, 0, 2])

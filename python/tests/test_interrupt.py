@@ -20,12 +20,13 @@ except KeyboardInterrupt:
 """
 
 
-def test_ctrl_c_interrupts_a_count_of_18_quickly():
+def test_ctrl_c_interrupts_a_count_of_21_quickly():
     child = subprocess.Popen(
-        [sys.executable, "-c", PROGRAM, "18"], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", PROGRAM, "21"], stdout=subprocess.PIPE, text=True
     )
     assert child.stdout.readline().strip() == "ready"
-    time.sleep(0.5)  # well into the count (about 2 s on both cores)
+    # Well into the count: n = 21 takes about 14 CPU-minutes, seconds even on 64 cores.
+    time.sleep(0.5)
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=10)
@@ -53,3 +54,44 @@ def test_other_threads_run_while_rust_counts():
         stop.set()
         ticker.join()
     assert len(ticks) > 5, "the GIL was held during the count"
+
+
+ITERATION = """
+import sys, queens
+calls = {
+    "next": lambda: next(iter(queens.Queens(40))),
+    "reversed": lambda: next(reversed(queens.Queens(40))),
+    "fundamental": lambda: next(queens.Queens(40).fundamental()),
+    "queens": lambda: next(queens.queens(40)),
+}
+call = calls[sys.argv[1]]
+print("ready", flush=True)
+try:
+    call()
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(3)
+"""
+
+
+def test_ctrl_c_interrupts_every_long_iteration_within_a_second():
+    # The first lexicographic solution of 40 queens takes billions of steps.
+    for name in ["next", "reversed", "fundamental", "queens"]:
+        child = subprocess.Popen(
+            [sys.executable, "-c", ITERATION, name], stdout=subprocess.PIPE, text=True
+        )
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.3)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=10)
+        waited = time.monotonic() - sent
+        assert child.returncode == 3, (name, out)
+        assert waited < 1.0, f"{name}: {waited:.2f} s from Ctrl-C to KeyboardInterrupt"
+
+
+def test_an_interrupted_search_goes_on_where_it_stopped():
+    search = queens.Queens(8)
+    solutions = iter(search)
+    assert next(solutions) == queens.Solution([0, 4, 7, 5, 2, 6, 1, 3])
+    assert next(solutions) == queens.Solution([0, 5, 7, 2, 6, 3, 1, 4])

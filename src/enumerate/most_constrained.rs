@@ -2,8 +2,8 @@
 //! puzzles fast: the most constrained row or column first.
 
 use std::fmt;
-use std::task::Poll;
 use std::iter::FusedIterator;
+use std::task::Poll;
 
 use super::State;
 use crate::adaptors::{Fundamental, first_of_each_class};
