@@ -73,7 +73,7 @@ def test_bad_input_raises_value_errors_with_the_crates_messages():
         Solution([0]).render("no-such-style")
     with pytest.raises(TypeError):
         Solution([0]).transform("rotate")
-    with pytest.raises(OverflowError):
+    with pytest.raises(queens.InvalidInput):
         Queens(-1)
 
 

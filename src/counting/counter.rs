@@ -692,7 +692,7 @@ impl Counter {
             ));
         }
         let rotations_unasked = |s: &Subproblem| match work {
-            Work::Quadrants(plan, false) => s.fixed != 0 || s.index == plan.len(),
+            Work::Quadrants(plan, false) => s.index == plan.len(),
             _ => false,
         };
         if let Some(s) = self.resumed.iter().find(|s| rotations_unasked(s)) {
