@@ -10,10 +10,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use queens::ShardRecord;
+use queens::{Counter, Shard, ShardRecord};
 
 const README: &str = include_str!("../README.md");
 const SOLUTIONS_15: u64 = 2_279_184;
+const SOLUTIONS_19: u64 = 4_968_057_848;
 
 /// The first fenced `sh` block of the README holding `needle`.
 fn readme_block(needle: &str) -> String {
@@ -45,13 +46,13 @@ fn run(command: &mut Command) -> Output {
     out
 }
 
-fn merged_total(dir: &Path, files: &[PathBuf]) -> u64 {
+fn merged_total(dir: &Path, n: usize, files: &[PathBuf]) -> u64 {
     let out = run(Command::new(env!("CARGO_BIN_EXE_queens"))
         .arg("merge")
         .args(files)
         .current_dir(dir));
     let record = ShardRecord::parse(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
-    assert_eq!((record.n, record.of), (15, 1));
+    assert_eq!((record.n, record.of), (n, 1));
     record.total
 }
 
@@ -77,7 +78,7 @@ fn the_gnu_parallel_recipe_counts_n15() {
     let shards = std::fs::read_to_string(dir.path().join("n15-shards.json")).unwrap();
     assert_eq!(shards.lines().count(), 8);
     assert_eq!(
-        merged_total(dir.path(), &[dir.path().join("n15-shards.json")]),
+        merged_total(dir.path(), 15, &[dir.path().join("n15-shards.json")]),
         SOLUTIONS_15
     );
 }
@@ -209,42 +210,39 @@ fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
     }
 }
 
+/// The complete lines of a checkpoint file (a line still being written is left out).
+fn checkpoint_lines(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let complete = text.rfind('\n').map_or("", |end| &text[..=end]);
+    complete.lines().map(str::to_string).collect()
+}
+
 #[test]
 #[ignore = "needs Slurm, MUNGE and root; run by .ci/run"]
-fn the_slurm_recipe_counts_n15_through_a_requeue() {
+fn the_slurm_recipe_counts_n19_through_a_requeue() {
     let dir = tempfile::tempdir().unwrap();
     let cluster = Cluster::start(dir.path());
     let jobs = dir.path().join("jobs");
-    let bin = dir.path().join("bin");
     std::fs::create_dir_all(&jobs).unwrap();
-    std::fs::create_dir_all(&bin).unwrap();
-    // A `queens` that waits a moment first, so that the requeue finds its task running.
-    std::fs::write(
-        bin.join("queens"),
-        format!(
-            "#!/bin/bash\nsleep 2\nexec {} \"$@\"\n",
-            env!("CARGO_BIN_EXE_queens")
-        ),
-    )
-    .unwrap();
-    run(Command::new("chmod").args(["+x", bin.join("queens").to_str().unwrap()]));
+    let bin = Path::new(env!("CARGO_BIN_EXE_queens")).parent().unwrap();
     let block = readme_block("#SBATCH --array");
+    // n = 19 in 8 shards: a task counts for seconds, long enough to be caught mid-way.
     let script = block
         .replace("--array=0-255", "--array=0-7")
         .replace("--cpus-per-task=8", "--cpus-per-task=1")
-        .replace("N=20 K=256", "N=15 K=8");
+        .replace("N=20 K=256", "N=19 K=8");
     assert_ne!(script, block, "the README's recipe changed shape");
-    std::fs::write(jobs.join("count-15.sh"), script).unwrap();
+    std::fs::write(jobs.join("count-19.sh"), script).unwrap();
 
     let submitted = Command::new("sbatch")
         .args([
             "--parsable",
             "--chdir",
             jobs.to_str().unwrap(),
-            "count-15.sh",
+            "count-19.sh",
         ])
         .env("SLURM_CONF", cluster.conf())
-        .env("PATH", path_with_queens(&bin))
+        .env("PATH", path_with_queens(bin))
         .current_dir(&jobs)
         .output()
         .unwrap();
@@ -258,20 +256,28 @@ fn the_slurm_recipe_counts_n15_through_a_requeue() {
         .trim()
         .to_string();
     let first = format!("{job}_0");
-    wait_for("running first task", || cluster.state(&first) == "RUNNING");
-    let requeued = cluster.slurm("scontrol", &["requeue", &first]);
-    assert!(
-        requeued.status.success(),
-        "{}",
-        String::from_utf8_lossy(&requeued.stderr)
-    );
-    // Slurm holds a requeued job back for a while (its begin time); start it at once.
+    let checkpoint = jobs.join("n19-0.checkpoint");
+    // Requeued once the count has recorded work (a header and some finished subproblems),
+    // suspended first so that the records seen are all it recorded before the requeue.
+    wait_for("records in task 0's checkpoint", || {
+        checkpoint_lines(&checkpoint).len() > 5
+    });
+    let control = |args: &[&str]| {
+        let out = cluster.slurm("scontrol", args);
+        assert!(
+            out.status.success(),
+            "scontrol {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    control(&["suspend", &first]);
+    let before = checkpoint_lines(&checkpoint);
+    control(&["requeue", &first]);
+    // Slurm holds a job requeued while suspended, and holds any requeued job back for a
+    // while (its begin time): release it and start it at once.
     wait_for("requeued task", || cluster.state(&first) == "PENDING");
-    let release = cluster.slurm(
-        "scontrol",
-        &["update", &format!("jobid={first}"), "StartTime=now"],
-    );
-    assert!(release.status.success());
+    control(&["release", &first]);
+    control(&["update", &format!("jobid={first}"), "StartTime=now"]);
     let started = Instant::now();
     while !cluster.state(&job).is_empty() {
         assert!(
@@ -286,6 +292,34 @@ fn the_slurm_recipe_counts_n15_through_a_requeue() {
         "task 0 was not requeued: {}",
         String::from_utf8_lossy(&shown.stdout)
     );
-    let records: Vec<PathBuf> = (0..8).map(|i| jobs.join(format!("n15-{i}.json"))).collect();
-    assert_eq!(merged_total(&jobs, &records), SOLUTIONS_15);
+
+    // The requeued run resumed what the first had recorded, and recorded only the rest.
+    let log = std::fs::read_to_string(jobs.join(format!("slurm-{job}_0.out"))).unwrap();
+    let subproblems = Shard::new(0, 8)
+        .unwrap()
+        .subproblems_of(Counter::new(19).unwrap().total_subproblems().unwrap());
+    let resumed = format!(
+        "resuming from n19-0.checkpoint: {} of {subproblems} subproblems already counted",
+        before.len() - 1
+    );
+    assert!(
+        log.contains(&resumed),
+        "{resumed:?} not in task 0's log: {log}"
+    );
+    let after = checkpoint_lines(&checkpoint);
+    assert_eq!(after[..before.len()], before[..], "records were rewritten");
+    let mut indices: Vec<&str> = after[1..]
+        .iter()
+        .map(|line| line.split(' ').next().unwrap())
+        .collect();
+    indices.sort_unstable();
+    indices.dedup();
+    assert_eq!(
+        (indices.len(), after.len() - 1),
+        (subproblems, subproblems),
+        "a subproblem recorded twice, or missing"
+    );
+
+    let records: Vec<PathBuf> = (0..8).map(|i| jobs.join(format!("n19-{i}.json"))).collect();
+    assert_eq!(merged_total(&jobs, 19, &records), SOLUTIONS_19);
 }

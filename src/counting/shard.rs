@@ -74,6 +74,21 @@ impl Shard {
         self.of == 1
     }
 
+    /// How many of a count's `all` subproblems this shard holds: every `of`-th one,
+    /// starting at `index`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let shard = queens::Shard::new(2, 3)?;
+    /// assert_eq!(shard.subproblems_of(10), 3); // 2, 5 and 8
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn subproblems_of(self, all: usize) -> usize {
+        all.saturating_sub(self.index).div_ceil(self.of)
+    }
+
     /// The error for a shard that does not exist (the fields are public, so one can be built).
     pub(crate) fn check(self) -> Result<(), Error> {
         match self.index < self.of {

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::counter::Counts;
 use super::counter::{burnside, subproblems};
 use super::engine::Engine;
+use super::shard::Shard;
 use super::subproblems::Subproblem;
 use crate::board::check_size;
 use crate::error::Error;
@@ -351,7 +352,11 @@ impl ShardRecord {
             )));
         }
         for record in &sorted {
-            let expected = all.saturating_sub(record.shard).div_ceil(record.of);
+            let expected = Shard {
+                index: record.shard,
+                of: record.of,
+            }
+            .subproblems_of(all);
             if record.subproblems != expected {
                 return Err(bad(format!(
                     "shard {}/{} of n = {} has {expected} subproblems, not {}",

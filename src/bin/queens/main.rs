@@ -255,14 +255,25 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
             ));
         }
     }
+    let subproblems = Shard { index, of }.subproblems_of(counter.total_subproblems()?);
     let checkpoint = match &args.checkpoint {
-        Some(path) => Some(Arc::new(Checkpoint::open(path, &counter)?)),
+        Some(path) => {
+            let checkpoint = Checkpoint::open(path, &counter)?;
+            let done = checkpoint.resumed();
+            if !done.is_empty() {
+                // Said, so that a requeued or restarted job's log shows the work it kept.
+                say(format_args!(
+                    "queens: resuming from {}: {} of {subproblems} subproblems already counted",
+                    path.display(),
+                    done.len()
+                ));
+                counter = counter.resume(done.iter().copied());
+            }
+            Some(Arc::new(checkpoint))
+        }
         None => None,
     };
-    if let Some(checkpoint) = &checkpoint {
-        counter = counter.resume(checkpoint.resumed().iter().copied());
-    }
-    let bar = progress::Bar::new(counter.total_subproblems()?.div_ceil(of));
+    let bar = progress::Bar::new(subproblems);
     let (record_to, report_to) = (checkpoint.clone(), bar.clone());
     let started = Instant::now();
     let counts = counter
