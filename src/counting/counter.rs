@@ -489,14 +489,16 @@ impl Counter {
     }
 
     /// Checks everything [`Counter::run`] checks before it starts: the shard, the number
-    /// of threads, the engine, the SIMD kernels `QUEENS_SIMD` names and the memory; returns
+    /// of threads, the engine, the SIMD kernels `QUEENS_SIMD` names, the memory and the
+    /// results it resumes; returns
     /// the engine that would count. Call it before writing anything about a count (a
     /// checkpoint, a plan), so that a count refused leaves nothing behind.
     ///
     /// # Errors
     ///
     /// Those of [`Counter::run`] that come before any counting: [`Error::InvalidShard`],
-    /// [`Error::TooManyThreads`], [`Error::Unsupported`] and [`Error::NotEnoughMemory`].
+    /// [`Error::TooManyThreads`], [`Error::Unsupported`], [`Error::NotEnoughMemory`] and
+    /// [`Error::BadResume`].
     ///
     /// # Examples
     ///
@@ -513,6 +515,16 @@ impl Counter {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn validate(&self) -> Result<Engine, Error> {
+        let engine = self.accepted_engine()?;
+        if !self.resumed.is_empty() {
+            let work = Work::new(self.n, engine, self.fundamental);
+            self.checked_resumed(&self.mine(&work), &work, engine)?;
+        }
+        Ok(engine)
+    }
+
+    /// The engine, once the shard, threads, kernels and memory are known to be accepted.
+    fn accepted_engine(&self) -> Result<Engine, Error> {
         self.shard.check()?;
         if self.threads > Self::MAX_THREADS {
             return Err(Error::TooManyThreads {
@@ -550,10 +562,9 @@ impl Counter {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn run(&self) -> Result<Counts, Error> {
-        let engine = self.validate()?;
-        let Shard { index, of } = self.shard;
+        let engine = self.accepted_engine()?;
         let work = Work::new(self.n, engine, self.fundamental);
-        let mine: Vec<usize> = (index..work.len()).step_by(of).collect();
+        let mine = self.mine(&work);
         let resumed = self.checked_resumed(&mine, &work, engine)?;
         let todo: Vec<usize> = mine
             .iter()
@@ -620,23 +631,15 @@ impl Counter {
                 of: mine.len(),
             });
         }
-        let results: Vec<Subproblem> = results.into_iter().flatten().collect();
-        let everything = || results.iter().chain(&resumed);
-        let overflow = || Error::Overflow {
-            reason: format!("the count of n = {} exceeds 2^64 - 1", self.n),
-        };
-        let sum = |part: fn(&Subproblem) -> u64| {
-            everything()
-                .try_fold(0u64, |sum, s| sum.checked_add(part(s)))
-                .ok_or_else(overflow)
-        };
-        let total = sum(|s| s.total)?;
+        let mut everything: Vec<Subproblem> = results.into_iter().flatten().collect();
+        everything.extend(resumed);
+        let total = self.sum(&everything, |s| s.total)?;
         let fixed = (self.fundamental && engine == Engine::Quadrants)
-            .then(|| sum(|s| s.fixed))
+            .then(|| self.sum(&everything, |s| s.fixed))
             .transpose()?;
         let fundamental = match (self.fundamental, fixed) {
             (false, _) => None,
-            (true, None) => Some(sum(|s| s.fundamental.unwrap_or(0))?),
+            (true, None) => Some(self.sum(&everything, |s| s.fundamental.unwrap_or(0))?),
             (true, Some(_)) if !self.shard.is_whole() => None,
             (true, Some(fixed)) => Some(burnside(self.n, total, fixed)?),
         };
@@ -674,6 +677,21 @@ impl Counter {
 
     pub(crate) fn shard_counted(&self) -> Shard {
         self.shard
+    }
+
+    /// The sum of `part` of the subproblems `of`, or the error of a count past `u64::MAX`.
+    fn sum(&self, of: &[Subproblem], part: fn(&Subproblem) -> u64) -> Result<u64, Error> {
+        of.iter()
+            .try_fold(0u64, |sum, s| sum.checked_add(part(s)))
+            .ok_or_else(|| Error::Overflow {
+                reason: format!("the count of n = {} exceeds 2^64 - 1", self.n),
+            })
+    }
+
+    /// The subproblems of this count's shard, in increasing order.
+    fn mine(&self, work: &Work) -> Vec<usize> {
+        let Shard { index, of } = self.shard;
+        (index..work.len()).step_by(of).collect()
     }
 
     /// The resumed results, each once and sorted by index, once they are known to fit this
@@ -765,6 +783,8 @@ impl Counter {
                 pair[0].index
             ));
         }
+        self.sum(&resumed, |s| s.total)?;
+        self.sum(&resumed, |s| s.fixed)?;
         Ok(resumed)
     }
 }
@@ -838,8 +858,8 @@ impl Work {
             let started = Instant::now();
             work().map(|()| started.elapsed().as_secs_f64())
         };
-        for j in 0..samples.min(parts) {
-            if j > 0 && started.elapsed() >= budget {
+        for (timed_before, j) in spread(samples.min(parts)).enumerate() {
+            if timed_before > 0 && started.elapsed() >= budget {
                 break;
             }
             let index = ((2 * j + 1) * parts / (2 * samples)) as usize;
@@ -894,6 +914,15 @@ impl Work {
             Work::Quadrants(plan, rotations) => plan.len() + usize::from(*rotations),
         }
     }
+}
+
+/// `0..len` in an order whose every beginning is spread over the whole range (bit-reversed
+/// order), so that a sample stopped by its budget still covers the whole count.
+fn spread(len: u64) -> impl Iterator<Item = u64> {
+    let bits = len.next_power_of_two().trailing_zeros();
+    (0..len.next_power_of_two())
+        .map(move |k| k.reverse_bits().checked_shr(64 - bits).unwrap_or(0))
+        .filter(move |&j| j < len)
 }
 
 /// A constellation subproblem with more free rows than this is timed by a random path down
@@ -1072,5 +1101,32 @@ impl Pool {
             };
         }
         todo.iter().map(|&i| solve_one(i)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spread;
+
+    #[test]
+    fn spread_visits_each_part_once_and_any_beginning_covers_the_range() {
+        for len in 0..300 {
+            let order: Vec<u64> = spread(len).collect();
+            for m in 1..=order.len() {
+                // The first m parts timed leave no gap over twice an even spread's.
+                let mut chosen = order[..m].to_vec();
+                chosen.sort_unstable();
+                chosen.push(len);
+                let gap = chosen.windows(2).map(|w| w[1] - w[0]).max().unwrap();
+                assert!(
+                    gap.max(chosen[0]) as usize <= 2 * len as usize / m + 1,
+                    "len {len}, first {m}: {:?}",
+                    &order[..m]
+                );
+            }
+            let mut all = order;
+            all.sort_unstable();
+            assert_eq!(all, (0..len).collect::<Vec<_>>());
+        }
     }
 }

@@ -174,6 +174,10 @@ pub struct PlanArgs {
     /// Parts of the count to time (each on one thread), spread over it.
     #[arg(long, value_name = "S", default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub sample: u64,
+    /// Seconds to spend timing at most: parts past it are not timed, and a part that runs
+    /// past it is stopped and estimated from what it did.
+    #[arg(long, value_name = "T", default_value_t = queens::Estimate::BUDGET.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub seconds: u64,
 }
 
 #[derive(Debug, Args)]

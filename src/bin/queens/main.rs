@@ -13,7 +13,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Parser;
 use clap::error::ErrorKind;
@@ -261,13 +261,14 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
             let checkpoint = Checkpoint::open(path, &counter)?;
             let done = checkpoint.resumed();
             if !done.is_empty() {
+                counter = counter.resume(done.iter().copied());
+                counter.validate()?;
                 // Said, so that a requeued or restarted job's log shows the work it kept.
                 say(format_args!(
                     "queens: resuming from {}: {} of {subproblems} subproblems already counted",
                     path.display(),
                     done.len()
                 ));
-                counter = counter.resume(done.iter().copied());
             }
             Some(Arc::new(checkpoint))
         }
@@ -329,7 +330,10 @@ fn plan(args: &PlanArgs) -> Result<(), Failure> {
     let subproblems = counter.total_subproblems()?;
     let shards = usize::try_from(args.shards).unwrap_or(usize::MAX);
     let out = output::stdout()?;
-    let estimate = counter.estimate(usize::try_from(args.sample).unwrap_or(usize::MAX))?;
+    let estimate = counter.estimate_within(
+        usize::try_from(args.sample).unwrap_or(usize::MAX),
+        Duration::from_secs(args.seconds),
+    )?;
     let threads = estimate.threads;
     let mib = |bytes: u64| bytes.div_ceil(1 << 20);
     let storage = match (engine, estimate.streamed) {
@@ -383,6 +387,7 @@ fn duration(seconds: f64) -> String {
         s if s < 120.0 => format!("{s:.1} s"),
         s if s < 7200.0 => format!("{:.1} minutes", s / 60.0),
         s if s < 2.0 * YEAR => format!("{:.1} hours", s / 3600.0),
+        s if s < 1e4 * YEAR => format!("{:.1} years", s / YEAR),
         s => format!("{:.2e} years", s / YEAR),
     }
 }

@@ -77,6 +77,9 @@ pub(super) struct Part {
     group: usize,
     upper: usize,
     limit: usize,
+    /// The (upper, lower) pairs of placements the parts so far went through: the measure
+    /// of a choice's progress when its join is timed.
+    pub pairs: u64,
 }
 
 impl Part {
@@ -86,8 +89,19 @@ impl Part {
             group: 0,
             upper: 0,
             limit,
+            pairs: 0,
         }
     }
+}
+
+/// The (upper, lower) pairs of placements all the parts of a choice of rows go through, with
+/// placements of `north` (holding `queens` queens) and `south` on `cols` columns.
+pub(super) fn pairs([north, south]: [SetView<'_>; 2], queens: u32, cols: usize) -> u64 {
+    let all = (1 << cols) - 1;
+    north
+        .groups(queens, 0)
+        .map(|(cols, uppers)| (uppers.len() * south.group(0, all ^ cols).len()) as u64)
+        .sum()
 }
 
 /// The east half-boards of one choice of rows, bit-sliced: word `w` of plane `d` holds, for
@@ -139,6 +153,7 @@ impl Table {
             let lowers = south.group(0, all ^ cols);
             let uppers = &uppers[part.upper..];
             let joined = join_all(uppers, lowers, &mut self.halves, part.limit);
+            part.pairs += (joined * lowers.len()) as u64;
             if joined < uppers.len() {
                 part.upper += joined;
                 more = true;

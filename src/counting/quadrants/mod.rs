@@ -47,9 +47,9 @@ pub(crate) const MAX_N: usize = 27;
 /// How far a step timed by [`Solver::time_step`] got before its deadline.
 struct Stopwatch {
     deadline: Instant,
-    /// Row choices done, of `choices`.
-    done: Cell<usize>,
-    choices: Cell<usize>,
+    /// Pairs of placements joined, of `pairs` in the step's choices of rows.
+    done: Cell<u64>,
+    pairs: Cell<u64>,
     /// Whether the deadline stopped the step.
     stopped: Cell<bool>,
 }
@@ -62,6 +62,11 @@ impl Stopwatch {
         expired
     }
 }
+
+/// Half-boards in a part of a step being timed: small, so that the deadline is looked at
+/// often (a part of [`PART`] takes 30 s at n = 26), and more than a crossing table holds, so
+/// that a choice is joined the way a count joins it.
+const TIMED_PART: usize = 1 << 12;
 
 /// The largest board whose whole tables [`table_bytes`] knows.
 const TABLES_UP_TO: usize = 22;
@@ -542,7 +547,7 @@ impl Solver {
         let stopwatch = Stopwatch {
             deadline,
             done: Cell::new(0),
-            choices: Cell::new(0),
+            pairs: Cell::new(0),
             stopped: Cell::new(false),
         };
         let started = Instant::now();
@@ -555,7 +560,7 @@ impl Solver {
         Ok(match stopwatch.stopped.get() {
             false => (seconds, true),
             true => {
-                let (done, all) = (stopwatch.done.get().max(1), stopwatch.choices.get());
+                let (done, all) = (stopwatch.done.get().max(1), stopwatch.pairs.get());
                 (seconds * all as f64 / done as f64, false)
             }
         })
@@ -670,9 +675,16 @@ impl Solver {
                 }
             };
             if let Some(stopwatch) = stopwatch {
+                let pairs = choices.iter().map(|&(north, &[east_north, _], _)| {
+                    join::pairs(
+                        [east_north, east_south],
+                        north.count_ones(),
+                        self.east.cols.len(),
+                    )
+                });
                 stopwatch
-                    .choices
-                    .set(stopwatch.choices.get() + choices.len());
+                    .pairs
+                    .set(stopwatch.pairs.get() + pairs.sum::<u64>());
             }
             for (north, &[east_north, west_north], weights) in choices {
                 if stopwatch.is_some_and(Stopwatch::expired) {
@@ -680,7 +692,7 @@ impl Solver {
                 }
                 let west = [north ^ all_north, south ^ all_south];
                 // The east half-boards a part at a time, the west ones listed for the first.
-                let mut part = Part::first(self.part);
+                let mut part = Part::first(stopwatch.map_or(self.part, |_| TIMED_PART));
                 let mut listed = false;
                 loop {
                     let more = table.fill(
@@ -708,15 +720,16 @@ impl Solver {
                             .sum::<u64>();
                         listed = true;
                     }
+                    if let Some(stopwatch) = stopwatch {
+                        stopwatch.done.set(stopwatch.done.get() + part.pairs);
+                        part.pairs = 0;
+                        if more && stopwatch.expired() {
+                            return Ok(total * self.weight);
+                        }
+                    }
                     if !more {
                         break;
                     }
-                    if stopwatch.is_some_and(Stopwatch::expired) {
-                        return Ok(total * self.weight);
-                    }
-                }
-                if let Some(stopwatch) = stopwatch {
-                    stopwatch.done.set(stopwatch.done.get() + 1);
                 }
             }
         }
