@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use queens::{Checkpoint, Counter};
+use queens::counting::{Checkpoint, Counter};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n = std::env::args().nth(1).map_or(Ok(16), |arg| arg.parse())?;

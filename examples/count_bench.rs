@@ -21,7 +21,7 @@ use std::error::Error;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use queens::{Counter, Engine};
+use queens::counting::{Counter, Engine};
 
 /// The classic counter: bitboards, recursion, and only the left half of the first row
 /// (doubled), plus the middle column for odd n.

@@ -13,7 +13,7 @@
 
 use std::time::Instant;
 
-use queens::{Counter, Engine};
+use queens::counting::{Counter, Engine};
 
 /// OEIS A000170 for n = 16..=22.
 const SOLUTIONS: [(usize, u64); 7] = [

@@ -19,7 +19,7 @@ fn timed<T>(work: impl FnOnce() -> T) -> (T, Duration) {
 
 fn main() -> Result<(), queens::Error> {
     for n in [10_000_000, 100_000_000] {
-        let (built, build_time) = timed(|| queens::construct(n));
+        let (built, build_time) = timed(|| queens::large_boards::construct(n));
         let columns = built?.into_vec();
         let (checked, check_time) = timed(|| Solution::new(columns));
         checked?;
@@ -31,7 +31,7 @@ fn main() -> Result<(), queens::Error> {
     }
     let mut times: Vec<Duration> = Vec::new();
     for seed in 0..5 {
-        let (found, time) = timed(|| queens::random(1_000_000, seed));
+        let (found, time) = timed(|| queens::large_boards::random(1_000_000, seed));
         found?;
         times.push(time);
     }
@@ -40,7 +40,7 @@ fn main() -> Result<(), queens::Error> {
         "random(1_000_000, seed): median {:.3} s over seeds 0..5",
         times[2].as_secs_f64()
     );
-    let (found, time) = timed(|| queens::random(10_000_000, 0));
+    let (found, time) = timed(|| queens::large_boards::random(10_000_000, 0));
     found?;
     println!("random(10_000_000, 0): {:.3} s", time.as_secs_f64());
 

@@ -39,7 +39,7 @@ fn main() {
     let started = Instant::now();
     let samples = 5;
     for seed in 0..samples {
-        queens::sample(n, seed).expect("a board with solutions");
+        queens::search::sample(n, seed).expect("a board with solutions");
     }
     let sample = started.elapsed() / samples as u32;
 

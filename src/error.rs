@@ -103,7 +103,7 @@ pub enum Error {
         /// What was wrong, naming the offending text.
         reason: String,
     },
-    /// More threads were asked for than [`Counter::MAX_THREADS`](crate::Counter::MAX_THREADS).
+    /// More threads were asked for than [`Counter::MAX_THREADS`](crate::counting::Counter::MAX_THREADS).
     TooManyThreads {
         /// The number asked for.
         threads: usize,
@@ -134,7 +134,7 @@ pub enum Error {
         /// What is wrong, naming the record or the shards.
         reason: String,
     },
-    /// The chosen counting engine cannot do this count (see [`Engine`](crate::Engine)).
+    /// The chosen counting engine cannot do this count (see [`Engine`](crate::counting::Engine)).
     Unsupported {
         /// What it cannot do, and what can.
         reason: String,
@@ -159,6 +159,15 @@ pub enum Error {
         /// The operating system's message.
         reason: String,
     },
+}
+
+/// A short, quoted piece of `text` for an error message: inputs can be megabytes long.
+pub(crate) fn excerpt(text: &str) -> String {
+    const SHOWN: usize = 40;
+    match text.char_indices().nth(SHOWN) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?}... ({} bytes)", &text[..cut], text.len()),
+    }
 }
 
 /// An empty vector with room for `len` items, or [`Error::OutOfMemory`] where

@@ -7,7 +7,8 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
 
 use binary::{queens, queens_with_input};
-use queens::{Queens, ShardRecord, Solution, Style};
+use queens::counting::ShardRecord;
+use queens::{Queens, Solution, Style};
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
@@ -18,7 +19,7 @@ fn stderr(output: &Output) -> String {
 }
 
 fn read_back(text: &str) -> Vec<Solution> {
-    queens::parse_many(text)
+    queens::formats::parse_many(text)
         .into_iter()
         .map(|(line, s)| s.unwrap_or_else(|err| panic!("line {line}: {err}")))
         .collect()
@@ -299,7 +300,7 @@ fn readme_transcripts_match_the_tool() {
 fn committed_svg_is_up_to_date() {
     let fundamental: Vec<Solution> = Queens::new(8).filter(|s| s.is_canonical()).collect();
     let committed = include_str!("../docs/fundamental-8.svg");
-    assert_eq!(committed, queens::svg(&fundamental));
+    assert_eq!(committed, queens::formats::svg(&fundamental));
 }
 
 fn temp_path(name: &str) -> std::path::PathBuf {
@@ -591,7 +592,7 @@ fn samples_are_solutions_drawn_again_from_their_seed() {
         [drawn[1].clone()],
         "draw K uses seed S + K"
     );
-    assert_eq!(drawn[0], queens::sample(10, 5).unwrap());
+    assert_eq!(drawn[0], queens::search::sample(10, 5).unwrap());
     let none = queens(&["sample", "3"]);
     assert_eq!(none.status.code(), Some(2));
     assert!(stderr(&none).contains("no solution"));
@@ -628,7 +629,7 @@ fn traces_stream_events_up_to_the_kth_solution() {
     assert_eq!(lines.last(), Some(&"solution 2"));
     assert_eq!(lines[0], "place 0,0");
     let json = stdout(&queens(&["trace", "6", "--first", "2", "--format", "json"]));
-    let events: Vec<queens::Event> = json
+    let events: Vec<queens::trace::Event> = json
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();

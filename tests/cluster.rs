@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use queens::{Counter, Shard, ShardRecord};
+use queens::counting::{Counter, Shard, ShardRecord};
 
 const README: &str = include_str!("../README.md");
 const SOLUTIONS_15: u64 = 2_279_184;

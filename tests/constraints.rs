@@ -235,7 +235,7 @@ fn samples_are_uniform_and_reproducible() {
     let per_solution = 100;
     let mut seen = vec![0u32; all.len()];
     for seed in 0..(all.len() * per_solution) as u64 {
-        let s = queens::sample(8, seed).unwrap();
+        let s = queens::search::sample(8, seed).unwrap();
         seen[all.binary_search(&s).expect("a solution")] += 1;
     }
     // Chi-square with 91 degrees of freedom: above 140 has probability below 1e-3.
@@ -246,15 +246,21 @@ fn samples_are_uniform_and_reproducible() {
         .sum();
     assert!(chi_square < 140.0, "chi-square {chi_square:.1}: {seen:?}");
     assert_eq!(
-        queens::sample(12, 7).unwrap(),
-        queens::sample(12, 7).unwrap()
+        queens::search::sample(12, 7).unwrap(),
+        queens::search::sample(12, 7).unwrap()
     );
-    assert_eq!(queens::sample(1, 3).unwrap().to_vec(), [0]);
-    assert_eq!(queens::sample(0, 3).unwrap().to_vec(), Vec::<usize>::new());
+    assert_eq!(queens::search::sample(1, 3).unwrap().to_vec(), [0]);
+    assert_eq!(
+        queens::search::sample(0, 3).unwrap().to_vec(),
+        Vec::<usize>::new()
+    );
     for n in [2, 3] {
-        assert_eq!(queens::sample(n, 0), Err(Error::NoSolution { n }));
+        assert_eq!(queens::search::sample(n, 0), Err(Error::NoSolution { n }));
     }
-    assert!(matches!(queens::sample(65, 0), Err(Error::TooLarge { .. })));
+    assert!(matches!(
+        queens::search::sample(65, 0),
+        Err(Error::TooLarge { .. })
+    ));
 }
 
 /// In the most-constrained order each class comes once, as its representative, whatever

@@ -26,7 +26,7 @@ fn styles_read_back_their_names() {
 #[cfg(feature = "serde")]
 mod serde {
     use super::*;
-    use queens::{Counter, Counts, ShardRecord};
+    use queens::counting::{Counter, Counts, ShardRecord};
 
     #[test]
     fn solutions_serialize_as_column_lists_and_are_checked_when_read() {
@@ -42,7 +42,10 @@ mod serde {
 
     #[test]
     fn counts_and_shard_records_round_trip() -> Result<(), queens::Error> {
-        for engine in [queens::Engine::Constellations, queens::Engine::Quadrants] {
+        for engine in [
+            queens::counting::Engine::Constellations,
+            queens::counting::Engine::Quadrants,
+        ] {
             let counts = Counter::new(16)?
                 .engine(engine)
                 .fundamental(false)

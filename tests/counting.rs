@@ -1,6 +1,7 @@
 //! The fast counter: known counts, shards, resuming and threads.
 
-use queens::{Counter, Engine, Error, Queens, Subproblem, count, count_fundamental};
+use queens::counting::{Counter, Engine, Subproblem, count_fundamental};
+use queens::{Error, Queens, count};
 use std::sync::{Arc, Mutex};
 
 mod oeis_tables;
@@ -290,11 +291,11 @@ fn parallel_enumeration_equals_sequential_as_sets() {
     use rayon::prelude::*;
     use std::collections::HashSet;
     for n in 0..=10 {
-        let parallel: HashSet<_> = queens::par_solutions(n).collect();
+        let parallel: HashSet<_> = queens::search::par_solutions(n).collect();
         let sequential: HashSet<_> = Queens::new(n).collect();
         assert_eq!(parallel, sequential, "n = {n}");
         assert_eq!(
-            queens::par_solutions(n).count(),
+            queens::search::par_solutions(n).count(),
             sequential.len(),
             "no duplicates, n = {n}"
         );
@@ -413,7 +414,8 @@ fn one_engines_results_never_enter_the_others_count_or_checkpoint() {
 
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("cp");
-    let checkpoint = queens::Checkpoint::open(&path, &totals(12, Engine::Constellations)).unwrap();
+    let checkpoint =
+        queens::counting::Checkpoint::open(&path, &totals(12, Engine::Constellations)).unwrap();
     let before = std::fs::read(&path).unwrap();
     let err = checkpoint.record(&join[0]).unwrap_err();
     assert!(err.to_string().contains("quadrants engine"), "{err}");
@@ -430,7 +432,7 @@ const A033148: [u64; 22] = [
 #[test]
 fn symmetric_counts_match_oeis_and_give_the_classes() {
     for n in 0..=21 {
-        let counts = queens::count_symmetric(n).unwrap();
+        let counts = queens::counting::count_symmetric(n).unwrap();
         assert_eq!(counts.quarter_turn, A033148[n], "quarter turn, n = {n}");
         // A002562 = (A000170 + A032522 + 2 A033148) / 8 gives the half-turn count where
         // both totals are known here.
@@ -440,7 +442,7 @@ fn symmetric_counts_match_oeis_and_give_the_classes() {
             assert_eq!(counts.classes(A000170[n]), Some(A002562[n]), "n = {n}");
         }
     }
-    assert!(queens::count_symmetric(65).is_err());
+    assert!(queens::counting::count_symmetric(65).is_err());
 }
 
 #[test]
@@ -454,7 +456,7 @@ fn fundamental_counts_by_burnside_agree_with_the_constellation_engine() {
         assert_eq!(classes(Engine::Quadrants), expected, "n = {n}");
         if n >= 16 {
             assert_eq!(classes(Engine::Constellations), expected, "n = {n}");
-            assert_eq!(queens::try_count_fundamental(n), Ok(A002562[n]));
+            assert_eq!(queens::counting::try_count_fundamental(n), Ok(A002562[n]));
         }
     }
 }
@@ -473,7 +475,7 @@ fn shards_of_the_join_carry_burnsides_sum_and_their_merge_gives_the_classes() {
         // The join's subproblems, then one for the solutions the rotations fix.
         let finished = record_of(all.clone());
         let last = finished.last().unwrap();
-        let symmetric = queens::count_symmetric(n).unwrap();
+        let symmetric = queens::counting::count_symmetric(n).unwrap();
         assert_eq!(
             (last.index, last.total, last.fixed),
             (joined, 0, symmetric.fixed())

@@ -10,7 +10,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use binary::{Q, queens, queens_with_input};
-use queens::{Counter, ShardRecord};
+use queens::counting::{Counter, ShardRecord};
 
 fn queens_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(Q)
@@ -177,12 +177,12 @@ fn a_checkpoint_cannot_overflow_or_claim_impossible_counts() {
     )];
     refuse(header, &mine, "--fundamental");
     // The same through the library.
-    let overflowing = (1..3).map(|index| queens::Subproblem {
+    let overflowing = (1..3).map(|index| queens::counting::Subproblem {
         index,
         total: huge,
         fundamental: Some(huge / 8),
         fixed: 0,
-        engine: queens::Engine::Constellations,
+        engine: queens::counting::Engine::Constellations,
     });
     let err = Counter::new(12)
         .unwrap()
@@ -334,7 +334,9 @@ fn an_interrupted_json_stream_ends_on_a_whole_line() {
         let written = std::fs::read_to_string(&path).unwrap();
         assert!(written.ends_with('\n'), "run {run} cut a line");
         assert!(
-            queens::parse_many(&written).iter().all(|(_, s)| s.is_ok()),
+            queens::formats::parse_many(&written)
+                .iter()
+                .all(|(_, s)| s.is_ok()),
             "run {run}"
         );
     }
@@ -444,7 +446,7 @@ fn merge_refuses_edited_and_overflowing_records() {
     let shards = 4096;
     let all = Counter::new(20)
         .unwrap()
-        .engine(queens::Engine::Constellations)
+        .engine(queens::counting::Engine::Constellations)
         .total_subproblems()
         .unwrap();
     let many: String = (0..shards)
@@ -502,7 +504,9 @@ fn merge_takes_memory_by_its_input_not_by_its_numbers() {
 #[test]
 fn merge_refuses_join_records_whose_classes_do_not_add_up() {
     let join = |shard: usize, of: usize| {
-        let counter = Counter::new(12).unwrap().engine(queens::Engine::Quadrants);
+        let counter = Counter::new(12)
+            .unwrap()
+            .engine(queens::counting::Engine::Quadrants);
         ShardRecord::new(&counter.shard(shard, of).run().unwrap(), 0.0)
     };
     let line = |record: &ShardRecord| format!("{}\n", record.to_json());
@@ -513,7 +517,7 @@ fn merge_refuses_join_records_whose_classes_do_not_add_up() {
     let totals_only = ShardRecord::new(
         &Counter::new(12)
             .unwrap()
-            .engine(queens::Engine::Quadrants)
+            .engine(queens::counting::Engine::Quadrants)
             .fundamental(false)
             .shard(1, 2)
             .run()
@@ -566,7 +570,7 @@ fn memory_shortage_is_an_error_not_an_abort() {
         shell("ulimit -v 2000000; exec $Q one 400000000 --random --format list >/dev/null");
     assert_refused(&random, "out of memory");
     assert!(matches!(
-        queens::construct(usize::MAX),
+        queens::large_boards::construct(usize::MAX),
         Err(queens::Error::OutOfMemory { .. })
     ));
 }
@@ -597,7 +601,7 @@ fn check_reads_back_everything_solve_writes() {
                 args.extend(flags);
                 let written = queens(&args);
                 let solutions = text(&written.stdout);
-                let expected = queens::parse_many(&solutions).len();
+                let expected = queens::formats::parse_many(&solutions).len();
                 let out = queens_with_input(&["check"], &written.stdout);
                 let report = text(&out.stdout);
                 // The empty board draws as empty text unless numbered or a list.

@@ -2,7 +2,9 @@
 //! contradictory or repeated constraints, events that do not fit the board. Each gets the
 //! right answer or one clear error.
 
-use queens::{Builder, Error, Event, Queens, Solution, decode_text, parse_columns, parse_many};
+use queens::formats::{decode_text, parse_columns, parse_many};
+use queens::trace::Event;
+use queens::{Builder, Error, Queens, Solution};
 
 const BOM: &str = "\u{feff}";
 
@@ -60,7 +62,7 @@ fn a_byte_order_mark_changes_nothing_in_any_reader() {
 #[test]
 fn utf16_streams_are_refused_in_one_clear_error_and_whole_texts_decoded() {
     let stream = utf16("[1, 3, 0, 2]\n[2, 0, 3, 1]\n", true);
-    let read: Vec<_> = queens::parse_reader(&stream[..]).collect();
+    let read: Vec<_> = queens::formats::parse_reader(&stream[..]).collect();
     assert_eq!(read.len(), 1, "{read:?}");
     assert!(
         read[0]
@@ -82,10 +84,10 @@ fn utf16_streams_are_refused_in_one_clear_error_and_whole_texts_decoded() {
 #[cfg(feature = "serde")]
 #[test]
 fn shard_records_read_past_a_byte_order_mark() {
-    let counts = queens::Counter::new(8).unwrap().run().unwrap();
-    let line = queens::ShardRecord::new(&counts, 0.5).to_json();
+    let counts = queens::counting::Counter::new(8).unwrap().run().unwrap();
+    let line = queens::counting::ShardRecord::new(&counts, 0.5).to_json();
     let marked = format!("{BOM}{line}\n");
-    let records = queens::ShardRecord::read_all(marked.as_bytes()).unwrap();
+    let records = queens::counting::ShardRecord::read_all(marked.as_bytes()).unwrap();
     assert_eq!(records.len(), 1);
     assert_eq!(records[0].total, 92);
 }
@@ -169,14 +171,14 @@ fn events_that_do_not_fit_the_board_are_refused() {
             attacked: 0,
         },
     ] {
-        let err = queens::animated_svg(6, &[event]).unwrap_err();
+        let err = queens::trace::animated_svg(6, &[event]).unwrap_err();
         assert!(
             matches!(err, Error::OffBoard { n: 6, .. }),
             "{event:?}: {err}"
         );
     }
-    assert!(queens::animated_svg(65, &[]).is_err());
+    assert!(queens::trace::animated_svg(65, &[]).is_err());
     let last = Event::Solution { index: u64::MAX };
     assert_eq!(last.to_string(), format!("solution {}", u64::MAX));
-    assert!(queens::animated_svg(4, &[last]).is_ok());
+    assert!(queens::trace::animated_svg(4, &[last]).is_ok());
 }

@@ -51,7 +51,7 @@ fn a_plan_answers_within_seconds_for_every_board() {
         assert!(out.status.success(), "{args:?}: {}", stderr(&out));
         // Four times the sampling budget, for a loaded machine: the old plan 25 ran for hours.
         assert!(
-            started.elapsed() < 4 * queens::Estimate::BUDGET,
+            started.elapsed() < 4 * queens::counting::Estimate::BUDGET,
             "{args:?} took {:?}",
             started.elapsed()
         );
@@ -277,7 +277,7 @@ fn output_to_a_hard_linked_file_is_refused_and_leaves_both_names() {
 #[test]
 fn a_solution_too_large_for_memory_is_refused_in_one_line() {
     let n: u64 = 1_000_000_000;
-    if queens::available_memory().is_none_or(|free| free > 44 * n) {
+    if queens::counting::available_memory().is_none_or(|free| free > 44 * n) {
         return; // a machine that can hold it: nothing to refuse
     }
     let dir = tempfile::tempdir().unwrap();
@@ -394,7 +394,7 @@ fn csplib_essence_files_with_a_language_line_comments_and_be_are_read() {
 /// what a count can say.
 #[test]
 fn records_that_contradict_the_plan_are_refused_and_merged_records_merge_again() {
-    use queens::{Counter, ShardRecord};
+    use queens::counting::{Counter, ShardRecord};
     let resign = |edit: &dyn Fn(&mut ShardRecord)| {
         let mut record =
             ShardRecord::new(&Counter::new(16).unwrap().shard(0, 4).run().unwrap(), 1.0);

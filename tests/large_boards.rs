@@ -4,7 +4,8 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
-use queens::{Error, Queens, Solution, construct, random};
+use queens::large_boards::{construct, random};
+use queens::{Error, Queens, Solution};
 
 #[test]
 fn construct_is_valid_for_every_size_up_to_3000() {

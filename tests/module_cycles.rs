@@ -135,3 +135,64 @@ fn no_module_depends_on_itself_through_others() {
     // The check can see a dependency: the kernels read the join's layout.
     assert!(graph["counting::kernels::join"].contains("counting::quadrants::layout"));
 }
+
+/// The library's top-level modules, lowest first: each may use only those before it (and
+/// itself). docs/architecture.md draws the same layers.
+const LAYERS: [&str; 11] = [
+    "error",
+    "bitboard",
+    "solution",
+    "formats",
+    "large_boards",
+    "counting",
+    "adaptors",
+    "search",
+    "trace",
+    "puzzle",
+    "generator",
+];
+
+#[test]
+fn every_import_points_down_the_layers() {
+    let modules = modules();
+    let graph = graph(&modules);
+    let layer = |module: &str| {
+        let top = module.split("::").next().unwrap();
+        LAYERS.iter().position(|&l| l == top)
+    };
+    let mut upward = Vec::new();
+    for (from, targets) in &graph {
+        if from.is_empty() {
+            continue;
+        }
+        let here = layer(from).unwrap_or_else(|| panic!("{from} is in no layer"));
+        for target in targets {
+            if layer(target).is_some_and(|there| there > here) {
+                upward.push(format!("{from} -> {target}"));
+            }
+        }
+    }
+    assert!(upward.is_empty(), "imports that point up: {upward:?}");
+    // Nothing reaches a name through the crate root, which sits above every module.
+    let through_root: Vec<&String> = modules
+        .iter()
+        .filter(|(name, code)| {
+            !name.is_empty()
+                && code
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                    .any(|token| {
+                        let segments: Vec<&str> = token.split("::").collect();
+                        // `crate::{` or `crate::Name`; `pub(crate)` alone is no path.
+                        segments.len() > 1
+                            && segments[0] == "crate"
+                            && (segments[1].is_empty()
+                                || resolve(&modules, name, &segments).is_some_and(|t| t.is_empty()))
+                    })
+        })
+        .map(|(name, _)| name)
+        .collect();
+    assert!(
+        through_root.is_empty(),
+        "modules naming things through the crate root: {through_root:?}"
+    );
+}

@@ -1,6 +1,7 @@
 //! Known counts from OEIS, through every counting path.
 
-use queens::{Queens, SolutionsExt, count, count_fundamental};
+use queens::counting::count_fundamental;
+use queens::{Queens, SolutionsExt, count};
 
 mod oeis_tables;
 

@@ -74,14 +74,14 @@ fn parse_many_reads_back_a_stream_in_every_style() {
     let solutions: Vec<Solution> = Queens::new(6).collect();
     for &style in Style::ALL {
         let boards: Vec<String> = Queens::new(6).boards(style).collect();
-        let read: Result<Vec<Solution>, _> = queens::parse_many(&boards.join("\n"))
+        let read: Result<Vec<Solution>, _> = queens::formats::parse_many(&boards.join("\n"))
             .into_iter()
             .map(|(_, s)| s)
             .collect();
         assert_eq!(read.as_ref(), Ok(&solutions), "{style}");
     }
     let numbered: String = Queens::new(6).boards(Style::Matrix).numbered().collect();
-    let read: Result<Vec<Solution>, _> = queens::parse_many(&numbered)
+    let read: Result<Vec<Solution>, _> = queens::formats::parse_many(&numbered)
         .into_iter()
         .map(|(_, s)| s)
         .collect();
@@ -91,33 +91,33 @@ fn parse_many_reads_back_a_stream_in_every_style() {
 #[test]
 fn parse_many_reads_back_an_svg_picture() {
     let solutions: Vec<Solution> = Queens::new(8).take(5).collect();
-    let picture = queens::svg(&solutions);
-    let read: Result<Vec<Solution>, _> = queens::parse_many(&picture)
+    let picture = queens::formats::svg(&solutions);
+    let read: Result<Vec<Solution>, _> = queens::formats::parse_many(&picture)
         .into_iter()
         .map(|(_, s)| s)
         .collect();
     assert_eq!(read, Ok(solutions));
     let broken = picture.replacen(r#"<path class="queen""#, "<!-- -->", 1);
-    assert!(queens::parse_many(&broken)[0].1.is_err());
-    assert!(queens::parse_many("<svg></svg>")[0].1.is_err());
+    assert!(queens::formats::parse_many(&broken)[0].1.is_err());
+    assert!(queens::formats::parse_many("<svg></svg>")[0].1.is_err());
 }
 
 proptest! {
     #[test]
     fn svg_like_text_reads_as_solutions_that_read_back(body in "(<g >|<rect x=|<path class=\"queen\" transform=\"translate\\([0-9]{1,3} [0-9]{1,3}\\)\"|</g>|\n){0,40}") {
-        reads_back(&queens::parse_many(&format!("<svg>\n{body}")))?;
+        reads_back(&queens::formats::parse_many(&format!("<svg>\n{body}")))?;
     }
 
     #[test]
     fn any_text_reads_as_solutions_that_read_back(text in "\\PC{0,300}") {
-        reads_back(&queens::parse_many(&text))?;
+        reads_back(&queens::formats::parse_many(&text))?;
     }
 
     #[test]
     fn board_like_text_reads_as_solutions_that_read_back(text in "[-.*oOQ01 \n/a-h1-9,{}:\"\\[\\]]{0,300}") {
-        let read = queens::parse_many(&text);
+        let read = queens::formats::parse_many(&text);
         reads_back(&read)?;
-        prop_assert_eq!(queens::parse_reader(text.as_bytes()).collect::<Vec<_>>(), read);
+        prop_assert_eq!(queens::formats::parse_reader(text.as_bytes()).collect::<Vec<_>>(), read);
     }
 
     #[test]
@@ -331,7 +331,7 @@ proptest! {
             prop_assert!(Solution::new(read.to_vec()).is_ok());
         }
         reads_back_in_every_style(read)?;
-        reads_back(&queens::parse_many(&text))?;
+        reads_back(&queens::formats::parse_many(&text))?;
     }
 
     /// Edits a reader must see through: a byte-order mark, Windows line ends, blank lines
@@ -359,7 +359,7 @@ proptest! {
             text.insert(0, '\u{feff}');
         }
         prop_assert_eq!(text.parse::<Solution>(), Ok(s.clone()), "{:?}", text);
-        let many = queens::parse_many(&text);
+        let many = queens::formats::parse_many(&text);
         prop_assert_eq!(many.len(), 1, "{:?}", text);
         prop_assert_eq!(&many[0].1, &Ok(s.clone()));
     }

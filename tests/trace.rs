@@ -1,6 +1,7 @@
 //! The trace of the search, replayed on a board: every event must be what the board says.
 
-use queens::{Event, Queens, Solution, Square};
+use queens::trace::Event;
+use queens::{Queens, Solution, Square};
 
 /// Replays `events` on an `n x n` board whose open squares are `open`, checking each one,
 /// and returns the solutions they announce and the queens they place.

@@ -2,7 +2,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens::{Checkpoint, Counter, Error};
+use queens::Error;
+use queens::counting::{Checkpoint, Counter};
 
 fuzz_target!(|input: (u8, u8, &[u8])| {
     let (n, of, bytes) = input;

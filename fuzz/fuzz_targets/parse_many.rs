@@ -6,7 +6,7 @@ use libfuzzer_sys::fuzz_target;
 use queens::{Solution, Style};
 
 fuzz_target!(|bytes: &[u8]| {
-    let read: Vec<_> = queens::parse_reader(bytes).collect();
+    let read: Vec<_> = queens::formats::parse_reader(bytes).collect();
     for (line, result) in &read {
         assert!(*line >= 1);
         if let Ok(solution) = result {
@@ -15,6 +15,6 @@ fuzz_target!(|bytes: &[u8]| {
         }
     }
     if let Ok(text) = std::str::from_utf8(bytes) {
-        assert_eq!(queens::parse_many(text), read);
+        assert_eq!(queens::formats::parse_many(text), read);
     }
 });

@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens::ShardRecord;
+use queens::counting::ShardRecord;
 
 fuzz_target!(|text: &str| {
     if let Ok(records) = ShardRecord::read_all(text.as_bytes()) {

@@ -376,7 +376,7 @@ impl Solution {
 
     /// The board as an SVG picture, which Jupyter draws.
     fn _repr_svg_(&self) -> String {
-        queens::svg(std::slice::from_ref(&self.inner))
+        queens::formats::svg(std::slice::from_ref(&self.inner))
     }
 }
 
@@ -546,8 +546,8 @@ impl PyQueens {
 /// The searches a `Solutions` stream runs.
 enum Search {
     Back(Box<queens::Queens>),
-    Fundamental(Box<queens::Fundamental<queens::Queens>>),
-    MostConstrained(Box<queens::MostConstrained>),
+    Fundamental(Box<queens::adaptors::Fundamental<queens::Queens>>),
+    MostConstrained(Box<queens::search::MostConstrained>),
 }
 
 impl Search {
@@ -635,7 +635,7 @@ fn completions(num: isize, state: Option<Vec<isize>>) -> PyResult<Completions> {
 /// One step of a search: a queen placed or removed, a dead end, a solution.
 #[pyclass(frozen, module = "queens")]
 struct Event {
-    inner: queens::Event,
+    inner: queens::trace::Event,
 }
 
 #[pymethods]
@@ -644,11 +644,11 @@ impl Event {
     #[getter]
     fn kind(&self) -> &'static str {
         match self.inner {
-            queens::Event::Place { .. } => "place",
-            queens::Event::Remove { .. } => "remove",
-            queens::Event::DeadEnd { .. } => "dead_end",
-            queens::Event::DeadColumn { .. } => "dead_column",
-            queens::Event::Solution { .. } => "solution",
+            queens::trace::Event::Place { .. } => "place",
+            queens::trace::Event::Remove { .. } => "remove",
+            queens::trace::Event::DeadEnd { .. } => "dead_end",
+            queens::trace::Event::DeadColumn { .. } => "dead_column",
+            queens::trace::Event::Solution { .. } => "solution",
             _ => "other",
         }
     }
@@ -657,9 +657,9 @@ impl Event {
     #[getter]
     fn row(&self) -> Option<usize> {
         match self.inner {
-            queens::Event::Place { row, .. }
-            | queens::Event::Remove { row, .. }
-            | queens::Event::DeadEnd { row, .. } => Some(row),
+            queens::trace::Event::Place { row, .. }
+            | queens::trace::Event::Remove { row, .. }
+            | queens::trace::Event::DeadEnd { row, .. } => Some(row),
             _ => None,
         }
     }
@@ -668,9 +668,9 @@ impl Event {
     #[getter]
     fn col(&self) -> Option<usize> {
         match self.inner {
-            queens::Event::Place { col, .. }
-            | queens::Event::Remove { col, .. }
-            | queens::Event::DeadColumn { col, .. } => Some(col),
+            queens::trace::Event::Place { col, .. }
+            | queens::trace::Event::Remove { col, .. }
+            | queens::trace::Event::DeadColumn { col, .. } => Some(col),
             _ => None,
         }
     }
@@ -679,7 +679,7 @@ impl Event {
     #[getter]
     fn depth(&self) -> Option<usize> {
         match self.inner {
-            queens::Event::Place { depth, .. } => Some(depth),
+            queens::trace::Event::Place { depth, .. } => Some(depth),
             _ => None,
         }
     }
@@ -689,11 +689,11 @@ impl Event {
     #[getter]
     fn attacked(&self) -> Option<u64> {
         match self.inner {
-            queens::Event::Place {
+            queens::trace::Event::Place {
                 next_row_attacked, ..
             } => Some(next_row_attacked),
-            queens::Event::DeadEnd { attacked, .. }
-            | queens::Event::DeadColumn { attacked, .. } => Some(attacked),
+            queens::trace::Event::DeadEnd { attacked, .. }
+            | queens::trace::Event::DeadColumn { attacked, .. } => Some(attacked),
             _ => None,
         }
     }
@@ -702,7 +702,7 @@ impl Event {
     #[getter]
     fn index(&self) -> Option<u64> {
         match self.inner {
-            queens::Event::Solution { index } => Some(index),
+            queens::trace::Event::Solution { index } => Some(index),
             _ => None,
         }
     }
@@ -732,7 +732,7 @@ impl Event {
 /// The events of a search, lazily.
 #[pyclass(module = "queens")]
 struct Trace {
-    inner: queens::Trace,
+    inner: queens::trace::Trace,
 }
 
 #[pymethods]
@@ -750,11 +750,11 @@ impl Trace {
 #[pyfunction]
 fn animated_svg(n: i128, events: &Bound<'_, PyAny>) -> PyResult<String> {
     let n = natural(n, "n")?;
-    let events: Vec<queens::Event> = events
+    let events: Vec<queens::trace::Event> = events
         .try_iter()?
         .map(|event| Ok(event?.extract::<PyRef<'_, Event>>()?.inner))
         .collect::<PyResult<_>>()?;
-    queens::animated_svg(n, &events).map_err(error)
+    queens::trace::animated_svg(n, &events).map_err(error)
 }
 
 /// The number of solutions of `n` queens, or of symmetry classes with `fundamental`, on
@@ -771,7 +771,7 @@ fn count(
 ) -> PyResult<u64> {
     let stop = Arc::new(AtomicBool::new(false));
     let threads = threads.map(|t| natural(t, "threads")).transpose()?;
-    let mut counter = queens::Counter::new(natural(n, "n")?)
+    let mut counter = queens::counting::Counter::new(natural(n, "n")?)
         .map_err(error)?
         .fundamental(fundamental)
         .threads(threads.unwrap_or(0))
@@ -789,7 +789,8 @@ fn count(
         let counter = counter.clone();
         interruptible(py, None, move || counter.forecast())?
     };
-    if let Some(forecast) = forecast.filter(|f| f.hours() > queens::Estimate::LONG_HOURS) {
+    if let Some(forecast) = forecast.filter(|f| f.hours() > queens::counting::Estimate::LONG_HOURS)
+    {
         let message = format!(
             "this count would take about {:.3e} hours on {} threads ({}); Ctrl-C stops it",
             forecast.hours(),
@@ -809,14 +810,14 @@ fn count(
 #[pyfunction]
 fn sample(py: Python<'_>, n: i128, seed: u64) -> PyResult<Solution> {
     let n = natural(n, "n")?;
-    interruptible(py, None, move || queens::sample(n, seed)).map(Solution::wrap)
+    interruptible(py, None, move || queens::search::sample(n, seed)).map(Solution::wrap)
 }
 
 /// One solution of any board, by an explicit formula.
 #[pyfunction]
 fn construct(py: Python<'_>, n: i128) -> PyResult<Solution> {
     let n = natural(n, "n")?;
-    interruptible(py, None, move || queens::construct(n)).map(Solution::wrap)
+    interruptible(py, None, move || queens::large_boards::construct(n)).map(Solution::wrap)
 }
 
 /// A random solution of any board, by local search, the same for the same seed.
@@ -824,7 +825,7 @@ fn construct(py: Python<'_>, n: i128) -> PyResult<Solution> {
 #[pyo3(signature = (n, seed = 0))]
 fn random(py: Python<'_>, n: i128, seed: u64) -> PyResult<Solution> {
     let n = natural(n, "n")?;
-    interruptible(py, None, move || queens::random(n, seed)).map(Solution::wrap)
+    interruptible(py, None, move || queens::large_boards::random(n, seed)).map(Solution::wrap)
 }
 
 /// Seconds the Rust iterator takes to step through every solution of `n` (building no

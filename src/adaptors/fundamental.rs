@@ -9,7 +9,7 @@ use crate::solution::symmetry::Symmetry;
 /// Keeps the solutions that are their symmetry class's representative.
 ///
 /// Over a search in the most-constrained order
-/// ([`MostConstrained::fundamental`](crate::MostConstrained::fundamental)), where a class's
+/// ([`MostConstrained::fundamental`](crate::search::MostConstrained::fundamental)), where a class's
 /// representative may come long after its other members, each class is yielded instead as
 /// its representative the first time any member arrives, and the classes yielded are
 /// remembered (one solution each) so that none comes twice.

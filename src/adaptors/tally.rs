@@ -15,7 +15,8 @@ use crate::solution::Solution;
 /// # Examples
 ///
 /// ```
-/// use queens::{Queens, Tally};
+/// use queens::Queens;
+/// use queens::adaptors::Tally;
 ///
 /// let tally: Tally = Queens::new(8).collect();
 /// assert_eq!(tally.to_string(), "92 solutions, 12 fundamental (1 of orbit 4, 11 of orbit 8)");
@@ -33,7 +34,8 @@ impl Tally {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Queens, Tally};
+    /// use queens::Queens;
+    /// use queens::adaptors::Tally;
     ///
     /// let mut tally = Tally::default();
     /// Queens::new(5).for_each(|s| tally.add(&s));

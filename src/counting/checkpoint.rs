@@ -52,7 +52,7 @@ const SYNC_EVERY: Duration = Duration::from_secs(1);
 ///
 /// ```
 /// use std::sync::Arc;
-/// use queens::{Checkpoint, Counter};
+/// use queens::counting::{Checkpoint, Counter};
 ///
 /// let dir = tempfile::tempdir()?;
 /// let path = dir.path().join("n10.checkpoint");
@@ -117,12 +117,13 @@ impl Checkpoint {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Checkpoint, Error};
+    /// use queens::Error;
+    /// use queens::counting::Checkpoint;
     ///
     /// let dir = tempfile::tempdir()?;
     /// let notes = dir.path().join("notes.txt");
     /// std::fs::write(&notes, "my notes\n")?;
-    /// let err = Checkpoint::open(&notes, &queens::Counter::new(8)?).unwrap_err();
+    /// let err = Checkpoint::open(&notes, &queens::counting::Counter::new(8)?).unwrap_err();
     /// assert!(err.to_string().contains("not a queens checkpoint"));
     /// assert_eq!(std::fs::read_to_string(&notes)?, "my notes\n");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -382,7 +383,7 @@ fn not_ours(bytes: &[u8]) -> String {
     let first = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
     format!(
         "not a queens checkpoint (its first line is {}); refusing to overwrite it",
-        crate::formats::parse::excerpt(&String::from_utf8_lossy(first))
+        crate::error::excerpt(&String::from_utf8_lossy(first))
     )
 }
 
@@ -427,7 +428,7 @@ fn parse_record(line: &str, key: Key, all: usize) -> Result<Subproblem, String> 
     let malformed = || {
         format!(
             "{} is not INDEX TOTAL FUNDAMENTAL [FIXED] CHECKSUM",
-            crate::formats::parse::excerpt(line)
+            crate::error::excerpt(line)
         )
     };
     let fields: Vec<&str> = line.split(' ').collect();
@@ -447,7 +448,7 @@ fn parse_record(line: &str, key: Key, all: usize) -> Result<Subproblem, String> 
     if checksum(key, &numbers) != crc {
         return Err(format!(
             "{} is damaged (its checksum does not match)",
-            crate::formats::parse::excerpt(line)
+            crate::error::excerpt(line)
         ));
     }
     let subproblem = Subproblem {

@@ -1,6 +1,6 @@
 //! Counting the completions of a board whose border queens are placed.
 
-use crate::board::{Masks, lowest_bit, open_rows};
+use crate::bitboard::{Masks, lowest_bit, open_rows};
 use crate::error::Square;
 
 /// The number of ways to put one queen on each of two rows `gap` apart, on the open

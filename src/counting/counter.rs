@@ -15,7 +15,7 @@ use super::shard::Shard;
 use super::simd::Kernels;
 use super::subproblems::{Subproblem, solve};
 use super::symmetric::count_symmetric;
-use crate::board::check_size;
+use crate::bitboard::check_size;
 use crate::error::Error;
 use crate::large_boards::random::SplitMix64;
 
@@ -38,7 +38,7 @@ use crate::large_boards::random::SplitMix64;
 /// # Examples
 ///
 /// ```
-/// use queens::Counter;
+/// use queens::counting::Counter;
 ///
 /// let counts = Counter::new(10)?.threads(2).run()?;
 /// assert_eq!((counts.total, counts.fundamental), (724, Some(92)));
@@ -74,7 +74,7 @@ type FinishedCallback = dyn Fn(&Subproblem, Progress) + Send + Sync;
 ///
 /// let seen = Arc::new(Mutex::new(Vec::new()));
 /// let sink = Arc::clone(&seen);
-/// queens::Counter::new(9)?.threads(1).on_finished(move |_, p| sink.lock().unwrap().push(p)).run()?;
+/// queens::counting::Counter::new(9)?.threads(1).on_finished(move |_, p| sink.lock().unwrap().push(p)).run()?;
 /// let seen = seen.lock().unwrap();
 /// assert!(seen.iter().all(|p| p.done <= p.of));
 /// assert_eq!(seen.last().map(|p| p.done), seen.last().map(|p| p.of));
@@ -93,7 +93,7 @@ pub struct Progress {
 /// # Examples
 ///
 /// ```
-/// let counts = queens::Counter::new(8)?.run()?;
+/// let counts = queens::counting::Counter::new(8)?.run()?;
 /// assert_eq!(counts.to_string(), "n = 8: 92 solutions, 12 fundamental");
 /// # Ok::<(), queens::Error>(())
 /// ```
@@ -143,7 +143,8 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Counter, Error};
+    /// use queens::Error;
+    /// use queens::counting::Counter;
     ///
     /// let too_many = Counter::MAX_THREADS + 1;
     /// assert_eq!(
@@ -164,7 +165,7 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(queens::Counter::new(6)?.run()?.total, 4);
+    /// assert_eq!(queens::counting::Counter::new(6)?.run()?.total, 4);
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn new(n: usize) -> Result<Counter, Error> {
@@ -190,7 +191,7 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(queens::Counter::new(9)?.threads(1).run()?.total, 352);
+    /// assert_eq!(queens::counting::Counter::new(9)?.threads(1).run()?.total, 352);
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn threads(self, threads: usize) -> Counter {
@@ -206,7 +207,7 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// use queens::Counter;
+    /// use queens::counting::Counter;
     ///
     /// let halves = Counter::new(12)?.shard(0, 2).run()?.total + Counter::new(12)?.shard(1, 2).run()?.total;
     /// assert_eq!(halves, 14200);
@@ -226,7 +227,7 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// let counts = queens::Counter::new(8)?.fundamental(false).run()?;
+    /// let counts = queens::counting::Counter::new(8)?.fundamental(false).run()?;
     /// assert_eq!((counts.total, counts.fundamental), (92, None));
     /// # Ok::<(), queens::Error>(())
     /// ```
@@ -245,7 +246,7 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Counter, Engine};
+    /// use queens::counting::{Counter, Engine};
     ///
     /// let counts = Counter::new(13)?.fundamental(false).engine(Engine::Quadrants).run()?;
     /// assert_eq!((counts.total, counts.engine), (73712, Engine::Quadrants));
@@ -272,7 +273,7 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Counter, Engine};
+    /// use queens::counting::{Counter, Engine};
     ///
     /// assert_eq!(Counter::new(16)?.chosen_engine()?, Engine::Quadrants);
     /// assert_eq!(Counter::new(8)?.chosen_engine()?, Engine::Constellations);
@@ -308,7 +309,7 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// use queens::Counter;
+    /// use queens::counting::Counter;
     ///
     /// let small = Counter::new(16)?.threads(1).memory(4 << 20);
     /// assert!(small.memory_needed()? <= 4 << 20);
@@ -334,7 +335,7 @@ impl Counter {
     ///
     /// let last = Arc::new(AtomicUsize::new(0));
     /// let seen = Arc::clone(&last);
-    /// let counts = queens::Counter::new(10)?
+    /// let counts = queens::counting::Counter::new(10)?
     ///     .on_finished(move |_, progress| { seen.fetch_max(progress.done, Ordering::Relaxed); })
     ///     .run()?;
     /// assert_eq!(last.load(Ordering::Relaxed), counts.subproblems);
@@ -360,7 +361,8 @@ impl Counter {
     /// ```
     /// use std::sync::atomic::AtomicBool;
     /// use std::sync::Arc;
-    /// use queens::{Counter, Error};
+    /// use queens::Error;
+    /// use queens::counting::Counter;
     ///
     /// let stop = Arc::new(AtomicBool::new(true));
     /// let cancelled = Counter::new(12)?.cancel_when(Arc::clone(&stop)).run();
@@ -381,7 +383,8 @@ impl Counter {
     /// ```
     /// use std::sync::{Arc, Mutex};
     /// use std::time::{Duration, Instant};
-    /// use queens::{Counter, Error};
+    /// use queens::Error;
+    /// use queens::counting::Counter;
     ///
     /// let finished = Arc::new(Mutex::new(Vec::new()));
     /// let sink = Arc::clone(&finished);
@@ -425,7 +428,7 @@ impl Counter {
     ///
     /// ```
     /// use std::sync::{Arc, Mutex};
-    /// use queens::Counter;
+    /// use queens::counting::Counter;
     ///
     /// let record = Arc::new(Mutex::new(Vec::new()));
     /// let sink = Arc::clone(&record);
@@ -454,7 +457,7 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// use queens::Counter;
+    /// use queens::counting::Counter;
     ///
     /// let one = Counter::new(20)?.fundamental(false).threads(1).memory_needed()?;
     /// let eight = Counter::new(20)?.fundamental(false).threads(8).memory_needed()?;
@@ -481,7 +484,7 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// assert!(queens::Counter::new(12)?.total_subproblems()? > 100);
+    /// assert!(queens::counting::Counter::new(12)?.total_subproblems()? > 100);
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn total_subproblems(&self) -> Result<usize, Error> {
@@ -503,7 +506,8 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Counter, Engine, Error};
+    /// use queens::Error;
+    /// use queens::counting::{Counter, Engine};
     ///
     /// assert_eq!(Counter::new(16)?.validate()?, Engine::Quadrants);
     /// let err = Counter::new(16)?.threads(5000).validate().unwrap_err();
@@ -555,7 +559,8 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Counter, Error};
+    /// use queens::Error;
+    /// use queens::counting::Counter;
     ///
     /// assert_eq!(Counter::new(12)?.run()?.fundamental, Some(1787));
     /// assert_eq!(Counter::new(12)?.shard(3, 3).run().unwrap_err(), Error::InvalidShard { index: 3, of: 3 });

@@ -1,12 +1,12 @@
-//! [`Engine`]: which method a [`Counter`](crate::Counter) counts with.
+//! [`Engine`]: which method a [`Counter`](crate::counting::Counter) counts with.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::error::Error;
-use crate::formats::parse::excerpt;
+use crate::error::excerpt;
 
-/// The method a [`Counter`](crate::Counter) counts with.
+/// The method a [`Counter`](crate::counting::Counter) counts with.
 ///
 /// Both count every board exactly; they differ in speed and in what they can count.
 /// `docs/counting.md` explains each with a worked example.
@@ -14,7 +14,7 @@ use crate::formats::parse::excerpt;
 /// # Examples
 ///
 /// ```
-/// use queens::{Counter, Engine};
+/// use queens::counting::{Counter, Engine};
 ///
 /// let join = Counter::new(12)?.fundamental(false).engine(Engine::Quadrants).run()?;
 /// let search = Counter::new(12)?.fundamental(false).engine(Engine::Constellations).run()?;
@@ -52,7 +52,7 @@ impl Engine {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Counter, Engine};
+    /// use queens::counting::{Counter, Engine};
     ///
     /// let counter = Counter::new(Engine::QUADRANTS_FROM)?.fundamental(false);
     /// assert_eq!(counter.chosen_engine()?, Engine::Quadrants);
@@ -69,7 +69,7 @@ impl Engine {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Counter, Engine};
+    /// use queens::counting::{Counter, Engine};
     ///
     /// let past = Counter::new(Engine::QUADRANTS_AUTO_UP_TO + 1)?;
     /// assert_eq!(past.chosen_engine()?, Engine::Constellations);
@@ -80,12 +80,12 @@ impl Engine {
 
     /// The largest board the quadrant join counts: its square codes take four bits a row,
     /// and its counts stay below 2^64. Above n = 22 it builds only what each subproblem
-    /// reads (see [`Counter::memory`](crate::Counter::memory)).
+    /// reads (see [`Counter::memory`](crate::counting::Counter::memory)).
     ///
     /// # Examples
     ///
     /// ```
-    /// use queens::{Counter, Engine};
+    /// use queens::counting::{Counter, Engine};
     ///
     /// let too_large = Counter::new(Engine::QUADRANTS_UP_TO + 1)?.fundamental(false).engine(Engine::Quadrants);
     /// assert!(too_large.run().is_err());
@@ -98,7 +98,7 @@ impl Engine {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(queens::Engine::Constellations.name(), "constellations");
+    /// assert_eq!(queens::counting::Engine::Constellations.name(), "constellations");
     /// ```
     #[must_use]
     pub fn name(self) -> &'static str {

@@ -15,7 +15,7 @@ use crate::error::Error;
 /// # Examples
 ///
 /// ```
-/// let estimate = queens::Counter::new(12)?.threads(1).estimate(4)?;
+/// let estimate = queens::counting::Counter::new(12)?.threads(1).estimate(4)?;
 /// assert_eq!(estimate.sampled.len(), 4);
 /// assert!(estimate.cpu_seconds > 0.0 && estimate.parts >= estimate.subproblems as u64);
 /// # Ok::<(), queens::Error>(())
@@ -98,7 +98,7 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// let estimate = queens::Counter::new(16)?.threads(1).memory(4 << 20).estimate(3)?;
+    /// let estimate = queens::counting::Counter::new(16)?.threads(1).memory(4 << 20).estimate(3)?;
     /// assert!(estimate.streamed && estimate.memory <= 4 << 20);
     /// # Ok::<(), queens::Error>(())
     /// ```
@@ -118,7 +118,7 @@ impl Counter {
     /// use std::time::Duration;
     ///
     /// // Each subproblem of n = 40 is timed along a random path: milliseconds, not years.
-    /// let estimate = queens::Counter::new(40)?.estimate_within(3, Duration::ZERO)?;
+    /// let estimate = queens::counting::Counter::new(40)?.estimate_within(3, Duration::ZERO)?;
     /// assert_eq!(estimate.sampled.len(), 1);
     /// assert!(!estimate.exact && estimate.error.is_none());
     /// # Ok::<(), queens::Error>(())
@@ -180,7 +180,7 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Counter, Estimate};
+    /// use queens::counting::{Counter, Estimate};
     ///
     /// assert_eq!(Counter::new(16)?.forecast()?, None);
     /// let forecast = Counter::new(30)?.forecast()?.expect("n = 30 is forecast");
@@ -202,7 +202,7 @@ impl Estimate {
     /// # Examples
     ///
     /// ```
-    /// let estimate = queens::Counter::new(10)?.threads(2).shard(0, 4).estimate(2)?;
+    /// let estimate = queens::counting::Counter::new(10)?.threads(2).shard(0, 4).estimate(2)?;
     /// assert_eq!(estimate.hours(), estimate.hours_per_shard(4, estimate.threads));
     /// # Ok::<(), queens::Error>(())
     /// ```
@@ -216,7 +216,7 @@ impl Estimate {
     /// # Examples
     ///
     /// ```
-    /// let estimate = queens::Counter::new(10)?.estimate(2)?;
+    /// let estimate = queens::counting::Counter::new(10)?.estimate(2)?;
     /// assert_eq!(estimate.hours_per_shard(4, 2), estimate.cpu_seconds / 3600.0 / 8.0);
     /// # Ok::<(), queens::Error>(())
     /// ```
@@ -231,9 +231,9 @@ impl Estimate {
     /// # Examples
     ///
     /// ```
-    /// let estimate = queens::Counter::new(12)?.estimate(4)?;
+    /// let estimate = queens::counting::Counter::new(12)?.estimate(4)?;
     /// assert!(estimate.relative_error().is_some_and(|e| e >= 0.0));
-    /// let one = queens::Counter::new(12)?.estimate(1)?;
+    /// let one = queens::counting::Counter::new(12)?.estimate(1)?;
     /// assert_eq!(one.relative_error(), None);
     /// # Ok::<(), queens::Error>(())
     /// ```
@@ -251,7 +251,7 @@ impl Estimate {
     /// # Examples
     ///
     /// ```
-    /// let all = queens::Counter::new(6)?.estimate(1000)?;
+    /// let all = queens::counting::Counter::new(6)?.estimate(1000)?;
     /// assert!(all.exact);
     /// assert_eq!(all.error_bar(), "every part timed: measured, not estimated");
     /// # Ok::<(), queens::Error>(())
@@ -271,7 +271,7 @@ impl Estimate {
     /// # Examples
     ///
     /// ```
-    /// let estimate = queens::Counter::new(10)?.estimate(3)?;
+    /// let estimate = queens::counting::Counter::new(10)?.estimate(3)?;
     /// assert_eq!(estimate.sampled_seconds(), estimate.sampled.iter().sum::<f64>());
     /// # Ok::<(), queens::Error>(())
     /// ```

@@ -7,12 +7,12 @@ use std::path::Path;
 /// Bytes this process may still allocate, where the operating system says (Linux): the
 /// least of the kernel's `MemAvailable` and the room left under the memory limits of the
 /// process's control groups (a container's or a batch job's); `None` elsewhere. What
-/// [`Counter::run`](crate::Counter::run) checks a count's need against.
+/// [`Counter::run`](crate::counting::Counter::run) checks a count's need against.
 ///
 /// # Examples
 ///
 /// ```
-/// if let Some(bytes) = queens::available_memory() {
+/// if let Some(bytes) = queens::counting::available_memory() {
 ///     assert!(bytes > 0);
 /// }
 /// ```

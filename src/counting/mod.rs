@@ -92,13 +92,15 @@ pub fn try_count(n: usize) -> Result<u64, Error> {
 /// # Examples
 ///
 /// ```
-/// assert_eq!(queens::count_fundamental(8), 12);
+/// assert_eq!(queens::counting::count_fundamental(8), 12);
 /// ```
 #[must_use]
 pub fn count_fundamental(n: usize) -> u64 {
     match try_count_fundamental(n) {
         Ok(classes) => classes,
-        Err(err) => panic!("{err}; use queens::try_count_fundamental to handle this as an error"),
+        Err(err) => {
+            panic!("{err}; use queens::counting::try_count_fundamental to handle this as an error")
+        }
     }
 }
 
@@ -116,8 +118,8 @@ pub fn count_fundamental(n: usize) -> u64 {
 /// # Examples
 ///
 /// ```
-/// assert_eq!(queens::try_count_fundamental(10), Ok(92));
-/// assert!(queens::try_count_fundamental(65).is_err());
+/// assert_eq!(queens::counting::try_count_fundamental(10), Ok(92));
+/// assert!(queens::counting::try_count_fundamental(65).is_err());
 /// ```
 pub fn try_count_fundamental(n: usize) -> Result<u64, Error> {
     let counts = Counter::new(n)?.run()?;

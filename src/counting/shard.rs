@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::Error;
-use crate::formats::parse::excerpt;
+use crate::error::excerpt;
 
 /// Shard `index` of `of`: one of `of` disjoint slices of a count that together cover it,
 /// written `I/K` (`3/64`). `0/1` is the whole count.
@@ -12,7 +12,8 @@ use crate::formats::parse::excerpt;
 /// # Examples
 ///
 /// ```
-/// use queens::{Error, Shard};
+/// use queens::Error;
+/// use queens::counting::Shard;
 ///
 /// let shard: Shard = "3/64".parse()?;
 /// assert_eq!(shard, Shard::new(3, 64)?);
@@ -36,7 +37,7 @@ impl Shard {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(queens::Shard::WHOLE.to_string(), "0/1");
+    /// assert_eq!(queens::counting::Shard::WHOLE.to_string(), "0/1");
     /// ```
     pub const WHOLE: Shard = Shard { index: 0, of: 1 };
 
@@ -49,7 +50,8 @@ impl Shard {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Error, Shard};
+    /// use queens::Error;
+    /// use queens::counting::Shard;
     ///
     /// assert_eq!(Shard::new(2, 3)?.index, 2);
     /// assert_eq!(Shard::new(0, 0), Err(Error::InvalidShard { index: 0, of: 0 }));
@@ -66,7 +68,7 @@ impl Shard {
     /// # Examples
     ///
     /// ```
-    /// assert!(!queens::Shard::new(1, 2)?.is_whole());
+    /// assert!(!queens::counting::Shard::new(1, 2)?.is_whole());
     /// # Ok::<(), queens::Error>(())
     /// ```
     #[must_use]
@@ -80,7 +82,7 @@ impl Shard {
     /// # Examples
     ///
     /// ```
-    /// let shard = queens::Shard::new(2, 3)?;
+    /// let shard = queens::counting::Shard::new(2, 3)?;
     /// assert_eq!(shard.subproblems_of(10), 3); // 2, 5 and 8
     /// # Ok::<(), queens::Error>(())
     /// ```

@@ -10,10 +10,10 @@ use super::counter::{burnside, subproblems};
 use super::engine::Engine;
 use super::shard::Shard;
 use super::subproblems::Subproblem;
-use crate::board::check_size;
+use crate::bitboard::check_size;
 use crate::error::Error;
+use crate::error::excerpt;
 use crate::formats::input_lines::BoundedLines;
-use crate::formats::parse::excerpt;
 
 /// The longest line a shard record can take (its numbers and names are short).
 const MAX_RECORD_LINE: usize = 4096;
@@ -31,7 +31,7 @@ const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// # Examples
 ///
 /// ```
-/// use queens::{Counter, ShardRecord};
+/// use queens::counting::{Counter, ShardRecord};
 ///
 /// let records: Vec<ShardRecord> = (0..3)
 ///     .map(|i| Ok(ShardRecord::new(&Counter::new(10)?.shard(i, 3).run()?, 0.5)))
@@ -88,8 +88,8 @@ impl ShardRecord {
     /// # Examples
     ///
     /// ```
-    /// let counts = queens::Counter::new(8)?.run()?;
-    /// let record = queens::ShardRecord::new(&counts, 0.25);
+    /// let counts = queens::counting::Counter::new(8)?.run()?;
+    /// let record = queens::counting::ShardRecord::new(&counts, 0.25);
     /// assert_eq!((record.n, record.shard, record.of, record.total), (8, 0, 1, 92));
     /// # Ok::<(), queens::Error>(())
     /// ```
@@ -114,7 +114,7 @@ impl ShardRecord {
     /// # Examples
     ///
     /// ```
-    /// let record = queens::ShardRecord::new(&queens::Counter::new(6)?.run()?, 0.001);
+    /// let record = queens::counting::ShardRecord::new(&queens::counting::Counter::new(6)?.run()?, 0.001);
     /// assert!(record.to_json().starts_with(r#"{"n":6,"shard":0,"of":1,"engine":"constellations","total":4,"fundamental":1,"#));
     /// # Ok::<(), queens::Error>(())
     /// ```
@@ -147,9 +147,9 @@ impl ShardRecord {
     /// # Examples
     ///
     /// ```
-    /// let line = queens::ShardRecord::new(&queens::Counter::new(7)?.shard(1, 2).run()?, 0.0).to_json();
-    /// assert_eq!(queens::ShardRecord::parse(&line)?.shard, 1);
-    /// assert!(queens::ShardRecord::parse(r#"{"n":7}"#).is_err());
+    /// let line = queens::counting::ShardRecord::new(&queens::counting::Counter::new(7)?.shard(1, 2).run()?, 0.0).to_json();
+    /// assert_eq!(queens::counting::ShardRecord::parse(&line)?.shard, 1);
+    /// assert!(queens::counting::ShardRecord::parse(r#"{"n":7}"#).is_err());
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn parse(line: &str) -> Result<ShardRecord, Error> {
@@ -185,9 +185,9 @@ impl ShardRecord {
     /// # Examples
     ///
     /// ```
-    /// let line = queens::ShardRecord::new(&queens::Counter::new(5)?.run()?, 0.0).to_json();
+    /// let line = queens::counting::ShardRecord::new(&queens::counting::Counter::new(5)?.run()?, 0.0).to_json();
     /// let text = format!("{line}\n\n{line}\n");
-    /// assert_eq!(queens::ShardRecord::read_all(text.as_bytes())?.len(), 2);
+    /// assert_eq!(queens::counting::ShardRecord::read_all(text.as_bytes())?.len(), 2);
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn read_all(reader: impl BufRead) -> Result<Vec<ShardRecord>, Error> {
@@ -297,7 +297,7 @@ impl ShardRecord {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Counter, ShardRecord};
+    /// use queens::counting::{Counter, ShardRecord};
     ///
     /// let first = ShardRecord::new(&Counter::new(9)?.shard(0, 4).run()?, 0.0);
     /// let err = ShardRecord::merge(&[first]).unwrap_err();

@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use crate::error::Error;
-use crate::formats::parse::excerpt;
+use crate::error::excerpt;
 
 /// The vector kernels a count may use: all that the processor has, unless the environment
 /// variable `QUEENS_SIMD` is `scalar` (none), `avx2` or `avx512` (only those; any case), to

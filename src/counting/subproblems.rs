@@ -6,17 +6,17 @@ use super::constellation::Constellation;
 use super::dispatch::count_completions;
 use super::engine::Engine;
 
-/// The result of one subproblem of a [`Counter`](crate::Counter): what a checkpoint records.
+/// The result of one subproblem of a [`Counter`](crate::counting::Counter): what a checkpoint records.
 ///
 /// Each engine numbers its subproblems its own way, so a result names the engine that
-/// produced it, and [`Counter::resume`](crate::Counter::resume) and
-/// [`Checkpoint::record`](crate::Checkpoint::record) refuse another engine's results.
+/// produced it, and [`Counter::resume`](crate::counting::Counter::resume) and
+/// [`Checkpoint::record`](crate::counting::Checkpoint::record) refuse another engine's results.
 ///
 /// # Examples
 ///
 /// ```
 /// use std::sync::{Arc, Mutex};
-/// use queens::{Counter, Subproblem};
+/// use queens::counting::{Counter, Subproblem};
 ///
 /// let finished = Arc::new(Mutex::new(Vec::<Subproblem>::new()));
 /// let sink = Arc::clone(&finished);

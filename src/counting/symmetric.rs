@@ -7,7 +7,7 @@
 //! quarter turn by its first `ceil(n / 4)` rows' orbits of four squares. Searching pairs or
 //! orbits of squares at once visits a tiny part of the board's search tree.
 
-use crate::board::check_size;
+use crate::bitboard::check_size;
 use crate::error::{Error, Square};
 
 /// How many solutions of a board each rotation maps onto themselves.
@@ -19,7 +19,7 @@ use crate::error::{Error, Square};
 /// # Examples
 ///
 /// ```
-/// let eight = queens::count_symmetric(8)?;
+/// let eight = queens::counting::count_symmetric(8)?;
 /// assert_eq!((eight.half_turn, eight.quarter_turn), (4, 0));
 /// assert_eq!(eight.classes(92), Some(12));
 /// # Ok::<(), queens::Error>(())
@@ -44,7 +44,7 @@ impl SymmetricCounts {
     /// # Examples
     ///
     /// ```
-    /// let four = queens::count_symmetric(4)?;
+    /// let four = queens::counting::count_symmetric(4)?;
     /// assert_eq!(four.classes(2), Some(1));
     /// assert_eq!(four.classes(3), None);
     /// # Ok::<(), queens::Error>(())
@@ -63,9 +63,9 @@ impl SymmetricCounts {
     /// # Examples
     ///
     /// ```
-    /// let twelve = queens::count_symmetric(12)?;
+    /// let twelve = queens::counting::count_symmetric(12)?;
     /// assert_eq!(twelve.fixed(), twelve.half_turn + 2 * twelve.quarter_turn);
-    /// assert_eq!(queens::count_symmetric(1)?.fixed(), 7);
+    /// assert_eq!(queens::counting::count_symmetric(1)?.fixed(), 7);
     /// # Ok::<(), queens::Error>(())
     /// ```
     #[must_use]
@@ -87,7 +87,7 @@ impl SymmetricCounts {
 /// # Examples
 ///
 /// ```
-/// let twelve = queens::count_symmetric(12)?;
+/// let twelve = queens::counting::count_symmetric(12)?;
 /// assert_eq!(twelve.quarter_turn, 8);
 /// assert_eq!(twelve.classes(queens::count(12)), Some(1787));
 /// # Ok::<(), queens::Error>(())

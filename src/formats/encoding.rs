@@ -39,9 +39,9 @@ pub(crate) fn refuse_utf16(first: &[u8]) -> Option<Error> {
 /// # Examples
 ///
 /// ```
-/// assert_eq!(queens::decode_text(b"\xef\xbb\xbfQ .")?, "Q .");
-/// assert_eq!(queens::decode_text(b"\xff\xfeQ\0 \0.\0")?, "Q .");
-/// assert!(queens::decode_text(b"Q \xff").is_err());
+/// assert_eq!(queens::formats::decode_text(b"\xef\xbb\xbfQ .")?, "Q .");
+/// assert_eq!(queens::formats::decode_text(b"\xff\xfeQ\0 \0.\0")?, "Q .");
+/// assert!(queens::formats::decode_text(b"Q \xff").is_err());
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn decode_text(bytes: &[u8]) -> Result<Cow<'_, str>, Error> {

@@ -1,10 +1,16 @@
-//! Solutions as text and pictures: the styles and their rendering, parsing every style back,
-//! SVG pictures, and reading input line by line in bounded memory.
+//! Solutions as text and pictures: the [`Style`]s and their [`Drawing`], parsing every style
+//! back, JSON Lines, SVG pictures, and reading input line by line in bounded memory.
 
-pub(crate) mod animation;
 pub(crate) mod encoding;
 pub(crate) mod input_lines;
+pub(crate) mod json;
 pub(crate) mod parse;
 pub(crate) mod picture;
-pub(crate) mod puzzle;
 pub(crate) mod render;
+
+pub use encoding::decode_text;
+#[cfg(feature = "serde")]
+pub use json::json_record;
+pub use parse::{ParseReader, parse_columns, parse_many, parse_reader};
+pub use picture::svg;
+pub use render::{Drawing, Style};

@@ -8,7 +8,7 @@ use std::str::FromStr;
 use crate::formats::encoding::without_bom;
 use crate::formats::input_lines::BoundedLines;
 
-use crate::error::Error;
+use crate::error::{Error, excerpt};
 use crate::formats::picture::read_svg;
 use crate::solution::Solution;
 
@@ -61,7 +61,7 @@ impl FromStr for Solution {
             .collect();
         let columns = match lines.as_slice() {
             [] => return Err(Error::parse("no solution in empty text")),
-            [line] if line.starts_with('{') => json_columns(line)?,
+            [line] if line.starts_with('{') => super::json::columns(line)?,
             [line] if is_list(line) => parse_columns(line)?,
             [line] if is_fen(line) => parse_fen(line)?,
             [line] if line.split_whitespace().all(is_square_name) => parse_algebraic(line)?,
@@ -75,7 +75,7 @@ impl FromStr for Solution {
 ///
 /// One-line forms (lists, JSON objects, FEN, algebraic squares) are one solution per
 /// line; board rows gather into one solution until a blank line or the heading of the next
-/// board (`answer K:`, or a grid's column numbers). A picture drawn by [`svg`](crate::svg)
+/// board (`answer K:`, or a grid's column numbers). A picture drawn by [`svg`](crate::formats::svg)
 /// gives each of its boards. Each item is the line the solution
 /// starts on (counted from 1) and what reading it gave, so one bad solution does not hide
 /// the others. [`parse_reader`] does the same for a reader, a solution at a time.
@@ -84,7 +84,7 @@ impl FromStr for Solution {
 ///
 /// ```
 /// let text = "[1, 3, 0, 2]\n\n. . O .\nO . . .\n. . . O\n. O . .\n\n[0, 1, 2, 3]\n";
-/// let read = queens::parse_many(text);
+/// let read = queens::formats::parse_many(text);
 /// assert_eq!(read.len(), 3);
 /// assert_eq!(read[1].0, 3);
 /// assert_eq!(read[1].1.as_deref(), Ok(&[2, 0, 3, 1][..]));
@@ -104,7 +104,7 @@ pub fn parse_many(text: &str) -> Vec<(usize, Result<Solution, Error>)> {
 ///
 /// ```
 /// let input: &[u8] = b"[1, 3, 0, 2]\n\xff\nb4 d3 a2 c1\n";
-/// let read: Vec<_> = queens::parse_reader(input).collect();
+/// let read: Vec<_> = queens::formats::parse_reader(input).collect();
 /// assert_eq!(read.len(), 3);
 /// assert!(read[0].1.is_ok() && read[2].1.is_ok());
 /// assert!(read[1].1.as_ref().unwrap_err().to_string().contains("line 2 is not UTF-8"));
@@ -127,7 +127,7 @@ const MAX_LINE: usize = 256 << 20;
 /// # Examples
 ///
 /// ```
-/// let mut read = queens::parse_reader(&b"0\n"[..]);
+/// let mut read = queens::formats::parse_reader(&b"0\n"[..]);
 /// assert_eq!(read.next().map(|(line, s)| (line, s.map(|s| s.to_vec()))), Some((1, Ok(vec![0]))));
 /// assert!(read.next().is_none());
 /// ```
@@ -273,22 +273,13 @@ impl Gatherer {
 
 type Results = VecDeque<(usize, Result<Solution, Error>)>;
 
-/// A short, quoted piece of `text` for an error message: inputs can be megabytes long.
-pub(crate) fn excerpt(text: &str) -> String {
-    const SHOWN: usize = 40;
-    match text.char_indices().nth(SHOWN) {
-        None => format!("{text:?}"),
-        Some((cut, _)) => format!("{:?}... ({} bytes)", &text[..cut], text.len()),
-    }
-}
-
 /// Lists, JSON, FEN and algebraic squares hold characters that no board row has.
 fn is_one_line_form(line: &str) -> bool {
     line.chars()
         .any(|c| matches!(c, '[' | '(' | '{' | '/' | ',') || (c.is_ascii_lowercase() && c != 'o'))
 }
 
-/// An `answer K:` heading, as [`Drawing::numbered`](crate::Drawing::numbered) writes.
+/// An `answer K:` heading, as [`Drawing::numbered`](crate::formats::Drawing::numbered) writes.
 fn is_answer(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     lower.starts_with("answer") && lower.ends_with(':')
@@ -306,7 +297,7 @@ fn is_heading(line: &str) -> bool {
         && line != "1"
 }
 
-/// The one board of a picture drawn by [`svg`](crate::svg).
+/// The one board of a picture drawn by [`svg`](crate::formats::svg).
 fn one_svg_board(text: &str) -> Result<Solution, Error> {
     let mut boards = read_svg(text);
     match boards.len() {
@@ -316,47 +307,6 @@ fn one_svg_board(text: &str) -> Result<Solution, Error> {
             "the SVG picture holds {more} boards, not one; `queens check` reads them all"
         ))),
     }
-}
-
-/// The columns of a JSON object such as `queens solve --format json` writes: `columns`,
-/// with `n` and `index` where given, which must agree with them; no other field.
-#[cfg(feature = "serde")]
-fn json_columns(object: &str) -> Result<Vec<usize>, Error> {
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Record {
-        n: Option<usize>,
-        index: Option<u64>,
-        columns: Vec<usize>,
-    }
-    let record = serde_json::from_str::<Record>(object).map_err(|err| {
-        Error::parse(format!(
-            "JSON object {} is not a solution record of n, index and columns ({err})",
-            excerpt(object)
-        ))
-    })?;
-    if let Some(n) = record.n.filter(|&n| n != record.columns.len()) {
-        return Err(Error::parse(format!(
-            "JSON object {} says n = {n} but lists {} columns",
-            excerpt(object),
-            record.columns.len()
-        )));
-    }
-    if record.index == Some(0) {
-        return Err(Error::parse(format!(
-            "JSON object {} has index 0; solutions are numbered from 1",
-            excerpt(object)
-        )));
-    }
-    Ok(record.columns)
-}
-
-#[cfg(not(feature = "serde"))]
-fn json_columns(object: &str) -> Result<Vec<usize>, Error> {
-    Err(Error::parse(format!(
-        "JSON object {} cannot be read: the crate's `serde` feature is off",
-        excerpt(object)
-    )))
 }
 
 fn is_list(line: &str) -> bool {
@@ -374,7 +324,7 @@ fn is_list(line: &str) -> bool {
 /// # Examples
 ///
 /// ```
-/// use queens::parse_columns;
+/// use queens::formats::parse_columns;
 ///
 /// assert_eq!(parse_columns("1,3,0")?, [1, 3, 0]);
 /// assert_eq!(parse_columns("(4,)")?, [4]);

@@ -6,11 +6,11 @@ use crate::error::{Error, Square};
 use crate::solution::Solution;
 
 /// Side of one square, in SVG user units.
-pub(super) const SQUARE: usize = 32;
+pub(crate) const SQUARE: usize = 32;
 /// Space between two boards and around the picture.
 const GAP: usize = 16;
 /// A queen's crown on a 32 x 32 square: five points over a band.
-pub(super) const CROWN: &str = "M8 24 L5 11 L11 17 L16 7 L21 17 L27 11 L24 24 Z M8 25 H24 V28 H8 Z";
+pub(crate) const CROWN: &str = "M8 24 L5 11 L11 17 L16 7 L21 17 L27 11 L24 24 Z M8 25 H24 V28 H8 Z";
 
 /// One SVG picture of the given solutions, drawn as checkered boards in a grid of rows.
 ///
@@ -22,7 +22,7 @@ pub(super) const CROWN: &str = "M8 24 L5 11 L11 17 L16 7 L21 17 L27 11 L24 24 Z 
 /// ```
 /// use queens::Queens;
 ///
-/// let picture = queens::svg(&Queens::new(8).take(4).collect::<Vec<_>>());
+/// let picture = queens::formats::svg(&Queens::new(8).take(4).collect::<Vec<_>>());
 /// assert!(picture.starts_with("<svg "));
 /// assert_eq!(picture.matches(r#"class="queen""#).count(), 4 * 8);
 /// ```
@@ -59,7 +59,7 @@ pub fn svg(solutions: &[Solution]) -> String {
 
 /// The checkered squares of an `n x n` board, one `<rect>` a line (light where
 /// `row + col` is even), which [`read_svg`] counts.
-pub(super) fn draw_squares(out: &mut String, n: usize) {
+pub(crate) fn draw_squares(out: &mut String, n: usize) {
     for row in 0..n {
         for col in 0..n {
             let fill = if (row + col).is_multiple_of(2) {

@@ -18,12 +18,12 @@ use crate::solution::Solution;
 /// # Examples
 ///
 /// ```
-/// let s = queens::construct(8)?;
+/// let s = queens::large_boards::construct(8)?;
 /// assert_eq!(&*s, &[1, 3, 5, 7, 2, 0, 6, 4]);
-/// let big = queens::construct(1_000_000)?;
+/// let big = queens::large_boards::construct(1_000_000)?;
 /// assert_eq!(big.n(), 1_000_000);
-/// assert!(queens::construct(3).is_err());
-/// assert!(matches!(queens::construct(usize::MAX), Err(queens::Error::OutOfMemory { .. })));
+/// assert!(queens::large_boards::construct(3).is_err());
+/// assert!(matches!(queens::large_boards::construct(usize::MAX), Err(queens::Error::OutOfMemory { .. })));
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn construct(n: usize) -> Result<Solution, Error> {

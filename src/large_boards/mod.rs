@@ -1,5 +1,8 @@
 //! One solution of a board of any size, where enumerating is out of reach: by formula
-//! ([`construct`](crate::construct)) or by local search ([`random`](crate::random)).
+//! ([`construct`]) or by local search ([`random`]).
 
 pub(crate) mod construct;
 pub(crate) mod random;
+
+pub use construct::construct;
+pub use random::random;

@@ -1,6 +1,6 @@
 //! Random solutions of large boards by local search.
 
-use crate::board::diagonals;
+use crate::bitboard::diagonals;
 use crate::error::{Error, try_vec, try_with_capacity};
 use crate::solution::Solution;
 
@@ -29,10 +29,10 @@ const ATTEMPTS: u64 = 1000;
 /// # Examples
 ///
 /// ```
-/// let s = queens::random(1000, 7)?;
+/// let s = queens::large_boards::random(1000, 7)?;
 /// assert_eq!(s.n(), 1000);
-/// assert_eq!(s, queens::random(1000, 7)?);
-/// assert_ne!(s, queens::random(1000, 8)?);
+/// assert_eq!(s, queens::large_boards::random(1000, 7)?);
+/// assert_ne!(s, queens::large_boards::random(1000, 8)?);
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn random(n: usize, seed: u64) -> Result<Solution, Error> {

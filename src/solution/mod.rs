@@ -2,11 +2,13 @@
 
 pub(crate) mod symmetry;
 
+pub use symmetry::Symmetry;
+
 use std::borrow::Borrow;
 use std::fmt;
 use std::ops::Deref;
 
-use crate::board::diagonals;
+use crate::bitboard::diagonals;
 use crate::error::{Error, Square, try_vec};
 
 /// A placement of `n` queens on an `n` x `n` board, no two attacking each other.

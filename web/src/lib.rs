@@ -2,7 +2,8 @@
 //! back through (the crate's `Replay`), and the counts and hints of the puzzle mode. Built for WebAssembly by
 //! `bash web/build.sh`; the page is `web/index.html` and `web/app.js`.
 
-use queens::{DeadEnd, Queens, Replay};
+use queens::Queens;
+use queens::trace::{DeadEnd, Replay};
 use wasm_bindgen::prelude::*;
 
 /// Largest board the page offers: a row fits a `u32` mask.
@@ -42,28 +43,28 @@ impl Search {
 
     /// The column of each row's queen, or -1.
     pub fn columns(&self) -> Vec<i32> {
-        let columns = &self.replay.board().columns;
+        let columns = &self.replay.snapshot().columns;
         columns.iter().map(|c| c.map_or(-1, |c| c as i32)).collect()
     }
 
     /// Queens on the board.
     pub fn depth(&self) -> u32 {
-        self.replay.board().depth() as u32
+        self.replay.snapshot().depth() as u32
     }
 
     /// Queens placed so far.
     pub fn placements(&self) -> u32 {
-        self.replay.board().placements as u32
+        self.replay.snapshot().placements as u32
     }
 
     /// Solutions found so far.
     pub fn solutions(&self) -> u32 {
-        self.replay.board().solutions as u32
+        self.replay.snapshot().solutions as u32
     }
 
     /// The row of the dead end just found, or -1.
     pub fn dead_end(&self) -> i32 {
-        match self.replay.board().dead_end {
+        match self.replay.snapshot().dead_end {
             Some(DeadEnd::Row(row)) => row as i32,
             _ => -1,
         }
@@ -72,7 +73,7 @@ impl Search {
     /// The row whose attacked squares are to be shaded, or -1.
     pub fn attacked_row(&self) -> i32 {
         self.replay
-            .board()
+            .snapshot()
             .attacked
             .map_or(-1, |(row, _)| row as i32)
     }
@@ -80,7 +81,7 @@ impl Search {
     /// The squares of `attacked_row` that the queens attack, as a row mask.
     pub fn attacked(&self) -> u32 {
         self.replay
-            .board()
+            .snapshot()
             .attacked
             .map_or(0, |(_, mask)| mask as u32)
     }

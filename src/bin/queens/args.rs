@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use clap::{Args, Parser, Subcommand};
-use queens::{Engine, Shard, Square, Style};
+use queens::counting::{Engine, Shard};
+use queens::{Square, Style};
 
 /// Solve, count, check and draw N-Queens boards.
 #[derive(Debug, Parser)]
@@ -176,7 +177,7 @@ pub struct PlanArgs {
     pub sample: u64,
     /// Seconds to spend timing at most: parts past it are not timed, and a part that runs
     /// past it is stopped and estimated from what it did.
-    #[arg(long, value_name = "T", default_value_t = queens::Estimate::BUDGET.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    #[arg(long, value_name = "T", default_value_t = queens::counting::Estimate::BUDGET.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub seconds: u64,
 }
 
@@ -312,7 +313,7 @@ pub fn parse_columns(text: &str) -> Result<Columns, String> {
     if text.trim().is_empty() {
         return Ok(Columns(Vec::new()));
     }
-    queens::parse_columns(text)
+    queens::formats::parse_columns(text)
         .map(Columns)
         .map_err(|err| err.to_string())
 }

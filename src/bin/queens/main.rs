@@ -9,7 +9,7 @@ mod watch;
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -17,9 +17,10 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use queens::{
-    Builder, Checkpoint, Counter, Engine, Event, Queens, Shard, ShardRecord, Solution, decode_text,
-};
+use queens::counting::{Checkpoint, Counter, Engine, Shard, ShardRecord};
+use queens::puzzle::read_puzzle;
+use queens::trace::Event;
+use queens::{Builder, Queens, Solution};
 
 use args::{
     AnimateArgs, CheckArgs, Cli, Command, CountArgs, CountChoice, MergeArgs, OneArgs, PlanArgs,
@@ -136,36 +137,13 @@ fn usage_error(err: &clap::Error) -> ExitCode {
 /// The longest error message printed, in characters.
 const MAX_MESSAGE: usize = 300;
 
-/// Above this size `solve` uses the most-constrained order, which finds solutions fast.
-const LEXICOGRAPHIC_UP_TO: usize = 30;
-
-/// Above this size `solve --fundamental` uses the most-constrained order: the first
-/// lexicographic solution takes up to a third of a second at n = 30, where the
-/// most-constrained order finds a class in about a millisecond for every n up to 64.
-const LEXICOGRAPHIC_CLASSES_UP_TO: usize = 20;
-
-/// The largest puzzle file read: a drawn 64 x 64 board takes 8 KiB.
-const MAX_PUZZLE_BYTES: u64 = 1 << 20;
-
 /// The board of `queens solve`: its size, fixed queens, blocked squares and puzzle file.
-fn board(args: &SolveArgs) -> Result<Builder, Failure> {
+fn solve_board(args: &SolveArgs) -> Result<Builder, Failure> {
     let builder = match &args.puzzle {
         Some(path) => {
             let (name, reader) = open_input(path)?;
-            let mut bytes = Vec::new();
-            Read::take(reader, MAX_PUZZLE_BYTES + 1)
-                .read_to_end(&mut bytes)
-                .map_err(|err| Failure::Usage(format!("cannot read {name}: {err}")))?;
-            if bytes.len() as u64 > MAX_PUZZLE_BYTES {
-                return Err(Failure::Usage(format!(
-                    "{name} is over {MAX_PUZZLE_BYTES} bytes: not a puzzle"
-                )));
-            }
-            let in_file = |err: queens::Error| Failure::Usage(format!("{name}: {err}"));
-            let puzzle: Builder = decode_text(&bytes)
-                .map_err(in_file)?
-                .parse()
-                .map_err(in_file)?;
+            let puzzle =
+                read_puzzle(reader).map_err(|err| Failure::Usage(format!("{name}: {err}")))?;
             if let Some(n) = args.n.filter(|&n| n != puzzle.n()) {
                 return Err(Failure::Usage(format!(
                     "{name} is a {0}x{0} puzzle, not {n}x{n}",
@@ -184,22 +162,15 @@ fn board(args: &SolveArgs) -> Result<Builder, Failure> {
 }
 
 fn solve(args: &SolveArgs) -> Result<(), Failure> {
-    let board = board(args)?;
-    let (n, blocked) = (board.n(), board.has_blocks());
+    let board = solve_board(args)?;
+    let n = board.n();
     let search = board.build()?;
     let limit = args.first.unwrap_or(usize::MAX);
     // Classes under the symmetries that keep the puzzle (all eight on a plain board).
-    let lexicographic_up_to = match args.fundamental {
-        true => LEXICOGRAPHIC_CLASSES_UP_TO,
-        false => LEXICOGRAPHIC_UP_TO,
+    let search = match args.fundamental {
+        true => search.soonest_fundamental(),
+        false => search.soonest(),
     };
-    let search: Box<dyn Iterator<Item = Solution>> =
-        match (n > lexicographic_up_to || blocked, args.fundamental) {
-            (true, true) => Box::new(search.most_constrained().fundamental()),
-            (true, false) => Box::new(search.most_constrained()),
-            (false, true) => Box::new(search.fundamental()),
-            (false, false) => Box::new(search),
-        };
     let mut writer = SolutionWriter::create(&args.format, args.numbered)?;
     let started = Instant::now();
     let solutions = search.take(limit);
@@ -243,7 +214,7 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
     counter.validate()?;
     if let Some(forecast) = counter.forecast()? {
         let hours = forecast.hours();
-        if hours > queens::Estimate::LONG_HOURS {
+        if hours > queens::counting::Estimate::LONG_HOURS {
             say(format_args!(
                 "queens: warning: this count would take about {} on {} thread{} ({}; `queens plan {}` \
                  tells more); press Ctrl-C to stop it",
@@ -432,7 +403,7 @@ fn check(args: &CheckArgs) -> Result<(), Failure> {
     let (_, reader) = open_input(args.file.as_deref().unwrap_or(Path::new("-")))?;
     let mut out = io::BufWriter::new(out.lock());
     let (mut valid, mut invalid) = (0, 0);
-    for (line, result) in queens::parse_reader(reader) {
+    for (line, result) in queens::formats::parse_reader(reader) {
         match result {
             Ok(solution) if solution.n() <= SHOWN_COLUMNS => {
                 valid += 1;
@@ -493,7 +464,7 @@ fn one(args: &OneArgs) -> Result<(), Failure> {
     output::check_drawable(args.n, args.format.format)?;
     // Refused in one line rather than killed by the kernel halfway through.
     let needed = (args.n as u64).saturating_mul(one_bytes_a_queen(args.format.format, args.random));
-    if let Some(available) = queens::available_memory().filter(|&free| needed > free) {
+    if let Some(available) = queens::counting::available_memory().filter(|&free| needed > free) {
         return Err(queens::Error::NotEnoughMemory {
             needed,
             available,
@@ -502,9 +473,9 @@ fn one(args: &OneArgs) -> Result<(), Failure> {
         .into());
     }
     let solution = if args.random {
-        queens::random(args.n, args.seed)?
+        queens::large_boards::random(args.n, args.seed)?
     } else {
-        queens::construct(args.n)?
+        queens::large_boards::construct(args.n)?
     };
     let mut writer = SolutionWriter::create(&args.format, false)?;
     writer.write(solution)?;
@@ -514,7 +485,10 @@ fn one(args: &OneArgs) -> Result<(), Failure> {
 fn sample(args: &SampleArgs) -> Result<(), Failure> {
     let mut writer = SolutionWriter::create(&args.format, false)?;
     for k in 0..args.count {
-        writer.write(queens::sample(args.n, args.seed.wrapping_add(k as u64))?)?;
+        writer.write(queens::search::sample(
+            args.n,
+            args.seed.wrapping_add(k as u64),
+        )?)?;
     }
     writer.finish()
 }
@@ -570,7 +544,7 @@ fn animate(args: &AnimateArgs) -> Result<(), Failure> {
     }
     output::write_file(
         &args.output,
-        queens::animated_svg(args.n, &events)?.as_bytes(),
+        queens::trace::animated_svg(args.n, &events)?.as_bytes(),
     )
 }
 

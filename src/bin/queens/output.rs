@@ -6,11 +6,11 @@
 //! over it only when everything was written, so a failed run leaves the target as it was.
 
 use std::io::{self, Write};
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use queens::Solution;
-use serde::Serialize;
+use queens::{Solution, formats};
 use tempfile::NamedTempFile;
 
 use crate::Failure;
@@ -97,14 +97,6 @@ impl Sink {
     }
 }
 
-/// One line of `--format json`.
-#[derive(Serialize)]
-struct JsonSolution<'a> {
-    n: usize,
-    index: usize,
-    columns: &'a [usize],
-}
-
 /// Writes solutions one at a time, as they arrive.
 pub struct SolutionWriter {
     sink: Sink,
@@ -189,12 +181,9 @@ impl SolutionWriter {
                 self.pending.extend_from_slice(self.line.as_bytes());
             }
             Format::Json => {
-                let record = JsonSolution {
-                    n: solution.n(),
-                    index: self.written,
-                    columns: &solution,
-                };
-                serde_json::to_writer(&mut self.pending, &record).map_err(io::Error::from)?;
+                let index = NonZeroUsize::MIN.saturating_add(self.written - 1);
+                self.pending
+                    .extend_from_slice(formats::json_record(&solution, index).as_bytes());
                 self.pending.push(b'\n');
             }
             Format::Svg => {
@@ -223,7 +212,7 @@ impl SolutionWriter {
     pub fn finish(mut self) -> Result<(), Failure> {
         if self.format == Format::Svg {
             self.pending
-                .extend_from_slice(queens::svg(&self.svg_boards).as_bytes());
+                .extend_from_slice(queens::formats::svg(&self.svg_boards).as_bytes());
         }
         self.write_pending()?;
         let mut temp_path = lock();

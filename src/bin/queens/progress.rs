@@ -32,7 +32,7 @@ impl Bar {
         }
     }
 
-    pub fn update(&self, progress: queens::Progress) {
+    pub fn update(&self, progress: queens::counting::Progress) {
         self.bar.set_length(progress.of as u64);
         self.bar.set_position(progress.done as u64);
         let worth_showing =

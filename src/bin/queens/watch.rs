@@ -7,7 +7,8 @@ use crossterm::event::{self, Event as Input, KeyCode, KeyEvent, KeyEventKind, Ke
 use crossterm::style::Print;
 use crossterm::terminal::{self, ClearType};
 use crossterm::{cursor, execute, queue};
-use queens::{Board, DeadEnd, Queens, Replay};
+use queens::Queens;
+use queens::trace::{DeadEnd, Replay, Snapshot};
 
 use crate::Failure;
 use crate::args::WatchArgs;
@@ -53,7 +54,7 @@ fn run(out: &mut impl Write, mut replay: Replay, mut playing: bool, speed: u32) 
     let tick = Duration::from_secs(1) / speed;
     let mut next = Instant::now() + tick;
     loop {
-        draw(out, replay.board(), playing)?;
+        draw(out, replay.snapshot(), playing)?;
         let wait = next.saturating_duration_since(Instant::now());
         if event::poll(if playing {
             wait
@@ -93,7 +94,7 @@ fn run(out: &mut impl Write, mut replay: Replay, mut playing: bool, speed: u32) 
 
 /// The board (`Q` a queen, `x` an attacked square of the row shaded, `!` a dead end's
 /// squares), the counts and the keys, from the top left corner.
-fn draw(out: &mut impl Write, board: &Board, playing: bool) -> io::Result<()> {
+fn draw(out: &mut impl Write, board: &Snapshot, playing: bool) -> io::Result<()> {
     let n = board.columns.len();
     queue!(out, cursor::MoveTo(0, 0), terminal::Clear(ClearType::All))?;
     for (row, queen) in board.columns.iter().enumerate() {

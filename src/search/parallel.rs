@@ -2,8 +2,8 @@
 
 use rayon::prelude::*;
 
-use super::lexicographic::Queens;
-use crate::board::check_size;
+use super::queens::Queens;
+use crate::bitboard::check_size;
 use crate::error::Error;
 use crate::solution::{Solution, attacks};
 
@@ -26,15 +26,17 @@ const PREFIX_ROWS: usize = 3;
 /// use queens::Queens;
 /// use rayon::prelude::*;
 ///
-/// let in_corner = queens::par_solutions(10).filter(|s| s[0] == 0).count();
+/// let in_corner = queens::search::par_solutions(10).filter(|s| s[0] == 0).count();
 /// assert_eq!(in_corner, 64);
-/// let all: Vec<_> = queens::par_solutions(8).collect();
+/// let all: Vec<_> = queens::search::par_solutions(8).collect();
 /// assert!(all.into_iter().eq(Queens::new(8)));
 /// ```
 pub fn par_solutions(n: usize) -> impl ParallelIterator<Item = Solution> {
     match try_par_solutions(n) {
         Ok(solutions) => solutions,
-        Err(err) => panic!("{err}; use queens::try_par_solutions to handle this as an error"),
+        Err(err) => {
+            panic!("{err}; use queens::search::try_par_solutions to handle this as an error")
+        }
     }
 }
 
@@ -50,8 +52,8 @@ pub fn par_solutions(n: usize) -> impl ParallelIterator<Item = Solution> {
 /// ```
 /// use rayon::prelude::*;
 ///
-/// assert_eq!(queens::try_par_solutions(9)?.count(), 352);
-/// assert!(queens::try_par_solutions(65).is_err());
+/// assert_eq!(queens::search::try_par_solutions(9)?.count(), 352);
+/// assert!(queens::search::try_par_solutions(65).is_err());
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn try_par_solutions(n: usize) -> Result<impl ParallelIterator<Item = Solution>, Error> {

@@ -7,7 +7,7 @@ use std::task::Poll;
 use super::State;
 use super::most_constrained::{MostConstrained, Yielded};
 use crate::adaptors::{Fundamental, fundamental};
-use crate::board::{MAX, Masks, check_size, full_row, lowest_bit, open_rows};
+use crate::bitboard::{MAX, Masks, check_size, full_row, lowest_bit, open_rows};
 use crate::counting::{Interior, count_board};
 use crate::error::{Error, Square};
 use crate::solution::symmetry::Symmetry;
@@ -41,23 +41,23 @@ use crate::solution::{Solution, attacks};
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 #[derive(Clone)]
 pub struct Queens {
-    pub(super) n: usize,
-    pub(super) state: State,
+    pub(crate) n: usize,
+    pub(crate) state: State,
     /// Rows whose queen was fixed in advance.
     fixed_rows: u64,
     /// Queens placed so far, across the whole search.
-    pub(super) nodes: u64,
+    pub(crate) nodes: u64,
     /// Rows `0..depth` hold a queen; `depth` is the row being tried.
-    pub(super) depth: usize,
+    pub(crate) depth: usize,
     /// Squares of each row that fixed queens leave open (one square on a fixed queen's row).
-    pub(super) allowed: [u64; MAX],
+    pub(crate) allowed: [u64; MAX],
     /// Squares of each row not yet tried at the current partial board.
-    pub(super) untried: [u64; MAX],
+    pub(crate) untried: [u64; MAX],
     /// Per row: columns taken, and the squares attacked along each diagonal direction, by the
     /// queens above it.
-    pub(super) taken: [Masks; MAX],
+    pub(crate) taken: [Masks; MAX],
     /// The column of the queen in each placed row.
-    pub(super) columns: [usize; MAX],
+    pub(crate) columns: [usize; MAX],
     /// The search from the back, once `next_back` is called: the forward search of the
     /// mirrored board (column `c` becomes `n - 1 - c`).
     back: Option<Box<Queens>>,
@@ -121,7 +121,7 @@ impl Queens {
 
     /// The search for [`Builder::build`](super::Builder::build), which has gathered every fixed queen and blocked
     /// square.
-    pub(super) fn with_checked_queens(
+    pub(crate) fn with_checked_queens(
         n: usize,
         queens: &[Square],
         blocked: &[Square],
@@ -267,7 +267,7 @@ impl Queens {
     pub fn try_count(mut self) -> Result<u64, Error> {
         if self.state == State::Fresh && self.back.is_none() {
             return match self.is_plain() {
-                true => crate::try_count(self.n),
+                true => crate::counting::try_count(self.n),
                 false => Ok(count_board(&Interior::from_open_rows(
                     self.n,
                     &self.allowed,
@@ -511,6 +511,15 @@ impl Queens {
             return None;
         }
         Some(&self.columns[..self.n])
+    }
+
+    /// Whether the lexicographic order reaches solutions soonest: up to `up_to` queens, on
+    /// a board without blocked squares (fixed queens leave it fast).
+    pub(crate) fn lexicographic_soonest(&self, up_to: usize) -> bool {
+        let full = full_row(self.n);
+        let blocked =
+            (0..self.n).any(|row| self.fixed_rows >> row & 1 == 0 && self.allowed[row] != full);
+        self.n <= up_to && !blocked
     }
 
     /// Whether no queen is fixed and no square blocked.

@@ -3,10 +3,10 @@
 
 use std::fmt::Write;
 
-use super::picture::{CROWN, SQUARE, draw_squares};
-use crate::board::check_size;
-use crate::enumerate::trace::Event;
+use crate::bitboard::check_size;
 use crate::error::Error;
+use crate::formats::picture::{CROWN, SQUARE, draw_squares};
+use crate::trace::Event;
 
 /// Seconds each event is shown.
 const STEP: f64 = 0.25;
@@ -26,18 +26,19 @@ const STATUS: usize = 28;
 /// # Examples
 ///
 /// ```
-/// use queens::{Event, Queens};
+/// use queens::Queens;
+/// use queens::trace::Event;
 ///
 /// let first: Vec<Event> = Queens::new(6)
 ///     .trace()
 ///     .scan(false, |done, e| (!*done).then(|| { *done = matches!(e, Event::Solution { .. }); e }))
 ///     .collect();
-/// let picture = queens::animated_svg(6, &first)?;
+/// let picture = queens::trace::animated_svg(6, &first)?;
 /// assert!(picture.starts_with("<svg ") && picture.contains("<animate "));
 ///
 /// // Events read from elsewhere may not fit the board.
 /// let stray = [Event::Remove { row: 9, col: 0 }];
-/// assert!(queens::animated_svg(6, &stray).is_err());
+/// assert!(queens::trace::animated_svg(6, &stray).is_err());
 /// # Ok::<(), queens::Error>(())
 /// ```
 ///

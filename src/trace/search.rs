@@ -5,11 +5,11 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::iter::FusedIterator;
 
-use super::State;
-use super::lexicographic::Queens;
-use super::most_constrained::{Attacks, Frame, Line, MostConstrained};
-use crate::board::{full_row, lowest_bit};
+use crate::bitboard::{full_row, lowest_bit};
 use crate::error::Square;
+use crate::search::State;
+use crate::search::most_constrained::{Attacks, Frame, Line, MostConstrained};
+use crate::search::queens::Queens;
 
 /// One step of the backtracking search, as [`Queens::trace`] reports it.
 ///
@@ -19,7 +19,8 @@ use crate::error::Square;
 /// # Examples
 ///
 /// ```
-/// use queens::{Event, Queens};
+/// use queens::Queens;
+/// use queens::trace::Event;
 ///
 /// let mut trace = Queens::new(4).trace();
 /// assert_eq!(trace.next(), Some(Event::Place { row: 0, col: 0, depth: 1, next_row_attacked: 0b0011 }));
@@ -84,7 +85,7 @@ impl fmt::Display for Event {
     /// # Examples
     ///
     /// ```
-    /// let event = queens::Event::Solution { index: 0 };
+    /// let event = queens::trace::Event::Solution { index: 0 };
     /// assert_eq!(event.to_string(), "solution 1");
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -118,7 +119,8 @@ impl Event {
 /// # Examples
 ///
 /// ```
-/// use queens::{Event, Queens};
+/// use queens::Queens;
+/// use queens::trace::Event;
 ///
 /// let events: Vec<Event> = Queens::new(4).trace().collect();
 /// let solutions = events.iter().filter(|e| matches!(e, Event::Solution { .. })).count();
@@ -155,7 +157,8 @@ impl Queens {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Event, Queens};
+    /// use queens::Queens;
+    /// use queens::trace::Event;
     ///
     /// // The search of n = 4 up to its first solution, [1, 3, 0, 2].
     /// let steps: Vec<String> = Queens::new(4)
@@ -185,7 +188,8 @@ impl MostConstrained {
     /// # Examples
     ///
     /// ```
-    /// use queens::{Event, Queens};
+    /// use queens::Queens;
+    /// use queens::trace::Event;
     ///
     /// let puzzle = Queens::builder(6).blocks([(0, 0), (5, 5)]).build()?;
     /// let events: Vec<Event> = puzzle.most_constrained().trace().collect();
@@ -447,30 +451,32 @@ impl FusedIterator for Trace {}
 /// # Examples
 ///
 /// ```
-/// use queens::{Queens, Replay};
+/// use queens::Queens;
+/// use queens::trace::Replay;
 ///
 /// let mut replay = Replay::new(Queens::new(8).trace());
-/// while replay.board().solutions == 0 {
+/// while replay.snapshot().solutions == 0 {
 ///     replay.step();
 /// }
 /// let first: Vec<Option<usize>> = [0, 4, 7, 5, 2, 6, 1, 3].map(Some).to_vec();
-/// assert_eq!(replay.board().columns, first);
+/// assert_eq!(replay.snapshot().columns, first);
 /// replay.back();
-/// assert_eq!(replay.board().solutions, 0);
+/// assert_eq!(replay.snapshot().solutions, 0);
 /// ```
 #[derive(Debug, Clone)]
 pub struct Replay {
     trace: Trace,
     /// The boards kept, oldest first: at most [`Replay::HISTORY`].
-    boards: VecDeque<Board>,
+    boards: VecDeque<Snapshot>,
     /// Which board is shown, counted from 1: `back` moves this back, `step` forward again.
     at: usize,
 }
 
-/// One board of a [`Replay`].
+/// The board at one step of a [`Replay`]: its queens, the solutions so far and what the
+/// step found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Board {
+pub struct Snapshot {
     /// The column of each row's queen.
     pub columns: Vec<Option<usize>>,
     /// Queens placed so far.
@@ -493,14 +499,14 @@ pub enum DeadEnd {
     Column(usize),
 }
 
-impl Board {
+impl Snapshot {
     /// Queens on the board.
     ///
     /// # Examples
     ///
     /// ```
-    /// let replay = queens::Replay::new(queens::Queens::new(4).trace());
-    /// assert_eq!(replay.board().depth(), 0);
+    /// let replay = queens::trace::Replay::new(queens::Queens::new(4).trace());
+    /// assert_eq!(replay.snapshot().depth(), 0);
     /// ```
     #[must_use]
     pub fn depth(&self) -> usize {
@@ -515,13 +521,13 @@ impl Replay {
     /// # Examples
     ///
     /// ```
-    /// let mut replay = queens::Replay::new(queens::Queens::new(10).trace());
-    /// (0..queens::Replay::HISTORY + 50).for_each(|_| { replay.step(); });
+    /// let mut replay = queens::trace::Replay::new(queens::Queens::new(10).trace());
+    /// (0..queens::trace::Replay::HISTORY + 50).for_each(|_| { replay.step(); });
     /// let mut back = 0;
     /// while replay.back() {
     ///     back += 1;
     /// }
-    /// assert_eq!(back, queens::Replay::HISTORY);
+    /// assert_eq!(back, queens::trace::Replay::HISTORY);
     /// ```
     pub const HISTORY: usize = 10_000;
 
@@ -530,11 +536,11 @@ impl Replay {
     /// # Examples
     ///
     /// ```
-    /// let replay = queens::Replay::new(queens::Queens::new(6).trace());
-    /// assert_eq!(replay.board().columns, vec![None; 6]);
+    /// let replay = queens::trace::Replay::new(queens::Queens::new(6).trace());
+    /// assert_eq!(replay.snapshot().columns, vec![None; 6]);
     /// ```
     pub fn new(trace: Trace) -> Replay {
-        let start = Board {
+        let start = Snapshot {
             columns: vec![None; trace.n()],
             placements: 0,
             solutions: 0,
@@ -549,7 +555,7 @@ impl Replay {
     }
 
     /// The board shown.
-    pub fn board(&self) -> &Board {
+    pub fn snapshot(&self) -> &Snapshot {
         &self.boards[self.at - 1]
     }
 
@@ -558,9 +564,9 @@ impl Replay {
     /// # Examples
     ///
     /// ```
-    /// let mut replay = queens::Replay::new(queens::Queens::new(1).trace());
+    /// let mut replay = queens::trace::Replay::new(queens::Queens::new(1).trace());
     /// assert!(replay.step() && replay.step()); // the queen, then the solution
-    /// assert_eq!(replay.board().solutions, 1);
+    /// assert_eq!(replay.snapshot().solutions, 1);
     /// assert!(replay.step()); // the queen comes off
     /// assert!(!replay.step());
     /// ```
@@ -572,7 +578,7 @@ impl Replay {
         let Some(event) = self.trace.next() else {
             return false;
         };
-        let mut board = self.board().clone();
+        let mut board = self.snapshot().clone();
         board.dead_end = None;
         board.attacked = None;
         let n = board.columns.len();
@@ -611,11 +617,11 @@ impl Replay {
     /// # Examples
     ///
     /// ```
-    /// let mut replay = queens::Replay::new(queens::Queens::new(4).trace());
+    /// let mut replay = queens::trace::Replay::new(queens::Queens::new(4).trace());
     /// assert!(!replay.back());
     /// replay.step();
     /// assert!(replay.back());
-    /// assert_eq!(replay.board().depth(), 0);
+    /// assert_eq!(replay.snapshot().depth(), 0);
     /// ```
     pub fn back(&mut self) -> bool {
         let moved = self.at > 1;

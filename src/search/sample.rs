@@ -1,10 +1,11 @@
 //! Exactly uniform random solutions: a uniformly drawn index, reached by skipping whole
 //! subtrees of the search.
 
+use crate::counting::try_count;
 use crate::error::Error;
 use crate::large_boards::random::SplitMix64;
+use crate::search::Queens;
 use crate::solution::Solution;
-use crate::{Queens, try_count};
 
 /// The largest board [`sample`] draws from: its cost grows about sevenfold per row (tens of
 /// seconds at 18), and larger boards would run for hours to years.
@@ -12,7 +13,7 @@ use crate::{Queens, try_count};
 /// # Examples
 ///
 /// ```
-/// assert!(queens::sample(queens::SAMPLE_MAX_N + 1, 0).is_err());
+/// assert!(queens::search::sample(queens::search::SAMPLE_MAX_N + 1, 0).is_err());
 /// ```
 pub const SAMPLE_MAX_N: usize = 18;
 
@@ -23,7 +24,7 @@ pub const SAMPLE_MAX_N: usize = 18;
 /// solution at that index in lexicographic order is reached from the nearer end by
 /// [`nth`](Iterator::nth) or [`nth_back`](DoubleEndedIterator::nth_back), which count
 /// whole subtrees instead of building them. Every solution therefore comes out with
-/// probability exactly `1 / count(n)`. [`random`](crate::random) is much faster on large
+/// probability exactly `1 / count(n)`. [`random`](crate::large_boards::random) is much faster on large
 /// boards but is a local search whose results are not uniform; this takes about what
 /// counting a quarter of the board takes (well under a second up to `n = 16`).
 ///
@@ -34,10 +35,10 @@ pub const SAMPLE_MAX_N: usize = 18;
 /// # Examples
 ///
 /// ```
-/// let s = queens::sample(8, 42)?;
+/// let s = queens::search::sample(8, 42)?;
 /// assert!(queens::Solution::new(s.to_vec()).is_ok());
-/// assert_eq!(queens::sample(8, 42)?, s);
-/// assert!(queens::sample(3, 0).is_err());
+/// assert_eq!(queens::search::sample(8, 42)?, s);
+/// assert!(queens::search::sample(3, 0).is_err());
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn sample(n: usize, seed: u64) -> Result<Solution, Error> {

@@ -1,14 +1,22 @@
-//! Enumerating solutions: the lexicographic search behind [`Queens`](crate::Queens) and its
-//! trace event by event, the most-constrained order for large boards and puzzles, exactly
-//! uniform samples, and (with `parallel`) the parallel iterator.
+//! Searching for solutions: the lexicographic search behind [`Queens`], the
+//! [`Builder`] of constrained boards, the most-constrained order for large boards and
+//! puzzles, exactly uniform samples, and (with `parallel`) the parallel iterator.
 
 pub(crate) mod builder;
-pub(crate) mod lexicographic;
 pub(crate) mod most_constrained;
 #[cfg(feature = "parallel")]
 pub(crate) mod parallel;
+pub(crate) mod queens;
 pub(crate) mod sample;
-pub(crate) mod trace;
+pub(crate) mod soonest;
+
+pub use builder::Builder;
+pub use most_constrained::MostConstrained;
+#[cfg(feature = "parallel")]
+pub use parallel::{par_solutions, try_par_solutions};
+pub use queens::Queens;
+pub use sample::{SAMPLE_MAX_N, sample};
+pub use soonest::Soonest;
 
 /// Where a search stands between two calls to `next`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,8 +7,8 @@ use std::task::Poll;
 
 use super::State;
 use crate::adaptors::{Fundamental, first_of_each_class};
-use crate::board::MAX;
-use crate::board::full_row;
+use crate::bitboard::MAX;
+use crate::bitboard::full_row;
 use crate::solution::Solution;
 use crate::solution::symmetry::Symmetry;
 
@@ -38,18 +38,18 @@ use crate::solution::symmetry::Symmetry;
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 #[derive(Clone)]
 pub struct MostConstrained {
-    pub(super) n: usize,
+    pub(crate) n: usize,
     /// Squares each row may use before the search starts (fixed queens already applied).
-    pub(super) allowed: [u64; MAX],
+    pub(crate) allowed: [u64; MAX],
     /// The columns in the order they are tried: middle first.
     middle_first: [u8; MAX],
-    pub(super) state: State,
+    pub(crate) state: State,
     /// Queens placed so far; `stack[0..=depth]` describe the rows being tried.
-    pub(super) depth: usize,
-    pub(super) stack: [Frame; MAX],
-    pub(super) columns: [usize; MAX],
+    pub(crate) depth: usize,
+    pub(crate) stack: [Frame; MAX],
+    pub(crate) columns: [usize; MAX],
     /// The square each frame's queen was put on (for the trace).
-    pub(super) placed: [(usize, usize); MAX],
+    pub(crate) placed: [(usize, usize); MAX],
     /// Solutions the search this one continues already yielded, which are skipped.
     yielded: Yielded,
     /// Queens placed so far.
@@ -74,7 +74,7 @@ impl Yielded {
 
 /// One row or column being tried, and the board before a queen is put on it.
 #[derive(Clone, Copy, Default)]
-pub(super) struct Frame {
+pub(crate) struct Frame {
     pub line: Line,
     /// The untried columns of a row, or rows of a column.
     pub untried: u64,
@@ -83,7 +83,7 @@ pub(super) struct Frame {
 
 /// A row or a column of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Line {
+pub(crate) enum Line {
     Row(usize),
     Column(usize),
 }
@@ -144,7 +144,7 @@ impl ColumnCounts {
 
 /// What the placed queens attack, in absolute coordinates so rows can come in any order.
 #[derive(Clone, Copy, Default)]
-pub(super) struct Attacks {
+pub(crate) struct Attacks {
     /// Rows holding a queen.
     rows: u64,
     /// Columns holding a queen.
@@ -217,7 +217,7 @@ impl MostConstrained {
     /// The unplaced row or column with the fewest open squares (a row on ties, then the one
     /// nearest the middle) and those squares, or the first unplaced row or column that has
     /// no open square left.
-    pub(super) fn most_constrained_line(&self, board: &Attacks) -> Result<(Line, u64), Line> {
+    pub(crate) fn most_constrained_line(&self, board: &Attacks) -> Result<(Line, u64), Line> {
         let n = self.n;
         let mut best = None;
         let mut fewest = u32::MAX;
@@ -312,7 +312,7 @@ impl MostConstrained {
     }
 
     /// Takes the untried square of `untried` nearest the middle.
-    pub(super) fn take_middle_most(&self, untried: &mut u64) -> usize {
+    pub(crate) fn take_middle_most(&self, untried: &mut u64) -> usize {
         let line = self.middle_most(*untried);
         *untried &= !(1 << line);
         line

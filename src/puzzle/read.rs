@@ -1,13 +1,50 @@
 //! Puzzles as text: a drawn board of fixed queens and blocked squares, or the `letting`
 //! form of CSPLib problem 080 (blocked n-queens).
 
+use std::io::Read;
 use std::str::FromStr;
 
-use super::encoding::without_bom;
-use super::parse::excerpt;
-use crate::Queens;
-use crate::enumerate::builder::Builder;
+use crate::error::excerpt;
 use crate::error::{Error, Square};
+use crate::formats::encoding::{decode_text, without_bom};
+use crate::search::Queens;
+use crate::search::builder::Builder;
+
+/// The largest puzzle [`read_puzzle`] reads: a drawn 64 x 64 board takes 8 KiB.
+pub const MAX_PUZZLE_BYTES: u64 = 1 << 20;
+
+/// Reads a puzzle from `reader`, in any form [`Builder`]'s `FromStr` reads, in UTF-8 (or
+/// UTF-16 with its byte-order mark), reading at most [`MAX_PUZZLE_BYTES`] and a byte.
+///
+/// # Errors
+///
+/// [`Error::Read`] when reading fails or the input is over [`MAX_PUZZLE_BYTES`] (it is then
+/// not a puzzle), and the errors of the `FromStr` below.
+///
+/// # Examples
+///
+/// ```
+/// let puzzle = queens::puzzle::read_puzzle(&b"letting n = 6"[..])?;
+/// assert_eq!(puzzle.build()?.count(), 4);
+/// let endless = std::io::repeat(b'.');
+/// assert!(queens::puzzle::read_puzzle(endless).is_err());
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn read_puzzle(reader: impl Read) -> Result<Builder, Error> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_PUZZLE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|err| Error::Read {
+            reason: err.to_string(),
+        })?;
+    if bytes.len() as u64 > MAX_PUZZLE_BYTES {
+        return Err(Error::Read {
+            reason: format!("over {MAX_PUZZLE_BYTES} bytes: not a puzzle"),
+        });
+    }
+    decode_text(&bytes)?.parse()
+}
 
 /// Reads a puzzle: either a drawn board, one line per row with `Q` for a fixed queen, `x`
 /// for a blocked square and `.` for an open one (spaces between squares are allowed, blank

@@ -1,6 +1,6 @@
 //! [`Builder`]: a board to search, with queens fixed and squares blocked in advance.
 
-use super::lexicographic::Queens;
+use super::queens::Queens;
 use crate::error::{Error, Square};
 
 /// A search of an `n x n` board with some queens fixed and some squares blocked, made by

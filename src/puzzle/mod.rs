@@ -1,0 +1,7 @@
+//! Puzzles: boards with fixed queens and blocked squares to complete, read from a drawn board
+//! or from CSPLib problem 080's form into a [`Builder`](crate::Builder) (its `FromStr`, or
+//! [`read_puzzle`] from a file).
+
+pub(crate) mod read;
+
+pub use read::{MAX_PUZZLE_BYTES, read_puzzle};

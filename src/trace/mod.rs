@@ -1,0 +1,9 @@
+//! Watching the search: [`Queens::trace`](crate::Queens::trace) reports each step of the
+//! backtracking search as an [`Event`], a [`Replay`] steps through them forward and back, and
+//! [`animated_svg`] draws them as an animation.
+
+pub(crate) mod animation;
+pub(crate) mod search;
+
+pub use animation::animated_svg;
+pub use search::{DeadEnd, Event, Replay, Snapshot, Trace};
