@@ -160,11 +160,9 @@ fn every_import_points_down_the_layers() {
         let top = module.split("::").next().unwrap();
         LAYERS.iter().position(|&l| l == top)
     };
-    let drawn = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/docs/architecture.md"
-    ))
-    .unwrap();
+    let drawn =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/architecture.md"))
+            .unwrap();
     for (i, name) in LAYERS.iter().enumerate() {
         let line = format!("{:>3} {name} ", i + 1);
         assert!(drawn.contains(&line), "docs/architecture.md lacks {line:?}");

@@ -14,6 +14,7 @@ use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PySlice, PyTuple};
+use queens::puzzle::Uniqueness;
 
 /// A crate error as the exception of `queens._errors` that fits it.
 fn error(err: queens::Error) -> PyErr {
@@ -518,6 +519,20 @@ impl PyQueens {
         Solutions {
             inner: Search::MostConstrained(Box::new(self.inner.clone().most_constrained())),
         }
+    }
+
+    /// Whether the board has no, one or several solutions, searching no further than the
+    /// second: a list of none, its one solution, or the first two found.
+    fn uniqueness(&self, py: Python<'_>) -> PyResult<Vec<Solution>> {
+        let search = self.inner.clone();
+        let answer = interruptible(py, None, move || Ok(search.uniqueness()))?;
+        Ok(match answer {
+            Uniqueness::NoSolution => vec![],
+            Uniqueness::Unique(only) => vec![Solution::wrap(only)],
+            Uniqueness::Several(first, second) => {
+                vec![Solution::wrap(first), Solution::wrap(second)]
+            }
+        })
     }
 
     /// The symmetries of the board that keep its fixed queens and blocked squares.

@@ -247,3 +247,10 @@ def test_animated_svg_takes_any_iterable_of_events():
 def test_solution_parse_reads_the_json_lines_the_cli_writes():
     line = '{"n":4,"index":1,"columns":[1,3,0,2]}'
     assert queens.Solution.parse(line) == queens.Solution([1, 3, 0, 2])
+
+
+def test_uniqueness_gives_none_the_one_or_the_first_two_solutions():
+    assert queens.Queens(4, queens=[(0, 1)]).uniqueness() == [queens.Solution([1, 3, 0, 2])]
+    assert queens.Queens(3).uniqueness() == []
+    first, second = queens.Queens(64).uniqueness()
+    assert first != second and len(first) == len(second) == 64

@@ -1,7 +1,9 @@
 //! Puzzles: boards with fixed queens and blocked squares to complete, read from a drawn board
 //! or from CSPLib problem 080's form into a [`Builder`](crate::Builder) (its `FromStr`, or
-//! [`read_puzzle`] from a file).
+//! [`read_puzzle`] from a file), and whether one has exactly one solution ([`Uniqueness`]).
 
 pub(crate) mod read;
+pub(crate) mod uniqueness;
 
 pub use read::{MAX_PUZZLE_BYTES, read_puzzle};
+pub use uniqueness::Uniqueness;
