@@ -833,3 +833,66 @@ fn plan_prints_subproblems_memory_and_time_from_a_sample() {
         assert_eq!(queens(bad).status.code(), Some(2), "{bad:?}");
     }
 }
+
+#[test]
+fn the_puzzle_command_writes_puzzles_that_solve_reads_and_json_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = queens(&[
+        "puzzle",
+        "10",
+        "--difficulty",
+        "hard",
+        "--seed",
+        "3",
+        "--explain",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let expected = queens::puzzle::Puzzles::new(10)
+        .level(queens::puzzle::Level::Hard)
+        .seed(3)
+        .next()
+        .unwrap()
+        .unwrap();
+    assert!(text.contains(&expected.to_string()));
+    for step in expected.explanation() {
+        assert!(text.contains(&step.to_string()), "{step} not explained");
+    }
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, &text).unwrap();
+    let solved = queens(&[
+        "solve",
+        "--puzzle",
+        file.to_str().unwrap(),
+        "--format",
+        "list",
+    ]);
+    assert_eq!(
+        String::from_utf8(solved.stdout).unwrap().trim(),
+        format!("{:?}", expected.solution().to_vec())
+    );
+    let json = queens(&[
+        "puzzle", "8", "--count", "3", "--format", "json", "--seed", "9",
+    ]);
+    let lines: Vec<String> = String::from_utf8(json.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines.len(), 3);
+    for (k, line) in lines.iter().enumerate() {
+        assert_eq!(
+            *line,
+            queens::puzzle::Puzzle::generate(8, 9 + k as u64)
+                .unwrap()
+                .to_json()
+        );
+    }
+    let refused = queens(&["puzzle", "8", "--difficulty", "harder"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("out of reach"));
+}

@@ -172,6 +172,40 @@ impl Puzzle {
         *answer == self.solution
     }
 
+    /// The puzzle as one line of JSON: `n`, `seed`, `difficulty`, `queens` (the clues as
+    /// `[row, column]` pairs from the top left, 0-based), `solution` (the columns), the
+    /// `rating`'s counts of each technique, and the `explanation` in words.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let puzzle = queens::puzzle::Puzzle::generate(8, 2)?;
+    /// let json: serde_json::Value = serde_json::from_str(&puzzle.to_json()).unwrap();
+    /// assert_eq!(json["n"], 8);
+    /// assert_eq!(json["queens"].as_array().unwrap().len(), puzzle.clues().len());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[cfg(feature = "serde")]
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let rating = self.rating;
+        let record = serde_json::json!({
+            "n": self.n(),
+            "seed": self.seed,
+            "difficulty": rating.level.name(),
+            "queens": self.clues.iter().map(|&(row, col)| [row, col]).collect::<Vec<_>>(),
+            "solution": self.solution.to_vec(),
+            "rating": {
+                "forced": rating.forced,
+                "excluded": rating.excluded,
+                "refuted": rating.refuted,
+                "guessed": rating.guessed,
+            },
+            "explanation": self.steps.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        });
+        record.to_string()
+    }
+
     /// The board to solve, as a [`Builder`] of the clues.
     ///
     /// # Examples

@@ -89,6 +89,11 @@ pub enum Command {
     /// Watch the search in the terminal: space plays or pauses, the arrows step, q quits.
     #[command(after_help = "Examples:\n  queens watch 8\n  queens watch 6 --speed 2 --paused")]
     Watch(WatchArgs),
+    /// Make puzzles with exactly one solution, graded by the techniques a person needs.
+    #[command(after_help = "Examples:\n  queens puzzle 8\n  \
+                            queens puzzle 10 --difficulty hard --seed 3 --explain\n  \
+                            queens puzzle 12 --count 100 --format json > puzzles.jsonl")]
+    Puzzle(PuzzleArgs),
     /// Draw one given placement.
     #[command(after_help = "Examples:\n  queens show 0,4,7,5,2,6,1,3\n  \
                             queens show 0,4,7,5,2,6,1,3 --format unicode")]
@@ -249,6 +254,31 @@ pub struct WatchArgs {
     /// Start paused.
     #[arg(long)]
     pub paused: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PuzzleArgs {
+    /// Board size (4 to 64).
+    pub n: usize,
+    /// The level: easy (forced squares only), medium (exclusions too), hard (trials refuted
+    /// too) or harder (a guess needed); any when absent.
+    #[arg(long, value_name = "LEVEL")]
+    pub difficulty: Option<queens::puzzle::Level>,
+    /// Seed of the first puzzle; puzzle K uses seed S + K. The same seed gives the same puzzle.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// How many puzzles to make.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+    /// Only minimal puzzles: no clue can be removed without a second solution.
+    #[arg(long)]
+    pub minimal: bool,
+    /// Print each puzzle's solving path in words.
+    #[arg(long)]
+    pub explain: bool,
+    /// text (drawn boards) or json (JSON Lines).
+    #[arg(long, short, value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
 }
 
 #[derive(Debug, Args)]

@@ -24,7 +24,7 @@ use queens::{Builder, Queens, Solution};
 
 use args::{
     AnimateArgs, CheckArgs, Cli, Command, CountArgs, CountChoice, MergeArgs, OneArgs, PlanArgs,
-    SampleArgs, ShowArgs, SolveArgs, TraceArgs,
+    PuzzleArgs, SampleArgs, ShowArgs, SolveArgs, TraceArgs,
 };
 use output::SolutionWriter;
 
@@ -69,6 +69,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => merge(&args),
         Command::Check(args) => check(&args),
         Command::Show(args) => show(&args),
+        Command::Puzzle(args) => puzzle(&args),
         Command::One(args) => one(&args),
         Command::Sample(args) => sample(&args),
         Command::Trace(args) => trace(&args),
@@ -491,6 +492,52 @@ fn sample(args: &SampleArgs) -> Result<(), Failure> {
         )?)?;
     }
     writer.finish()
+}
+
+fn puzzle(args: &PuzzleArgs) -> Result<(), Failure> {
+    let mut puzzles = queens::puzzle::Puzzles::new(args.n)
+        .seed(args.seed)
+        .minimal(args.minimal);
+    if let Some(level) = args.difficulty {
+        puzzles = puzzles.level(level);
+    }
+    let out = output::stdout()?;
+    let mut out = io::BufWriter::new(out.lock());
+    for (k, puzzle) in puzzles
+        .take(usize::try_from(args.count).unwrap_or(usize::MAX))
+        .enumerate()
+    {
+        let puzzle = puzzle?;
+        if args.format == "json" {
+            writeln!(out, "{}", puzzle.to_json())?;
+            continue;
+        }
+        let r = puzzle.rating();
+        if k > 0 {
+            writeln!(out)?;
+        }
+        writeln!(
+            out,
+            "# puzzle {} of n = {}, seed {}: {} ({} clues; {} forced, {} excluded, {} refuted, {} guessed)",
+            k + 1,
+            puzzle.n(),
+            puzzle.seed(),
+            r.level,
+            puzzle.clues().len(),
+            r.forced,
+            r.excluded,
+            r.refuted,
+            r.guessed
+        )?;
+        write!(out, "{puzzle}")?;
+        if args.explain {
+            for (i, step) in puzzle.explanation().iter().enumerate() {
+                writeln!(out, "# {}. {step}", i + 1)?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
 }
 
 /// The events of the search of `n` queens, up to the `first`-th solution.
