@@ -859,6 +859,158 @@ fn _rust_iteration_seconds(py: Python<'_>, n: usize) -> PyResult<f64> {
     }))
 }
 
+/// A puzzle with exactly one solution: clue queens, the solution, its level, the counts of
+/// the techniques its solving path uses and the path in words.
+#[pyclass(frozen, module = "queens")]
+struct Puzzle {
+    inner: queens::puzzle::Puzzle,
+}
+
+#[pymethods]
+impl Puzzle {
+    /// The board size.
+    #[getter]
+    fn n(&self) -> usize {
+        self.inner.n()
+    }
+
+    /// The seed it was made from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.inner.seed()
+    }
+
+    /// The clue queens as (row, column) pairs, 0-based from the top left.
+    #[getter]
+    fn clues(&self) -> Vec<(usize, usize)> {
+        self.inner.clues().to_vec()
+    }
+
+    /// The one solution.
+    #[getter]
+    fn solution(&self) -> Solution {
+        Solution::wrap(self.inner.solution().clone())
+    }
+
+    /// The level: "easy", "medium", "hard" or "harder".
+    #[getter]
+    fn level(&self) -> &'static str {
+        self.inner.level().name()
+    }
+
+    /// How often the solving path uses each technique.
+    #[getter]
+    fn rating(&self) -> std::collections::HashMap<&'static str, usize> {
+        let r = self.inner.rating();
+        [
+            ("forced", r.forced),
+            ("excluded", r.excluded),
+            ("refuted", r.refuted),
+            ("guessed", r.guessed),
+        ]
+        .into_iter()
+        .collect()
+    }
+
+    /// The solving path, a sentence a step.
+    #[getter]
+    fn explanation(&self) -> Vec<String> {
+        self.inner
+            .explanation()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// Whether `answer` solves the puzzle.
+    fn check(&self, answer: &Solution) -> bool {
+        self.inner.check(&answer.inner)
+    }
+
+    /// The puzzle as one line of JSON, as `queens puzzle --format json` writes it.
+    fn to_json(&self) -> String {
+        self.inner.to_json()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Puzzle(n={}, seed={}, level={:?}, clues={:?})",
+            self.inner.n(),
+            self.inner.seed(),
+            self.inner.level().name(),
+            self.inner.clues()
+        )
+    }
+}
+
+/// The puzzles of one request, puzzle k made from seed + k.
+fn puzzles(
+    n: i128,
+    difficulty: Option<&str>,
+    seed: u64,
+    minimal: bool,
+) -> PyResult<queens::puzzle::Puzzles> {
+    let mut puzzles = queens::puzzle::Puzzles::new(natural(n, "n")?)
+        .seed(seed)
+        .minimal(minimal);
+    if let Some(level) = difficulty {
+        puzzles = puzzles.level(level.parse().map_err(error)?);
+    }
+    Ok(puzzles)
+}
+
+/// A puzzle with exactly one solution on an n x n board, the same for the same arguments:
+/// of the `difficulty` asked ("easy", "medium", "hard", "harder"; any when None), minimal if
+/// asked (no clue can be removed without a second solution).
+#[pyfunction]
+#[pyo3(signature = (n, difficulty = None, seed = 0, minimal = false))]
+fn puzzle(
+    py: Python<'_>,
+    n: i128,
+    difficulty: Option<&str>,
+    seed: u64,
+    minimal: bool,
+) -> PyResult<Puzzle> {
+    let puzzles = puzzles(n, difficulty, seed, minimal)?;
+    let made = interruptible(py, None, move || puzzles.first())?;
+    Ok(Puzzle { inner: made })
+}
+
+/// Puzzles one after another, for datasets: puzzle k made from seed + k.
+#[pyclass(module = "queens")]
+struct PuzzleIterator {
+    inner: queens::puzzle::Puzzles,
+    /// The seed of the next puzzle.
+    seed: u64,
+}
+
+#[pymethods]
+impl PuzzleIterator {
+    #[new]
+    #[pyo3(signature = (n, difficulty = None, seed = 0, minimal = false))]
+    fn new(n: i128, difficulty: Option<&str>, seed: u64, minimal: bool) -> PyResult<Self> {
+        Ok(PuzzleIterator {
+            inner: puzzles(n, difficulty, seed, minimal)?,
+            seed,
+        })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Puzzle> {
+        let puzzles = self.inner.clone().seed(self.seed);
+        let made = interruptible(py, None, move || puzzles.first())?;
+        self.seed = self.seed.wrapping_add(1);
+        Ok(Puzzle { inner: made })
+    }
+}
+
 #[pymodule]
 fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solution>()?;
@@ -869,6 +1021,9 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Trace>()?;
     m.add_class::<Style>()?;
     m.add_class::<Symmetry>()?;
+    m.add_class::<Puzzle>()?;
+    m.add_class::<PuzzleIterator>()?;
+    m.add_function(wrap_pyfunction!(puzzle, m)?)?;
     m.add_function(wrap_pyfunction!(completions, m)?)?;
     m.add_function(wrap_pyfunction!(animated_svg, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;

@@ -254,3 +254,25 @@ def test_uniqueness_gives_none_the_one_or_the_first_two_solutions():
     assert queens.Queens(3).uniqueness() == []
     first, second = queens.Queens(64).uniqueness()
     assert first != second and len(first) == len(second) == 64
+
+
+def test_puzzle_has_one_solution_its_level_and_an_explanation():
+    p = queens.puzzle(10, difficulty="hard", seed=3)
+    assert p.level == "hard" and p.n == 10 and p.seed == 3
+    assert list(queens.Queens(10, queens=p.clues)) == [p.solution]
+    assert p.check(p.solution)
+    assert not p.check(next(s for s in queens.Queens(10) if s != p.solution))
+    assert p.rating["refuted"] > 0 and len(p.explanation) >= 10 - len(p.clues)
+    assert str(p).count("Q") == len(p.clues)
+    assert queens.puzzle(10, difficulty="hard", seed=3).to_json() == p.to_json()
+    with pytest.raises(queens.InvalidInput):
+        queens.puzzle(8, difficulty="expert")
+    with pytest.raises(queens.InvalidInput):
+        queens.puzzle(3)
+
+
+def test_puzzle_iterator_makes_a_dataset_seed_by_seed():
+    made = queens.PuzzleIterator(8, difficulty="easy", seed=5)
+    first, second = next(made), next(made)
+    assert (first.seed, second.seed) == (5, 6)
+    assert second.to_json() == queens.puzzle(8, difficulty="easy", seed=6).to_json()

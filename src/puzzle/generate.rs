@@ -53,7 +53,7 @@ impl Puzzle {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn generate(n: usize, seed: u64) -> Result<Puzzle, Error> {
-        Puzzles::new(n).seed(seed).make(seed)
+        Puzzles::new(n).seed(seed).first()
     }
 
     /// The board size.
@@ -337,6 +337,28 @@ impl Puzzles {
         self
     }
 
+    /// The puzzle of the first seed, which `next` yields, without moving on.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::NoSolution`] for n = 2 and 3, [`Error::TooLarge`] above 64, and
+    /// [`Error::Unsupported`] when no puzzle of the level came from [`Puzzles::ATTEMPTS`]
+    /// attempts (some levels do not exist on small boards: n = 8 has no harder puzzles).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::puzzle::{Level, Puzzles};
+    ///
+    /// let puzzles = Puzzles::new(8).seed(3);
+    /// assert_eq!(puzzles.first()?, puzzles.clone().next().unwrap()?);
+    /// assert!(Puzzles::new(8).level(Level::Harder).first().is_err());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn first(&self) -> Result<Puzzle, Error> {
+        self.make(self.seed)
+    }
+
     /// The puzzle of `seed`.
     fn make(&self, seed: u64) -> Result<Puzzle, Error> {
         if self.n > Queens::MAX_N {
@@ -420,7 +442,7 @@ impl Iterator for Puzzles {
     type Item = Result<Puzzle, Error>;
 
     fn next(&mut self) -> Option<Result<Puzzle, Error>> {
-        let puzzle = self.make(self.seed);
+        let puzzle = self.first();
         self.seed = self.seed.wrapping_add(1);
         Some(puzzle)
     }
