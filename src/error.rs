@@ -77,6 +77,13 @@ pub enum Error {
         /// The board size.
         n: usize,
     },
+    /// A board offered as a puzzle has no solution, or more than one.
+    NotUnique {
+        /// The board size.
+        n: usize,
+        /// Two of its solutions, as columns; empty when it has none.
+        solutions: Vec<Vec<usize>>,
+    },
     /// A randomized search gave up within its step budget.
     SearchFailed {
         /// The board size.
@@ -230,6 +237,13 @@ impl fmt::Display for Error {
                 write!(f, "a queen is fixed on {square:?}, which is blocked")
             }
             Error::NoSolution { n } => write!(f, "the {n}x{n} board has no solution"),
+            Error::NotUnique { n, solutions } => match &solutions[..] {
+                [first, second, ..] => write!(
+                    f,
+                    "not a puzzle: the {n}x{n} board has several solutions, such as {first:?} and {second:?}"
+                ),
+                _ => write!(f, "not a puzzle: the {n}x{n} board has no solution"),
+            },
             Error::SearchFailed { n, seed, steps } => write!(
                 f,
                 "no solution for n = {n} found from seed {seed} within {steps} steps; try another seed"

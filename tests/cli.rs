@@ -524,12 +524,6 @@ fn puzzles_come_from_flags_drawn_boards_and_csplib_lettings() {
     ]);
     assert_eq!(stdout(&out), "[2, 0, 3, 1]\n");
 
-    let refused = |args: &[&str], needle: &str| {
-        let out = queens(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
-        assert_eq!(stderr(&out).lines().count(), 1, "one line");
-    };
     let puzzle = lettings.to_str().unwrap();
     refused(&["solve", "5", "--puzzle", puzzle], "4x4 puzzle, not 5x5");
     refused(&["solve", "8", "--block", "8,0"], "off the 8x8 board");
@@ -895,4 +889,53 @@ fn the_puzzle_command_writes_puzzles_that_solve_reads_and_json_records() {
     let refused = queens(&["puzzle", "8", "--difficulty", "harder"]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("out of reach"));
+}
+
+/// Runs `queens args`, which must exit with 2 and one line on stderr holding `needle`.
+fn refused(args: &[&str], needle: &str) {
+    let out = queens(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    assert_eq!(stderr(&out).lines().count(), 1, "one line");
+}
+
+#[test]
+fn the_puzzle_command_rates_and_explains_any_puzzle_file_and_writes_csplib() {
+    use queens::puzzle::{Kind, Puzzles};
+    let dir = tempfile::tempdir().unwrap();
+    let out = queens(&["puzzle", "8", "--kind", "blocks", "--format", "csplib"]);
+    assert!(out.status.success());
+    let csplib = String::from_utf8(out.stdout).unwrap();
+    let expected = Puzzles::new(8).kind(Kind::Blocks).first().unwrap();
+    assert_eq!(csplib, expected.to_csplib());
+    let file = dir.path().join("blocks.essence");
+    std::fs::write(&file, &csplib).unwrap();
+    let path = file.to_str().unwrap();
+    // --rate: the grade and the board; --explain FILE: the steps too.
+    let rated = String::from_utf8(queens(&["puzzle", "--rate", path]).stdout).unwrap();
+    let level = expected.level().to_string();
+    assert!(
+        rated.starts_with(&format!("# {path}: {level} (0 clues, ")),
+        "{rated}"
+    );
+    assert!(rated.contains(&expected.to_string()));
+    let explained = String::from_utf8(queens(&["puzzle", "--explain", path]).stdout).unwrap();
+    for (i, step) in expected.explanation().iter().enumerate() {
+        assert!(explained.contains(&format!("# {}. {step}\n", i + 1)));
+    }
+    let json = queens(&["puzzle", "--rate", path, "--format", "json"]);
+    let record: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(record["seed"], serde_json::Value::Null);
+    assert_eq!(record["difficulty"], level.as_str());
+    // A board with several solutions, or none, is named and refused; so are bad flags.
+    let several = dir.path().join("empty.txt");
+    std::fs::write(&several, "letting n = 8").unwrap();
+    refused(
+        &["puzzle", "--rate", several.to_str().unwrap()],
+        "several solutions",
+    );
+    refused(&["puzzle"], "required");
+    refused(&["puzzle", "8", "--rate", path], "cannot be used with");
+    refused(&["puzzle", "30", "--kind", "blocks"], "up to n = 24");
+    refused(&["puzzle", "8", "--kind", "rooks"], "queens or blocks");
 }

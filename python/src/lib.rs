@@ -859,8 +859,11 @@ fn _rust_iteration_seconds(py: Python<'_>, n: usize) -> PyResult<f64> {
     }))
 }
 
-/// A puzzle with exactly one solution: clue queens, the solution, its level, the counts of
-/// the techniques its solving path uses and the path in words.
+/// A puzzle with exactly one solution: clue queens or blocked squares, the solution, its
+/// level, the counts of the techniques its solving path uses and the path in words.
+///
+/// Puzzle(text) reads a drawn board (Q a queen, x a blocked square, . open) or CSPLib 080's
+/// form, and grades it if it has exactly one solution.
 #[pyclass(frozen, module = "queens")]
 struct Puzzle {
     inner: queens::puzzle::Puzzle,
@@ -868,15 +871,22 @@ struct Puzzle {
 
 #[pymethods]
 impl Puzzle {
+    #[new]
+    fn new(text: &str) -> PyResult<Self> {
+        Ok(Puzzle {
+            inner: text.parse().map_err(error)?,
+        })
+    }
+
     /// The board size.
     #[getter]
     fn n(&self) -> usize {
         self.inner.n()
     }
 
-    /// The seed it was made from.
+    /// The seed it was made from; None for a puzzle read from text.
     #[getter]
-    fn seed(&self) -> u64 {
+    fn seed(&self) -> Option<u64> {
         self.inner.seed()
     }
 
@@ -884,6 +894,12 @@ impl Puzzle {
     #[getter]
     fn clues(&self) -> Vec<(usize, usize)> {
         self.inner.clues().to_vec()
+    }
+
+    /// The blocked squares as (row, column) pairs, 0-based from the top left.
+    #[getter]
+    fn blocks(&self) -> Vec<(usize, usize)> {
+        self.inner.blocks().to_vec()
     }
 
     /// The one solution.
@@ -932,17 +948,38 @@ impl Puzzle {
         self.inner.to_json()
     }
 
+    /// The puzzle in CSPLib 080's Essence' form (a clue written as its row's other squares
+    /// blocked).
+    fn to_csplib(&self) -> String {
+        self.inner.to_csplib()
+    }
+
+    /// An SVG picture: clues as dark crowns on a gold disc, blocked squares crossed out, and
+    /// the queens of `answer` (a Solution), if given, as outlined crowns.
+    #[pyo3(signature = (answer = None))]
+    fn svg(&self, answer: Option<&Solution>) -> String {
+        self.inner.svg(answer.map(|answer| &answer.inner))
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.inner.svg(None)
+    }
+
     fn __str__(&self) -> String {
         self.inner.to_string()
     }
 
     fn __repr__(&self) -> String {
+        let seed = self
+            .inner
+            .seed()
+            .map_or_else(|| "None".to_owned(), |seed| seed.to_string());
         format!(
-            "Puzzle(n={}, seed={}, level={:?}, clues={:?})",
+            "<Puzzle n={} seed={seed} level={:?} clues={:?} blocks={}>",
             self.inner.n(),
-            self.inner.seed(),
             self.inner.level().name(),
-            self.inner.clues()
+            self.inner.clues(),
+            self.inner.blocks().len()
         )
     }
 }
@@ -953,8 +990,10 @@ fn puzzles(
     difficulty: Option<&str>,
     seed: u64,
     minimal: bool,
+    kind: &str,
 ) -> PyResult<queens::puzzle::Puzzles> {
     let mut puzzles = queens::puzzle::Puzzles::new(natural(n, "n")?)
+        .kind(kind.parse().map_err(error)?)
         .seed(seed)
         .minimal(minimal);
     if let Some(level) = difficulty {
@@ -965,17 +1004,19 @@ fn puzzles(
 
 /// A puzzle with exactly one solution on an n x n board, the same for the same arguments:
 /// of the `difficulty` asked ("easy", "medium", "hard", "harder"; any when None), minimal if
-/// asked (no clue can be removed without a second solution).
+/// asked (no clue can be removed without a second solution), of the `kind` asked ("queens"
+/// for clue queens, "blocks" for blocked squares).
 #[pyfunction]
-#[pyo3(signature = (n, difficulty = None, seed = 0, minimal = false))]
+#[pyo3(signature = (n, difficulty = None, seed = 0, minimal = false, kind = "queens"))]
 fn puzzle(
     py: Python<'_>,
     n: i128,
     difficulty: Option<&str>,
     seed: u64,
     minimal: bool,
+    kind: &str,
 ) -> PyResult<Puzzle> {
-    let puzzles = puzzles(n, difficulty, seed, minimal)?;
+    let puzzles = puzzles(n, difficulty, seed, minimal, kind)?;
     let made = interruptible(py, None, move || puzzles.first())?;
     Ok(Puzzle { inner: made })
 }
@@ -991,10 +1032,16 @@ struct PuzzleIterator {
 #[pymethods]
 impl PuzzleIterator {
     #[new]
-    #[pyo3(signature = (n, difficulty = None, seed = 0, minimal = false))]
-    fn new(n: i128, difficulty: Option<&str>, seed: u64, minimal: bool) -> PyResult<Self> {
+    #[pyo3(signature = (n, difficulty = None, seed = 0, minimal = false, kind = "queens"))]
+    fn new(
+        n: i128,
+        difficulty: Option<&str>,
+        seed: u64,
+        minimal: bool,
+        kind: &str,
+    ) -> PyResult<Self> {
         Ok(PuzzleIterator {
-            inner: puzzles(n, difficulty, seed, minimal)?,
+            inner: puzzles(n, difficulty, seed, minimal, kind)?,
             seed,
         })
     }

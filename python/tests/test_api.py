@@ -271,6 +271,29 @@ def test_puzzle_has_one_solution_its_level_and_an_explanation():
         queens.puzzle(3)
 
 
+def test_blocked_square_puzzles_read_puzzles_and_pictures():
+    p = queens.puzzle(8, kind="blocks", seed=2)
+    assert p.clues == [] and len(p.blocks) > 0
+    assert list(queens.Queens(8, blocks=p.blocks)) == [p.solution]
+    # Any puzzle text is graded: the drawn form and CSPLib 080's form read back.
+    for text in (str(p), p.to_csplib()):
+        again = queens.Puzzle(text)
+        assert again.solution == p.solution and again.seed is None
+    assert queens.Puzzle(str(p)).rating == p.rating
+    with pytest.raises(queens.InvalidInput, match="several solutions"):
+        queens.Puzzle("letting n = 8")
+    # Jupyter draws clues apart from a solver's queens.
+    clued = queens.puzzle(8, seed=1)
+    assert clued._repr_svg_().count('class="clue"') == len(clued.clues)
+    drawn = clued.svg(clued.solution)
+    assert drawn.count('class="placed"') == 8 - len(clued.clues)
+    assert "seed=1" in repr(clued) and "level=" in repr(clued)
+    with pytest.raises(queens.InvalidInput):
+        queens.puzzle(30, kind="blocks")
+    with pytest.raises(queens.InvalidInput):
+        queens.puzzle(8, kind="rooks")
+
+
 def test_puzzle_iterator_makes_a_dataset_seed_by_seed():
     made = queens.PuzzleIterator(8, difficulty="easy", seed=5)
     first, second = next(made), next(made)

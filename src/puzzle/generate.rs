@@ -1,19 +1,24 @@
-//! Puzzles with exactly one solution, generated from a seed at a chosen level.
+//! Puzzles with exactly one solution: generated from a seed at a chosen level, or made from
+//! any board that has one.
 
 use std::fmt;
+use std::str::FromStr;
 
 use super::grade::{Level, Rating, Step, solving_path};
+use super::sheet::Sheet;
 use super::uniqueness::Uniqueness;
 use crate::error::{Error, Square};
-use crate::large_boards::random::{SplitMix64, random};
+use crate::large_boards::random::SplitMix64;
 use crate::search::{Builder, Queens};
 use crate::solution::Solution;
 
-/// A puzzle: a board with clue queens and exactly one solution, with its grade and solving
-/// path.
+/// A puzzle: a board with clue queens or blocked squares (or both) and exactly one solution,
+/// with its grade and solving path.
 ///
-/// Its `Display` is the drawn text form (`Q` a clue, `.` an open square), which
-/// [`read_puzzle`](super::read_puzzle) and [`Builder`]'s `FromStr` read back.
+/// Made by [`Puzzles`] (generated), or from any board with one solution
+/// ([`Puzzle::from_builder`], `FromStr`). Its `Display` is the drawn text form (`Q` a clue,
+/// `x` a blocked square, `.` an open one) and [`Puzzle::to_csplib`] writes CSPLib 080's form;
+/// [`read_puzzle`](super::read_puzzle) and `FromStr` read both back.
 ///
 /// # Examples
 ///
@@ -29,8 +34,9 @@ use crate::solution::Solution;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
-    seed: u64,
+    seed: Option<u64>,
     clues: Vec<Square>,
+    blocks: Vec<Square>,
     solution: Solution,
     steps: Vec<Step>,
     rating: Rating,
@@ -56,6 +62,67 @@ impl Puzzle {
         Puzzles::new(n).seed(seed).first()
     }
 
+    /// The puzzle of a board: its fixed queens are the clues and its blocked squares the
+    /// blocks, graded and explained, if it has exactly one solution.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Builder::build`], and [`Error::NotUnique`] when the board has no solution
+    /// or several (naming two).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Error, Queens};
+    /// use queens::puzzle::Puzzle;
+    ///
+    /// let puzzle = Puzzle::from_builder(&Queens::builder(4).queen((0, 1)))?;
+    /// assert_eq!(puzzle.solution().to_vec(), [1, 3, 0, 2]);
+    /// assert!(matches!(Puzzle::from_builder(&Queens::builder(8)), Err(Error::NotUnique { .. })));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn from_builder(builder: &Builder) -> Result<Puzzle, Error> {
+        let n = builder.n();
+        match builder.clone().build()?.uniqueness() {
+            Uniqueness::Unique(solution) => Ok(Puzzle::graded(
+                None,
+                solution,
+                builder.fixed(),
+                builder.blocked().to_vec(),
+            )),
+            Uniqueness::NoSolution => Err(Error::NotUnique {
+                n,
+                solutions: Vec::new(),
+            }),
+            Uniqueness::Several(first, second) => Err(Error::NotUnique {
+                n,
+                solutions: vec![first.to_vec(), second.to_vec()],
+            }),
+        }
+    }
+
+    /// A puzzle of `solution` with `clues` and `blocks` that leave it the only one, graded.
+    fn graded(
+        seed: Option<u64>,
+        solution: Solution,
+        mut clues: Vec<Square>,
+        mut blocks: Vec<Square>,
+    ) -> Puzzle {
+        clues.sort_unstable();
+        clues.dedup();
+        blocks.sort_unstable();
+        blocks.dedup();
+        let steps = solving_path(&solution, &clues, &blocks);
+        Puzzle {
+            seed,
+            rating: Rating::of(&steps),
+            clues,
+            blocks,
+            solution,
+            steps,
+        }
+    }
+
     /// The board size.
     ///
     /// # Examples
@@ -69,16 +136,16 @@ impl Puzzle {
         self.solution.n()
     }
 
-    /// The seed it was made from.
+    /// The seed it was generated from; `None` for a puzzle made from a board.
     ///
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(queens::puzzle::Puzzle::generate(6, 9)?.seed(), 9);
+    /// assert_eq!(queens::puzzle::Puzzle::generate(6, 9)?.seed(), Some(9));
     /// # Ok::<(), queens::Error>(())
     /// ```
     #[must_use]
-    pub fn seed(&self) -> u64 {
+    pub fn seed(&self) -> Option<u64> {
         self.seed
     }
 
@@ -94,6 +161,23 @@ impl Puzzle {
     #[must_use]
     pub fn clues(&self) -> &[Square] {
         &self.clues
+    }
+
+    /// The blocked squares, on which no queen may stand, as `(row, column)` by row.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::puzzle::{Kind, Puzzles};
+    ///
+    /// let puzzle = Puzzles::new(8).kind(Kind::Blocks).first()?;
+    /// assert!(puzzle.clues().is_empty());
+    /// assert!(puzzle.blocks().iter().all(|&(row, col)| puzzle.solution()[row] != col));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn blocks(&self) -> &[Square] {
+        &self.blocks
     }
 
     /// The one solution.
@@ -172,9 +256,10 @@ impl Puzzle {
         *answer == self.solution
     }
 
-    /// The puzzle as one line of JSON: `n`, `seed`, `difficulty`, `queens` (the clues as
-    /// `[row, column]` pairs from the top left, 0-based), `solution` (the columns), the
-    /// `rating`'s counts of each technique, and the `explanation` in words.
+    /// The puzzle as one line of JSON: `n`, `seed` (`null` for a puzzle made from a board),
+    /// `difficulty`, `queens` (the clues as `[row, column]` pairs from the top left, 0-based),
+    /// `blocks` (likewise), `solution` (the columns), the `rating`'s counts of each technique,
+    /// and the `explanation` in words.
     ///
     /// # Examples
     ///
@@ -194,6 +279,7 @@ impl Puzzle {
             "seed": self.seed,
             "difficulty": rating.level.name(),
             "queens": self.clues.iter().map(|&(row, col)| [row, col]).collect::<Vec<_>>(),
+            "blocks": self.blocks.iter().map(|&(row, col)| [row, col]).collect::<Vec<_>>(),
             "solution": self.solution.to_vec(),
             "rating": {
                 "forced": rating.forced,
@@ -217,16 +303,67 @@ impl Puzzle {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn builder(&self) -> Builder {
-        Queens::builder(self.n()).queens(self.clues.iter().copied())
+        Queens::builder(self.n())
+            .queens(self.clues.iter().copied())
+            .blocks(self.blocks.iter().copied())
+    }
+
+    /// The puzzle in CSPLib problem 080's Essence' form (blocked n-queens): `letting n` and
+    /// `letting blocks`, rows and columns counted from 1. That form has no queens, so a clue
+    /// is written as its row's other squares blocked: the same board, with the same one
+    /// solution.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::puzzle::{Kind, Puzzle, Puzzles};
+    ///
+    /// let puzzle = Puzzles::new(8).kind(Kind::Blocks).first()?;
+    /// let again: Puzzle = puzzle.to_csplib().parse()?;
+    /// assert_eq!(again.blocks(), puzzle.blocks());
+    /// assert_eq!(again.solution(), puzzle.solution());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn to_csplib(&self) -> String {
+        let n = self.n();
+        let clue_rows = self
+            .clues
+            .iter()
+            .flat_map(|&(row, col)| (0..n).filter(move |&c| c != col).map(move |c| (row, c)));
+        let mut blocks: Vec<Square> = self.blocks.iter().copied().chain(clue_rows).collect();
+        blocks.sort_unstable();
+        blocks.dedup();
+        let pairs: Vec<String> = blocks
+            .iter()
+            .map(|&(row, col)| format!("[{}, {}]", row + 1, col + 1))
+            .collect();
+        format!(
+            "language ESSENCE' 1.0\nletting n = {n}\nletting blocks = [{}]\n",
+            pairs.join(", ")
+        )
+    }
+}
+
+impl FromStr for Puzzle {
+    type Err = Error;
+
+    /// Reads a puzzle in any form [`Builder`]'s `FromStr` reads, and makes it with
+    /// [`Puzzle::from_builder`].
+    fn from_str(text: &str) -> Result<Puzzle, Error> {
+        Puzzle::from_builder(&text.parse()?)
     }
 }
 
 impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in 0..self.n() {
-            let clue = self.clues.iter().find(|&&(r, _)| r == row).map(|&(_, c)| c);
             let squares: Vec<&str> = (0..self.n())
-                .map(|col| if clue == Some(col) { "Q" } else { "." })
+                .map(|col| match (row, col) {
+                    square if self.clues.binary_search(&square).is_ok() => "Q",
+                    square if self.blocks.binary_search(&square).is_ok() => "x",
+                    _ => ".",
+                })
                 .collect();
             writeln!(f, "{}", squares.join(" "))?;
         }
@@ -234,16 +371,79 @@ impl fmt::Display for Puzzle {
     }
 }
 
-/// Puzzles one after another, puzzle `k` made from seed `seed + k`: for datasets. Each item
-/// is a puzzle of the level asked (any level by default), minimal if asked (no clue can be
-/// removed without a second solution).
+/// What a generated puzzle gives: clue queens, or blocked squares.
 ///
-/// A puzzle starts from a random solution (from [`random`](crate::large_boards::random)),
-/// removes clues in a random order while one solution remains, so that it is minimal, and
-/// grades it; for an easier level it adds clues back until the grade falls to that level.
-/// Where a seed gives no puzzle of the level, the next seeds of its own are tried (up to
-/// [`Puzzles::ATTEMPTS`]). The same `n`, level, minimality and seed give the same puzzle
-/// for one version of the crate.
+/// # Examples
+///
+/// ```
+/// use queens::puzzle::Kind;
+///
+/// assert_eq!("blocks".parse::<Kind>()?, Kind::Blocks);
+/// assert_eq!(Kind::Queens.name(), "queens");
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Some of the solution's queens are given.
+    #[default]
+    Queens,
+    /// No queen is given; squares on which no queen may stand are (as in CSPLib 080).
+    Blocks,
+}
+
+impl Kind {
+    /// Both kinds.
+    pub const ALL: [Kind; 2] = [Kind::Queens, Kind::Blocks];
+
+    /// The kind's name, as `FromStr` reads it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::puzzle::Kind::Blocks.name(), "blocks");
+    /// ```
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Queens => "queens",
+            Kind::Blocks => "blocks",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Kind {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Kind, Error> {
+        Kind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == text.trim().to_ascii_lowercase())
+            .ok_or_else(|| {
+                Error::parse(format!(
+                    "{} is not a kind of puzzle: queens or blocks",
+                    crate::error::excerpt(text)
+                ))
+            })
+    }
+}
+
+/// Puzzles one after another, puzzle `k` made from seed `seed + k`: for datasets. Each item
+/// is a puzzle of the kind asked (clue queens by default) and the level asked (any level by
+/// default), minimal if asked (no clue or block can be removed without a second solution).
+///
+/// A puzzle starts from a random solution (a search in a random order). For clue queens, it
+/// gives all of them; for blocks, every square off the solution. It then removes those
+/// givens in a random order while one solution remains, so that it is minimal, and grades it;
+/// for an easier level it puts givens back, the last removed first, until the grade falls to
+/// that level. Where a seed gives no puzzle of the level, further attempts of its own are
+/// made (up to [`Puzzles::ATTEMPTS`]). The same `n`, kind, level, minimality and seed give
+/// the same puzzle for one version of the crate.
 ///
 /// # Examples
 ///
@@ -257,6 +457,7 @@ impl fmt::Display for Puzzle {
 #[derive(Clone, Debug)]
 pub struct Puzzles {
     n: usize,
+    kind: Kind,
     level: Option<Level>,
     minimal: bool,
     seed: u64,
@@ -266,23 +467,45 @@ impl Puzzles {
     /// Attempts at one puzzle before the level is given up as out of reach at that size.
     pub const ATTEMPTS: u64 = 64;
 
+    /// The largest board with puzzles of blocked squares: above it a unique board needs
+    /// most of its squares blocked and takes over 60 ms to make (clue queens go to 64).
+    pub const MAX_BLOCKS_N: usize = 24;
+
     /// Puzzles of an `n` x `n` board, of any level, from seed 0.
     ///
     /// # Examples
     ///
     /// ```
     /// let first = queens::puzzle::Puzzles::new(8).next().unwrap()?;
-    /// assert_eq!(first.seed(), 0);
+    /// assert_eq!(first.seed(), Some(0));
     /// # Ok::<(), queens::Error>(())
     /// ```
     #[must_use]
     pub fn new(n: usize) -> Puzzles {
         Puzzles {
             n,
+            kind: Kind::Queens,
             level: None,
             minimal: false,
             seed: 0,
         }
+    }
+
+    /// Puzzles of `kind`: clue queens (the default) or blocked squares.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::puzzle::{Kind, Puzzles};
+    ///
+    /// let puzzle = Puzzles::new(6).kind(Kind::Blocks).first()?;
+    /// assert!(puzzle.builder().build()?.uniqueness().is_unique());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn kind(mut self, kind: Kind) -> Puzzles {
+        self.kind = kind;
+        self
     }
 
     /// Only puzzles of `level`.
@@ -328,7 +551,7 @@ impl Puzzles {
     ///
     /// ```
     /// let puzzle = queens::puzzle::Puzzles::new(8).seed(41).next().unwrap()?;
-    /// assert_eq!(puzzle.seed(), 41);
+    /// assert_eq!(puzzle.seed(), Some(41));
     /// # Ok::<(), queens::Error>(())
     /// ```
     #[must_use]
@@ -341,8 +564,9 @@ impl Puzzles {
     ///
     /// # Errors
     ///
-    /// [`Error::NoSolution`] for n = 2 and 3, [`Error::TooLarge`] above 64, and
-    /// [`Error::Unsupported`] when no puzzle of the level came from [`Puzzles::ATTEMPTS`]
+    /// [`Error::NoSolution`] for n = 2 and 3, [`Error::TooLarge`] above 64,
+    /// [`Error::Unsupported`] for blocked squares above [`Puzzles::MAX_BLOCKS_N`], and when no
+    /// puzzle of the level came from [`Puzzles::ATTEMPTS`]
     /// attempts (some levels do not exist on small boards: n = 8 has no harder puzzles).
     ///
     /// # Examples
@@ -367,6 +591,15 @@ impl Puzzles {
                 max: Queens::MAX_N,
             });
         }
+        if self.kind == Kind::Blocks && self.n > Self::MAX_BLOCKS_N {
+            return Err(Error::Unsupported {
+                reason: format!(
+                    "puzzles of blocked squares are made up to n = {}: a larger board needs most of its squares blocked to have one solution; clue queens go to n = {}",
+                    Self::MAX_BLOCKS_N,
+                    Queens::MAX_N
+                ),
+            });
+        }
         for attempt in 0..Self::ATTEMPTS {
             let mut rng = SplitMix64(seed ^ attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             if let Some(puzzle) = self.attempt(seed, &mut rng)? {
@@ -386,55 +619,88 @@ impl Puzzles {
     /// One attempt: a puzzle of the level asked, or none.
     fn attempt(&self, seed: u64, rng: &mut SplitMix64) -> Result<Option<Puzzle>, Error> {
         let n = self.n;
-        let solution = match n {
-            0 | 1 => Solution::new(vec![0; n])?,
-            _ => random(n, rng.next())?,
+        let solution = random_solution(n, rng)?;
+        let mut givens: Vec<Square> = match self.kind {
+            Kind::Queens => (0..n).map(|row| (row, solution[row])).collect(),
+            Kind::Blocks => (0..n)
+                .flat_map(|row| (0..n).map(move |col| (row, col)))
+                .filter(|&(row, col)| solution[row] != col)
+                .collect(),
         };
-        let mut order: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            order.swap(i, rng.exactly_below(i as u64 + 1) as usize);
+        for i in (1..givens.len()).rev() {
+            givens.swap(i, rng.exactly_below(i as u64 + 1) as usize);
         }
-        let unique = |rows: &[usize]| -> Result<bool, Error> {
-            let clues = rows.iter().map(|&row| (row, solution[row]));
-            Ok(Queens::builder(n).queens(clues).build()?.uniqueness()
-                == Uniqueness::Unique(solution.clone()))
-        };
-        // Greedy removal in a random order: a clue that cannot go now cannot go later
-        // either (fewer clues only allow more solutions), so the result is minimal.
-        let mut kept = order.clone();
+        // Greedy removal in a random order: a given that cannot go now cannot go later
+        // either (fewer givens only allow more solutions), so the result is minimal.
+        let mut kept = givens.clone();
         let mut removed = Vec::new();
-        for &row in &order {
-            let without: Vec<usize> = kept.iter().copied().filter(|&r| r != row).collect();
-            if unique(&without)? {
+        for given in givens {
+            let without: Vec<Square> = kept.iter().copied().filter(|&g| g != given).collect();
+            if self.still_unique(&without, given)? {
                 kept = without;
-                removed.push(row);
+                removed.push(given);
             }
         }
-        let grade = |rows: &[usize]| {
-            let mut clues: Vec<Square> = rows.iter().map(|&row| (row, solution[row])).collect();
-            clues.sort_unstable();
-            let steps = solving_path(&solution, &clues, &[]);
-            Puzzle {
-                seed,
-                rating: Rating::of(&steps),
-                clues,
-                solution: solution.clone(),
-                steps,
-            }
+        let grade = |givens: Vec<Square>| match self.kind {
+            Kind::Queens => Puzzle::graded(Some(seed), solution.clone(), givens, Vec::new()),
+            Kind::Blocks => Puzzle::graded(Some(seed), solution.clone(), Vec::new(), givens),
         };
-        let mut puzzle = grade(&kept);
+        let mut puzzle = grade(kept.clone());
         let Some(level) = self.level else {
             return Ok(Some(puzzle));
         };
-        if !self.minimal {
-            // Clues added back, last removed first, until the grade falls to the level.
-            while puzzle.level() > level {
-                let Some(row) = removed.pop() else { break };
-                kept.push(row);
-                puzzle = grade(&kept);
+        if !self.minimal && puzzle.level() > level {
+            // Givens put back, last removed first: the fewest that bring the grade down to
+            // the level, found by bisection (more givens make a puzzle no harder, as a rule;
+            // where the rule fails the attempt misses and the next one is made).
+            let back = |count: usize| {
+                let mut givens = kept.clone();
+                givens.extend(&removed[removed.len() - count..]);
+                grade(givens)
+            };
+            let (mut harder, mut easier) = (0, removed.len());
+            while easier - harder > 1 {
+                let middle = (harder + easier) / 2;
+                match back(middle).level() > level {
+                    true => harder = middle,
+                    false => easier = middle,
+                }
             }
+            puzzle = back(easier);
         }
         Ok((puzzle.level() == level).then_some(puzzle))
+    }
+
+    /// Whether the solution stays the only one with `givens` once `removed` is gone: whether
+    /// no solution uses the removed clue's row otherwise, or the removed block's square.
+    fn still_unique(&self, givens: &[Square], removed: Square) -> Result<bool, Error> {
+        let board = Queens::builder(self.n);
+        let board = match self.kind {
+            Kind::Queens => board.queens(givens.iter().copied()).block(removed),
+            Kind::Blocks => board.blocks(givens.iter().copied()).queen(removed),
+        };
+        Ok(board.build()?.most_constrained().next().is_none())
+    }
+}
+
+/// A random solution of an `n` x `n` board: a most-constrained search in a random order,
+/// restarted when it runs long (random orders have heavy tails; a restart rarely does).
+fn random_solution(n: usize, rng: &mut SplitMix64) -> Result<Solution, Error> {
+    if n == 2 || n == 3 {
+        return Err(Error::NoSolution { n });
+    }
+    let empty = Sheet::new(n, &[], &[]);
+    let mut budget_per_try = 8 * n as u64;
+    loop {
+        let mut budget = budget_per_try;
+        budget_per_try = budget_per_try.saturating_mul(2);
+        if let Some(queens) = empty.fill_at_random(rng, &mut budget) {
+            let mut columns = vec![0; n];
+            for (row, col) in queens {
+                columns[row] = col;
+            }
+            return Solution::new(columns);
+        }
     }
 }
 

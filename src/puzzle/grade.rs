@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use super::sheet::Sheet;
 use crate::error::Square;
 use crate::formats::render::{file_name, square_name};
 use crate::solution::Solution;
@@ -262,129 +263,6 @@ impl Rating {
             refuted: count(Level::Hard),
             guessed: count(Level::Harder),
         }
-    }
-}
-
-/// The board as a person solving sees it: queens placed, and the squares still open.
-#[derive(Clone)]
-struct Sheet {
-    n: usize,
-    /// Rows holding a queen.
-    placed: u64,
-    /// Columns holding a queen.
-    used: u64,
-    /// Each row's open squares (unplaced rows only).
-    open: [u64; 64],
-}
-
-impl Sheet {
-    fn new(n: usize, clues: &[Square], blocks: &[Square]) -> Sheet {
-        let full = if n == 64 { u64::MAX } else { (1 << n) - 1 };
-        let mut sheet = Sheet {
-            n,
-            placed: 0,
-            used: 0,
-            open: [full; 64],
-        };
-        for &(row, col) in blocks {
-            sheet.open[row] &= !(1 << col);
-        }
-        for &square in clues {
-            sheet.place(square);
-        }
-        sheet
-    }
-
-    fn unplaced(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.n).filter(|row| self.placed >> row & 1 == 0)
-    }
-
-    fn place(&mut self, (row, col): Square) {
-        self.placed |= 1 << row;
-        self.used |= 1 << col;
-        for other in 0..self.n {
-            if self.placed >> other & 1 == 0 {
-                let distance = other.abs_diff(row);
-                let mut attacked = 1u64 << col;
-                if col + distance < 64 {
-                    attacked |= 1 << (col + distance);
-                }
-                if let Some(left) = col.checked_sub(distance) {
-                    attacked |= 1 << left;
-                }
-                self.open[other] &= !attacked;
-            }
-        }
-    }
-
-    /// A row or column left with no open square, if any.
-    fn empty_line(&self) -> Option<Line> {
-        let mut reachable = 0;
-        for row in self.unplaced() {
-            if self.open[row] == 0 {
-                return Some(Line::Row(row));
-            }
-            reachable |= self.open[row];
-        }
-        (0..self.n)
-            .find(|&col| (self.used | reachable) >> col & 1 == 0)
-            .map(Line::Column)
-    }
-
-    /// A row or column with one open square, and that square.
-    fn forced(&self) -> Option<(Line, Square)> {
-        for row in self.unplaced() {
-            if self.open[row].count_ones() == 1 {
-                return Some((
-                    Line::Row(row),
-                    (row, self.open[row].trailing_zeros() as usize),
-                ));
-            }
-        }
-        (0..self.n)
-            .filter(|&col| self.used >> col & 1 == 0)
-            .find_map(|col| {
-                let mut rows = self
-                    .unplaced()
-                    .filter(|&row| self.open[row] >> col & 1 == 1);
-                match (rows.next(), rows.next()) {
-                    (Some(row), None) => Some((Line::Column(col), (row, col))),
-                    _ => None,
-                }
-            })
-    }
-
-    fn open_squares(&self) -> impl Iterator<Item = Square> + '_ {
-        self.unplaced().flat_map(move |row| {
-            let open = self.open[row];
-            (0..self.n)
-                .filter(move |col| open >> col & 1 == 1)
-                .map(move |col| (row, col))
-        })
-    }
-
-    /// What a queen on `square` would empty.
-    fn empties_after(&self, square: Square) -> Option<Line> {
-        let mut after = self.clone();
-        after.place(square);
-        after.empty_line()
-    }
-
-    /// What a queen on `square`, followed by the squares it forces, empties.
-    fn refutes(&self, square: Square) -> Option<Line> {
-        let mut after = self.clone();
-        after.place(square);
-        loop {
-            if let Some(line) = after.empty_line() {
-                return Some(line);
-            }
-            let (_, forced) = after.forced()?;
-            after.place(forced);
-        }
-    }
-
-    fn exclude(&mut self, (row, col): Square) {
-        self.open[row] &= !(1 << col);
     }
 }
 

@@ -6,10 +6,12 @@
 
 pub(crate) mod generate;
 pub(crate) mod grade;
+mod picture;
 pub(crate) mod read;
+mod sheet;
 pub(crate) mod uniqueness;
 
-pub use generate::{Puzzle, Puzzles};
+pub use generate::{Kind, Puzzle, Puzzles};
 pub use grade::{Level, Line, Rating, Step};
 pub use read::{MAX_PUZZLE_BYTES, read_puzzle};
 pub use uniqueness::Uniqueness;

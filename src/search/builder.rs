@@ -91,6 +91,32 @@ impl Builder {
         !self.blocked.is_empty()
     }
 
+    /// The queens fixed so far, the prefix's first, as `(row, column)` squares.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let builder = queens::Queens::builder(8).queen((5, 2)).prefix(&[0, 4]);
+    /// assert_eq!(builder.fixed(), [(0, 0), (1, 4), (5, 2)]);
+    /// ```
+    #[must_use]
+    pub fn fixed(&self) -> Vec<Square> {
+        let prefix = self.prefix.iter().copied().enumerate();
+        prefix.chain(self.queens.iter().copied()).collect()
+    }
+
+    /// The squares blocked so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::Queens::builder(8).block((3, 3)).blocked(), [(3, 3)]);
+    /// ```
+    #[must_use]
+    pub fn blocked(&self) -> &[Square] {
+        &self.blocked
+    }
+
     /// Blocks `(row, column)`: no queen may stand there.
     ///
     /// # Examples
@@ -173,9 +199,7 @@ impl Builder {
                 n,
             });
         }
-        let prefix = self.prefix.into_iter().enumerate();
-        let queens: Vec<Square> = prefix.chain(self.queens).collect();
-        Queens::with_checked_queens(n, &queens, &self.blocked)
+        Queens::with_checked_queens(n, &self.fixed(), &self.blocked)
     }
 }
 

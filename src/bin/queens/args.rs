@@ -258,26 +258,35 @@ pub struct WatchArgs {
 
 #[derive(Debug, Args)]
 pub struct PuzzleArgs {
-    /// Board size (4 to 64).
-    pub n: usize,
+    /// Board size (4 to 64; 4 to 24 for blocked squares).
+    #[arg(required_unless_present_any = ["rate", "explain"])]
+    pub n: Option<usize>,
     /// The level: easy (forced squares only), medium (exclusions too), hard (trials refuted
     /// too) or harder (a guess needed); any when absent.
     #[arg(long, value_name = "LEVEL")]
     pub difficulty: Option<queens::puzzle::Level>,
+    /// What the puzzle gives: queens (clue queens) or blocks (blocked squares, as CSPLib 080).
+    #[arg(long, value_name = "KIND", default_value = "queens")]
+    pub kind: queens::puzzle::Kind,
     /// Seed of the first puzzle; puzzle K uses seed S + K. The same seed gives the same puzzle.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
     /// How many puzzles to make.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
-    /// Only minimal puzzles: no clue can be removed without a second solution.
+    /// Only minimal puzzles: no clue (or block) can be removed without a second solution.
     #[arg(long)]
     pub minimal: bool,
-    /// Print each puzzle's solving path in words.
-    #[arg(long)]
-    pub explain: bool,
-    /// text (drawn boards) or json (JSON Lines).
-    #[arg(long, short, value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    /// Grade the puzzle in FILE (drawn or CSPLib 080; `-` for standard input) instead of
+    /// making one.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["n", "difficulty", "seed", "count", "minimal"])]
+    pub rate: Option<PathBuf>,
+    /// Print each puzzle's solving path in words; with FILE, grade and explain the puzzle in
+    /// FILE (put N before a bare --explain).
+    #[arg(long, value_name = "FILE", num_args = 0..=1, conflicts_with = "rate")]
+    pub explain: Option<Option<PathBuf>>,
+    /// text (drawn boards), json (JSON Lines) or csplib (CSPLib 080's Essence' form).
+    #[arg(long, short, value_name = "FORMAT", default_value = "text", value_parser = ["text", "json", "csplib"])]
     pub format: String,
 }
 

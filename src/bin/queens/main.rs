@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use clap::error::ErrorKind;
 use queens::counting::{Checkpoint, Counter, Engine, Shard, ShardRecord};
-use queens::puzzle::read_puzzle;
+use queens::puzzle::{Puzzle, Puzzles, read_puzzle};
 use queens::trace::Event;
 use queens::{Builder, Queens, Solution};
 
@@ -495,48 +495,88 @@ fn sample(args: &SampleArgs) -> Result<(), Failure> {
 }
 
 fn puzzle(args: &PuzzleArgs) -> Result<(), Failure> {
-    let mut puzzles = queens::puzzle::Puzzles::new(args.n)
-        .seed(args.seed)
-        .minimal(args.minimal);
-    if let Some(level) = args.difficulty {
-        puzzles = puzzles.level(level);
-    }
+    let file = args
+        .rate
+        .as_ref()
+        .or(args.explain.as_ref().and_then(Option::as_ref));
+    let explain = args.explain.is_some();
     let out = output::stdout()?;
     let mut out = io::BufWriter::new(out.lock());
-    for (k, puzzle) in puzzles
-        .take(usize::try_from(args.count).unwrap_or(usize::MAX))
-        .enumerate()
-    {
-        let puzzle = puzzle?;
-        if args.format == "json" {
-            writeln!(out, "{}", puzzle.to_json())?;
-            continue;
-        }
-        let r = puzzle.rating();
-        if k > 0 {
-            writeln!(out)?;
-        }
-        writeln!(
-            out,
-            "# puzzle {} of n = {}, seed {}: {} ({} clues; {} forced, {} excluded, {} refuted, {} guessed)",
-            k + 1,
-            puzzle.n(),
-            puzzle.seed(),
-            r.level,
-            puzzle.clues().len(),
-            r.forced,
-            r.excluded,
-            r.refuted,
-            r.guessed
-        )?;
-        write!(out, "{puzzle}")?;
-        if args.explain {
-            for (i, step) in puzzle.explanation().iter().enumerate() {
-                writeln!(out, "# {}. {step}", i + 1)?;
+    if let Some(path) = file {
+        let (name, reader) = open_input(path)?;
+        let puzzle = read_puzzle(reader)
+            .and_then(|board| Puzzle::from_builder(&board))
+            .map_err(|err| Failure::Usage(format!("{name}: {err}")))?;
+        write_puzzle(&mut out, &puzzle, &format!("{name}:"), args, explain)?;
+    } else {
+        let n = args.n.expect("clap requires n without a file");
+        let puzzles = Puzzles::new(n)
+            .kind(args.kind)
+            .seed(args.seed)
+            .minimal(args.minimal);
+        let puzzles = match args.difficulty {
+            Some(level) => puzzles.level(level),
+            None => puzzles,
+        };
+        let count = usize::try_from(args.count).unwrap_or(usize::MAX);
+        for (k, puzzle) in puzzles.take(count).enumerate() {
+            let puzzle = puzzle?;
+            if k > 0 && args.format != "json" {
+                writeln!(out)?;
             }
+            let title = format!(
+                "puzzle {} of n = {}, seed {}:",
+                k + 1,
+                puzzle.n(),
+                puzzle.seed().unwrap_or_default()
+            );
+            write_puzzle(&mut out, &puzzle, &title, args, explain)?;
         }
     }
     out.flush()?;
+    Ok(())
+}
+
+/// One puzzle in the format asked: as text, a `#` line with its `title` and grade, the
+/// board, and its solving path if asked (`solve --puzzle` skips the `#` lines).
+fn write_puzzle(
+    out: &mut impl Write,
+    puzzle: &Puzzle,
+    title: &str,
+    args: &PuzzleArgs,
+    explain: bool,
+) -> Result<(), Failure> {
+    match args.format.as_str() {
+        "json" => writeln!(out, "{}", puzzle.to_json())?,
+        "csplib" => {
+            write!(out, "{}", puzzle.to_csplib())?;
+            if explain {
+                for (i, step) in puzzle.explanation().iter().enumerate() {
+                    writeln!(out, "$ {}. {step}", i + 1)?;
+                }
+            }
+        }
+        _ => {
+            let r = puzzle.rating();
+            writeln!(
+                out,
+                "# {title} {} ({} clues, {} blocks; {} forced, {} excluded, {} refuted, {} guessed)",
+                r.level,
+                puzzle.clues().len(),
+                puzzle.blocks().len(),
+                r.forced,
+                r.excluded,
+                r.refuted,
+                r.guessed
+            )?;
+            write!(out, "{puzzle}")?;
+            if explain {
+                for (i, step) in puzzle.explanation().iter().enumerate() {
+                    writeln!(out, "# {}. {step}", i + 1)?;
+                }
+            }
+        }
+    }
     Ok(())
 }
 
