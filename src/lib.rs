@@ -21,3 +21,10 @@ pub use error::{Error, Square};
 pub use formats::Style;
 pub use search::{Builder, Queens};
 pub use solution::{Solution, Symmetry};
+
+/// The guides under `docs/`, whose code blocks run as doctests so they cannot drift.
+#[cfg(doctest)]
+mod guides {
+    #[doc = include_str!("../docs/puzzles.md")]
+    struct Puzzles;
+}
