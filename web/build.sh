@@ -1,14 +1,29 @@
 #!/usr/bin/env bash
 # Builds the page into web/dist/: the crate compiled to WebAssembly, its wasm-bindgen glue,
-# and the page. Needs the wasm32-unknown-unknown target and wasm-bindgen-cli at the version
-# of the wasm-bindgen crate in Cargo.lock (.ci/run installs both).
+# and the page. Installs what it needs first: the wasm32-unknown-unknown target, and
+# wasm-bindgen-cli at the version of the wasm-bindgen crate in Cargo.lock (the two must
+# match), or stops at once with the command to run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    echo "web/build.sh: adding the wasm32-unknown-unknown target" >&2
+    rustup target add wasm32-unknown-unknown >&2
+fi
+version="$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')"
+if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$version" ]; then
+    echo "web/build.sh: installing wasm-bindgen-cli $version (the version in Cargo.lock)" >&2
+    if ! cargo install --quiet --locked wasm-bindgen-cli --version "$version" >&2; then
+        echo "web/build.sh: could not install it; run: cargo install --locked wasm-bindgen-cli --version $version" >&2
+        exit 1
+    fi
+fi
+
 cargo build --release --target wasm32-unknown-unknown -p queens-web
 rm -rf web/dist
 wasm-bindgen --target web --no-typescript --out-dir web/dist \
     target/wasm32-unknown-unknown/release/queens_web.wasm
-cp web/index.html web/app.js web/dist/
+cp web/index.html web/app.js web/worker.js web/dist/
 wasm=web/dist/queens_web_bg.wasm
 echo "built web/dist: the .wasm is $(( $(wc -c < "$wasm") / 1000 )) KB ($(( $(gzip -9 -c "$wasm" | wc -c) / 1000 )) KB gzipped)"
-echo "open it with python3 -m http.server -d web/dist"
+echo "preview: python3 -m http.server --bind 127.0.0.1 --directory web/dist 8000, then open http://127.0.0.1:8000/"

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use super::palette;
 use crate::error::{Error, Square};
 use crate::solution::Solution;
 
@@ -57,16 +58,22 @@ pub fn svg(solutions: &[Solution]) -> String {
     out
 }
 
+/// The start of a crowned queen's `<path>` on `square`, filled with `fill` and edged with
+/// `edge`, for the caller to close (`/>`, or `>` and an animation).
+pub(crate) fn crown(class: &str, (row, col): Square, fill: &str, edge: &str) -> String {
+    format!(
+        r#"<path class="{class}" transform="translate({} {})" d="{CROWN}" fill="{fill}" stroke="{edge}" stroke-width="1.5""#,
+        col * SQUARE,
+        row * SQUARE,
+    )
+}
+
 /// The checkered squares of an `n x n` board, one `<rect>` a line (light where
 /// `row + col` is even), which [`read_svg`] counts.
 pub(crate) fn draw_squares(out: &mut String, n: usize) {
     for row in 0..n {
         for col in 0..n {
-            let fill = if (row + col).is_multiple_of(2) {
-                "#f0d9b5"
-            } else {
-                "#b58863"
-            };
+            let fill = palette::square(row, col, false);
             let _ = writeln!(
                 out,
                 r#"<rect x="{}" y="{}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#,
@@ -83,12 +90,13 @@ fn draw_board(out: &mut String, solution: &Solution, x: usize, y: usize) {
     draw_squares(out, n);
     for (row, col) in solution.queens() {
         // A crown drawn as a shape, so the picture needs no font with a chess glyph.
-        let _ = writeln!(
-            out,
-            r##"<path class="queen" transform="translate({} {})" d="{CROWN}" fill="#222" stroke="#fff" stroke-width="1"/>"##,
-            col * SQUARE,
-            row * SQUARE
-        );
+        out.push_str(&crown(
+            "queen",
+            (row, col),
+            palette::QUEEN,
+            palette::QUEEN_EDGE,
+        ));
+        out.push_str("/>\n");
     }
     let _ = writeln!(
         out,

@@ -3,7 +3,8 @@
 use std::fmt::Write;
 
 use super::generate::Puzzle;
-use crate::formats::picture::{CROWN, SQUARE, draw_squares};
+use crate::formats::palette;
+use crate::formats::picture::{SQUARE, crown, draw_squares};
 use crate::solution::Solution;
 
 impl Puzzle {
@@ -43,31 +44,31 @@ impl Puzzle {
             let (x, y) = (col * SQUARE, row * SQUARE);
             let _ = writeln!(
                 out,
-                r##"<path class="block" d="M{} {} l16 16 m0 -16 l-16 16" stroke="#222" stroke-width="3"/>"##,
+                r#"<path class="block" d="M{} {} l16 16 m0 -16 l-16 16" stroke="{}" stroke-width="3"/>"#,
                 x + 8,
-                y + 8
+                y + 8,
+                palette::QUEEN
             );
         }
         let placed = answer.into_iter().flat_map(Solution::queens);
         for (row, col) in placed.filter(|square| !self.clues().contains(square)) {
-            let _ = writeln!(
-                out,
-                r##"<path class="placed" transform="translate({} {})" d="{CROWN}" fill="#fff" stroke="#222" stroke-width="1.5"/>"##,
-                col * SQUARE,
-                row * SQUARE
-            );
+            // A solver's queen: white with a dark edge, where a clue is dark on a gold disc.
+            let placed = crown("placed", (row, col), palette::QUEEN_EDGE, palette::QUEEN);
+            let _ = writeln!(out, "{placed}/>");
         }
         for &(row, col) in self.clues() {
             let (x, y) = (col * SQUARE, row * SQUARE);
             let _ = writeln!(
                 out,
-                r##"<circle cx="{}" cy="{}" r="15" fill="#e8b10e"/>"##,
+                r#"<circle cx="{}" cy="{}" r="15" fill="{}"/>"#,
                 x + SQUARE / 2,
-                y + SQUARE / 2
+                y + SQUARE / 2,
+                palette::CLUE
             );
             let _ = writeln!(
                 out,
-                r##"<path class="clue" transform="translate({x} {y})" d="{CROWN}" fill="#222" stroke="#fff" stroke-width="1"/>"##
+                "{}/>",
+                crown("clue", (row, col), palette::QUEEN, palette::QUEEN_EDGE)
             );
         }
         let _ = writeln!(

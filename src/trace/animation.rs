@@ -5,23 +5,26 @@ use std::fmt::Write;
 
 use crate::bitboard::check_size;
 use crate::error::Error;
-use crate::formats::picture::{CROWN, SQUARE, draw_squares};
+use crate::formats::palette;
+use crate::formats::picture::{SQUARE, crown, draw_squares};
 use crate::trace::Event;
 
 /// Seconds each event is shown.
 const STEP: f64 = 0.25;
 /// Seconds the last board stays before the animation starts over.
 const HOLD: f64 = 3.0;
-/// Height of the status line under the board.
-const STATUS: usize = 28;
+/// Height of the status line and the legend under the board.
+const STATUS: usize = 56;
 
 /// An animated SVG picture of an `n x n` board going through `events` (from
 /// [`Queens::trace`](crate::Queens::trace)) a quarter of a second each, then holding the
 /// last board for three seconds and starting over.
 ///
 /// Queens appear and disappear as they are placed and taken back; the squares of the next
-/// row that the queens attack are shaded after each placement, a dead end's row (or
-/// column) is marked red, and a line under the board gives the depth and the solutions found so far.
+/// row that the queens attack are darkened after each placement, a dead end's row (or
+/// column) is framed red, a line under the board gives the depth and the solutions found so
+/// far, and a legend says what the colours mean (the [`palette`](crate::formats::palette) the
+/// web page shares).
 ///
 /// # Examples
 ///
@@ -74,8 +77,9 @@ pub fn animated_svg(n: usize, events: &[Event]) -> Result<String, Error> {
         let text = format!("depth {depth}, {found} solution{plural} found");
         let _ = write!(
             out,
-            r##"<text x="4" y="{}" fill="#222" opacity="0">{text}"##,
-            side + 19
+            r#"<text x="4" y="{}" fill="{}" opacity="0">{text}"#,
+            side + 19,
+            palette::QUEEN
         );
         frame.show(out, at, until);
         out.push_str("</text>\n");
@@ -94,19 +98,17 @@ pub fn animated_svg(n: usize, events: &[Event]) -> Result<String, Error> {
                 queens[row] = Some((col, at));
                 depth = now;
                 if row + 1 < n && next_row_attacked != 0 {
-                    let _ = write!(out, r##"<path fill="#c33" opacity="0" d=""##);
                     for c in (0..n).filter(|c| next_row_attacked >> c & 1 == 1) {
                         let _ = write!(
                             out,
-                            "M{} {}h{SQUARE}v{SQUARE}h-{SQUARE}Z",
+                            r#"<rect class="attacked" x="{}" y="{}" width="{SQUARE}" height="{SQUARE}" fill="{}" opacity="0">"#,
                             c * SQUARE,
-                            (row + 1) * SQUARE
+                            (row + 1) * SQUARE,
+                            palette::square(row + 1, c, true)
                         );
+                        frame.show(&mut out, at, next);
+                        out.push_str("</rect>\n");
                     }
-                    out.push('"');
-                    out.push('>');
-                    frame.show_as(&mut out, at, next, "0.35");
-                    out.push_str("</path>\n");
                 }
             }
             Event::Remove { row, .. } => {
@@ -118,8 +120,9 @@ pub fn animated_svg(n: usize, events: &[Event]) -> Result<String, Error> {
             Event::DeadEnd { row, .. } => {
                 let _ = write!(
                     out,
-                    r##"<rect x="0" y="{}" width="{side}" height="{SQUARE}" fill="none" stroke="#c00" stroke-width="3" opacity="0">"##,
-                    row * SQUARE
+                    r#"<rect x="0" y="{}" width="{side}" height="{SQUARE}" fill="none" stroke="{}" stroke-width="3" opacity="0">"#,
+                    row * SQUARE,
+                    palette::DEAD_END
                 );
                 frame.show(&mut out, at, next);
                 out.push_str("</rect>\n");
@@ -127,8 +130,9 @@ pub fn animated_svg(n: usize, events: &[Event]) -> Result<String, Error> {
             Event::DeadColumn { col, .. } => {
                 let _ = write!(
                     out,
-                    r##"<rect x="{}" y="0" width="{SQUARE}" height="{side}" fill="none" stroke="#c00" stroke-width="3" opacity="0">"##,
-                    col * SQUARE
+                    r#"<rect x="{}" y="0" width="{SQUARE}" height="{side}" fill="none" stroke="{}" stroke-width="3" opacity="0">"#,
+                    col * SQUARE,
+                    palette::DEAD_END
                 );
                 frame.show(&mut out, at, next);
                 out.push_str("</rect>\n");
@@ -150,18 +154,30 @@ pub fn animated_svg(n: usize, events: &[Event]) -> Result<String, Error> {
             queen(&mut out, &frame, row, col, since, total);
         }
     }
+    legend(&mut out, side + 30);
     out.push_str("</svg>\n");
     Ok(out)
 }
 
+/// The legend at height `y`: attacked squares of both colours, and a dead end's frame.
+fn legend(out: &mut String, y: usize) {
+    let swatch = |out: &mut String, x: usize, fill: &str, stroke: &str| {
+        let _ = writeln!(
+            out,
+            r#"<rect x="{x}" y="{y}" width="14" height="14" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"#
+        );
+    };
+    swatch(out, 4, palette::ATTACKED_LIGHT, "none");
+    swatch(out, 20, palette::ATTACKED_DARK, "none");
+    let _ = writeln!(out, r#"<text x="40" y="{}">attacked</text>"#, y + 12);
+    swatch(out, 112, "none", palette::DEAD_END);
+    let _ = writeln!(out, r#"<text x="132" y="{}">dead end</text>"#, y + 12);
+}
+
 /// A crowned queen on `(row, col)`, shown from `since` to `until`.
 fn queen(out: &mut String, frame: &Frame, row: usize, col: usize, since: f64, until: f64) {
-    let _ = write!(
-        out,
-        r##"<path transform="translate({} {})" d="{CROWN}" fill="#222" stroke="#fff" stroke-width="1" opacity="0">"##,
-        col * SQUARE,
-        row * SQUARE
-    );
+    let crowned = crown("queen", (row, col), palette::QUEEN, palette::QUEEN_EDGE);
+    let _ = write!(out, r#"{crowned} opacity="0">"#);
     frame.show(out, since, until);
     out.push_str("</path>\n");
 }
@@ -172,20 +188,15 @@ struct Frame {
 }
 
 impl Frame {
-    /// Fully shown from `from` to `until` seconds into the loop.
+    /// Shown from `from` to `until` seconds into the loop (discrete key times: a value
+    /// holds until the next key).
     fn show(&self, out: &mut String, from: f64, until: f64) {
-        self.show_as(out, from, until, "1");
-    }
-
-    /// Shown at `opacity` from `from` to `until` seconds into the loop (discrete key
-    /// times: a value holds until the next key).
-    fn show_as(&self, out: &mut String, from: f64, until: f64, opacity: &str) {
         let (start, end) = (from / self.total, (until / self.total).min(1.0));
         let (values, times) = match (start > 0.0, end < 1.0) {
-            (true, true) => (format!("0;{opacity};0"), format!("0;{start:.5};{end:.5}")),
-            (true, false) => (format!("0;{opacity}"), format!("0;{start:.5}")),
-            (false, true) => (format!("{opacity};0"), format!("0;{end:.5}")),
-            (false, false) => (opacity.to_string(), "0".to_string()),
+            (true, true) => ("0;1;0", format!("0;{start:.5};{end:.5}")),
+            (true, false) => ("0;1", format!("0;{start:.5}")),
+            (false, true) => ("1;0", format!("0;{end:.5}")),
+            (false, false) => ("1", "0".to_string()),
         };
         let _ = write!(
             out,

@@ -488,6 +488,8 @@ pub struct Snapshot {
     /// A row whose attacked squares to shade (the next one after a placement, or a dead
     /// row), with those squares as a row mask.
     pub attacked: Option<(usize, u64)>,
+    /// The event that made this board (none at the start), to say in words what happened.
+    pub event: Option<Event>,
 }
 
 /// Where a search found a dead end.
@@ -546,6 +548,7 @@ impl Replay {
             solutions: 0,
             dead_end: None,
             attacked: None,
+            event: None,
         };
         Replay {
             trace,
@@ -581,6 +584,7 @@ impl Replay {
         let mut board = self.snapshot().clone();
         board.dead_end = None;
         board.attacked = None;
+        board.event = Some(event);
         let n = board.columns.len();
         match event {
             Event::Place {

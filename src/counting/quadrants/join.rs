@@ -265,6 +265,10 @@ fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize)
 
 /// For each class, the number of (west, east) pairs of half-boards that share no diagonal,
 /// the west ones from `west`, the east ones from `table`; `frees` is room the join reuses.
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(unused_variables, reason = "room for the x86-64 vector kernels")
+)]
 pub(super) fn count(table: Slices<'_>, west: West<'_>, frees: &mut Vec<u64>) -> [u64; CLASSES] {
     #[cfg(target_arch = "x86_64")]
     if let Some(sums) = crate::counting::kernels::join::count(table, west, frees) {
@@ -286,6 +290,10 @@ pub(super) fn crossing_chunks() -> usize {
 /// the west ones crossed by `west`, the east ones from `table`, of at most
 /// [`CROSSING_CHUNKS`](super::layout::CROSSING_CHUNKS) chunks; `frees` is room the join
 /// reuses.
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(unused_variables, reason = "room for the x86-64 vector kernels")
+)]
 pub(super) fn cross(table: Slices<'_>, west: Crossing<'_>, frees: &mut Vec<u64>) -> [u64; CLASSES] {
     #[cfg(target_arch = "x86_64")]
     if let Some(sums) = crate::counting::kernels::join::cross(table, west, frees) {

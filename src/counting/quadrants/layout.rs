@@ -36,6 +36,10 @@ pub(crate) struct SquarePlanes {
     rows: [(u32, u32); 16],
     len: usize,
     /// Columns per row.
+    #[cfg_attr(
+        not(target_arch = "x86_64"),
+        allow(dead_code, reason = "read by the x86-64 vector kernels only")
+    )]
     pub cols: usize,
 }
 
@@ -57,6 +61,10 @@ impl SquarePlanes {
 
     /// For each row, the shift of its nibble and the plane just before its first square.
     #[inline]
+    #[cfg_attr(
+        not(target_arch = "x86_64"),
+        allow(dead_code, reason = "read by the x86-64 vector kernels only")
+    )]
     pub fn rows(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         self.rows[..self.len].iter().copied()
     }
@@ -117,6 +125,10 @@ pub(crate) struct West<'a> {
     /// Where each set of columns of the north-west placements ends, in the runs, the
     /// numbers and each batch: the join keeps the partners' results of a few column sets
     /// at a time.
+    #[cfg_attr(
+        not(target_arch = "x86_64"),
+        allow(dead_code, reason = "read by the x86-64 vector kernels only")
+    )]
     pub cuts: &'a [Cut],
 }
 
@@ -126,6 +138,10 @@ pub(crate) const KEYS: usize = 8;
 /// Where the runs, numbers and batches of groups of a set of columns end (see
 /// [`West::cuts`]).
 #[derive(Debug, Clone, Copy, Default)]
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(dead_code, reason = "read by the x86-64 vector kernels only")
+)]
 pub(crate) struct Cut {
     pub runs: u32,
     pub numbered: u32,
@@ -135,6 +151,10 @@ pub(crate) struct Cut {
 /// A run of partners: placements `start..end`, numbered from `first` on, that groups of the
 /// batches in the bit set `batches` read.
 #[derive(Debug, Clone, Copy)]
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(dead_code, reason = "read by the x86-64 vector kernels only")
+)]
 pub(crate) struct Run {
     pub start: u32,
     pub end: u32,
@@ -142,6 +162,10 @@ pub(crate) struct Run {
     pub batches: u32,
 }
 
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(dead_code, reason = "read by the x86-64 vector kernels only")
+)]
 impl Run {
     /// The chunks the run's partners are read for: the most of its batches'.
     pub fn chunks(&self, batches: &[(usize, &[Group])]) -> usize {
@@ -206,6 +230,10 @@ pub(crate) fn placements_in(placements: &[Placement], (start, end): (u32, u32)) 
 
 impl Crossing<'_> {
     /// The most south-west placements a set has: the partners a pass keeps at a time.
+    #[cfg_attr(
+        not(target_arch = "x86_64"),
+        allow(dead_code, reason = "read by the x86-64 vector kernels only")
+    )]
     pub fn most_lowers(&self) -> usize {
         self.sets
             .iter()
