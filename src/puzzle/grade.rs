@@ -4,37 +4,10 @@
 
 use std::fmt;
 
-use super::sheet::Sheet;
+use super::sheet::{Line, Sheet};
 use crate::error::Square;
-use crate::formats::render::{file_name, square_name};
+use crate::formats::render::square_name;
 use crate::solution::Solution;
-
-/// A row or a column of the board.
-///
-/// # Examples
-///
-/// ```
-/// use queens::puzzle::Line;
-///
-/// assert_eq!(Line::Row(4).to_string(), "row 5");
-/// assert_eq!(Line::Column(1).to_string(), "column b");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Line {
-    /// Row `r`, counted from 0 at the top (shown counted from 1).
-    Row(usize),
-    /// Column `c`, counted from 0 at the left (shown as its file letter).
-    Column(usize),
-}
-
-impl fmt::Display for Line {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Line::Row(row) => write!(f, "row {}", row + 1),
-            Line::Column(col) => write!(f, "column {}", file_name(col)),
-        }
-    }
-}
 
 /// One step of solving a puzzle by hand, in the order of the techniques tried: a person
 /// looks for a forced square first, then for a square to exclude, then tries squares.

@@ -12,6 +12,7 @@ mod sheet;
 pub(crate) mod uniqueness;
 
 pub use generate::{Kind, Puzzle, Puzzles};
-pub use grade::{Level, Line, Rating, Step};
+pub use grade::{Level, Rating, Step};
 pub use read::{MAX_PUZZLE_BYTES, read_puzzle};
+pub use sheet::Line;
 pub use uniqueness::Uniqueness;
