@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::completions::Interior;
 use super::constellation::{Constellation, constellations};
-use super::dispatch::count_completions;
+use super::simd::count_completions;
 use super::engine::Engine;
 use super::quadrants::{self, Plan, Solver, Storage};
 use super::shard::Shard;

@@ -4,18 +4,12 @@
 //! `docs/algorithms.md` explains the method (border constellations, the interior search,
 //! the vector kernels and the Burnside step) with a worked example at n = 8.
 
-// The crate's only unsafe code: vector loads and stores in the SIMD kernels, and calls into
-// them once the processor is known to have the instructions.
 mod checkpoint;
 mod completions;
 mod constellation;
 mod counter;
-mod dispatch;
 mod engine;
 mod estimate;
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-mod kernels;
 mod memory;
 mod quadrants;
 mod shard;
@@ -29,7 +23,7 @@ use crate::error::Error;
 pub use checkpoint::Checkpoint;
 pub(crate) use completions::Interior;
 pub use counter::{Counter, Counts, Progress};
-pub(crate) use dispatch::count_board;
+pub(crate) use simd::count_board;
 pub use engine::Engine;
 pub use estimate::Estimate;
 pub use memory::available_memory;

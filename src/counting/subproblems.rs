@@ -3,7 +3,7 @@
 
 use super::completions::Interior;
 use super::constellation::Constellation;
-use super::dispatch::count_completions;
+use super::simd::count_completions;
 use super::engine::Engine;
 
 /// The result of one subproblem of a [`Counter`](crate::counting::Counter): what a checkpoint records.

@@ -257,7 +257,7 @@ impl Table {
 /// words each (at least `halves.len() / 64`).
 fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
     #[cfg(target_arch = "x86_64")]
-    if crate::counting::kernels::join::transpose(halves, diagonals, planes, words) {
+    if crate::counting::simd::quadrant_join::transpose(halves, diagonals, planes, words) {
         return;
     }
     transpose_portable(halves, diagonals, planes, words);
@@ -271,7 +271,7 @@ fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize)
 )]
 pub(super) fn count(table: Slices<'_>, west: West<'_>, frees: &mut Vec<u64>) -> [u64; CLASSES] {
     #[cfg(target_arch = "x86_64")]
-    if let Some(sums) = crate::counting::kernels::join::count(table, west, frees) {
+    if let Some(sums) = crate::counting::simd::quadrant_join::count(table, west, frees) {
         return sums;
     }
     count_portable(table, west)
@@ -281,7 +281,7 @@ pub(super) fn count(table: Slices<'_>, west: West<'_>, frees: &mut Vec<u64>) -> 
 /// a few where a vector kernel tests a pair in a few instructions, none on 64-bit words.
 pub(super) fn crossing_chunks() -> usize {
     #[cfg(target_arch = "x86_64")]
-    return crate::counting::kernels::join::crossing_chunks();
+    return crate::counting::simd::quadrant_join::crossing_chunks();
     #[cfg(not(target_arch = "x86_64"))]
     0
 }
@@ -296,7 +296,7 @@ pub(super) fn crossing_chunks() -> usize {
 )]
 pub(super) fn cross(table: Slices<'_>, west: Crossing<'_>, frees: &mut Vec<u64>) -> [u64; CLASSES] {
     #[cfg(target_arch = "x86_64")]
-    if let Some(sums) = crate::counting::kernels::join::cross(table, west, frees) {
+    if let Some(sums) = crate::counting::simd::quadrant_join::cross(table, west, frees) {
         return sums;
     }
     cross_portable(table, west)

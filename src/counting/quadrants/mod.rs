@@ -1151,7 +1151,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn every_join_kernel_counts_16_and_17() {
-        use crate::counting::kernels::join::ran;
+        use crate::counting::simd::quadrant_join::ran;
         use crate::counting::simd::forced;
         let kernels = [
             ("AVX-512", false, true),

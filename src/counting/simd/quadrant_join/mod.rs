@@ -3,7 +3,6 @@
 
 use core::arch::x86_64::*;
 
-use super::{Kernels, detected};
 use crate::counting::quadrants::layout::{
     CLASSES, CROSSING_CHUNKS, Crossing, Cut, Group, Placement, Slices, WORDS, West, placements_in,
 };
@@ -24,10 +23,9 @@ pub(crate) fn count(
 /// The most chunks of a table for which [`cross`] pays over listing the pairs that agree,
 /// with the best kernel that runs here (measured by `count_bench`); 0 if none runs.
 pub(crate) fn crossing_chunks() -> usize {
-    let kernels = Kernels::allowed();
-    if kernels.avx512 && avx512::available() {
+    if avx512::available() {
         avx512::CROSSING
-    } else if kernels.avx2 && avx2::available() {
+    } else if avx2::available() {
         avx2::CROSSING
     } else {
         0
@@ -42,13 +40,12 @@ enum Vectors {
 
 /// The best join kernel this processor has and `QUEENS_SIMD` allows, if any.
 fn best() -> Option<Vectors> {
-    let kernels = Kernels::allowed();
-    if kernels.avx512 && avx512::available() {
+    if avx512::available() {
         #[cfg(test)]
         ran::mark(ran::AVX512);
         return Some(Vectors::Avx512);
     }
-    if kernels.avx2 && avx2::available() {
+    if avx2::available() {
         #[cfg(test)]
         ran::mark(ran::AVX2);
         return Some(Vectors::Avx2);
@@ -101,7 +98,7 @@ pub(crate) mod ran {
 /// Whether [`filter_each`] and [`join_each`] run here: this processor has AVX-512 and
 /// `QUEENS_SIMD` does not rule it out.
 pub(crate) fn filters() -> bool {
-    Kernels::allowed().avx512 && avx512::available()
+    avx512::available()
 }
 
 /// Writes `lower.shared | upper.shared` to the front of `out` for each pair of `uppers` and
@@ -236,11 +233,10 @@ const FREE_CHUNKS: usize = 1 << 15;
 /// `total`.
 macro_rules! join_kernel {
     ($features:literal) => {
-        /// Whether this processor has the kernel's instructions: the features its functions
-        /// are compiled for (checked once; the join asks millions of times).
+        /// Whether the kernel runs here (see [`runs`](crate::counting::simd::runs)).
         pub(super) fn available() -> bool {
-            static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-            *AVAILABLE.get_or_init(|| detected($features))
+            static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            crate::counting::simd::runs($features, &DETECTED)
         }
 
         /// See [`count`](super::count); the processor must have the features.
@@ -888,10 +884,10 @@ mod bytes {
 
     macro_rules! available_for {
         ($features:literal) => {
-            /// Whether this processor has the instructions (checked once).
+            /// Whether these instructions run here (see [`runs`](crate::counting::simd::runs)).
             pub(super) fn available() -> bool {
-                static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-                *AVAILABLE.get_or_init(|| detected($features))
+                static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+                crate::counting::simd::runs($features, &DETECTED)
             }
         };
     }
@@ -958,7 +954,7 @@ mod bytes {
 
 /// 256-bit vectors, two per chunk, with popcounts by a nibble table.
 mod avx2 {
-    use super::super::avx2::byte_popcnt;
+    use crate::counting::simd::interior::avx2::byte_popcnt;
     use super::*;
 
     type Vector = __m256i;

@@ -19,7 +19,7 @@ const fn picked(mask: usize) -> [u8; 8] {
 /// The number of ones in each byte of `a`: a table lookup per nibble.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn byte_popcnt(a: __m256i) -> __m256i {
+pub(in crate::counting::simd) fn byte_popcnt(a: __m256i) -> __m256i {
     let ones = _mm256_setr_epi8(
         0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
         3, 4,

@@ -16,7 +16,7 @@
 use core::arch::x86_64::*;
 use std::cell::RefCell;
 
-use super::completions::Interior;
+use crate::counting::completions::Interior;
 
 /// Nodes expanded per batch: enough for long loops, few enough to stay in cache.
 const BATCH: usize = 64;
@@ -25,24 +25,20 @@ const BATCH: usize = 64;
 /// returns `None` if this processor lacks the instructions, the board is too wide, or the
 /// environment variable `QUEENS_SIMD` rules the kernels out (see [`Kernels`]).
 pub(crate) fn try_count(interior: &Interior) -> Option<u64> {
-    let kernels = Kernels::allowed();
     let (open, width) = shifted(interior);
-    // Fastest first; each declines a board too wide for it or a processor without it.
-    let runs: [(bool, Run); 4] = [
-        (kernels.avx512, avx512::narrow::run),
-        (kernels.avx2, avx2::narrow::run),
-        (kernels.avx512, avx512::wide::run),
-        (kernels.avx2, avx2::wide::run),
+    // Fastest first; each declines a board too wide for it, or where it does not run.
+    let runs: [Run; 4] = [
+        avx512::narrow::run,
+        avx2::narrow::run,
+        avx512::wide::run,
+        avx2::wide::run,
     ];
-    runs.iter()
-        .filter(|&&(allowed, _)| allowed)
-        .find_map(|(_, run)| run(interior, &open, width))
+    runs.iter().find_map(|run| run(interior, &open, width))
 }
 
 /// A kernel's entry point: see `run` in `kernel!`.
 type Run = fn(&Interior, &[u64; 64], u32) -> Option<u64>;
 
-use super::simd::Kernels;
 
 /// The open squares of the free rows moved to start at column 0, and how many columns
 /// they span.
@@ -92,10 +88,10 @@ impl<L: Copy + Default> Levels<L> {
 /// `sum`, `nonzero`, `add_where` and `push`. A chunk is `LANES` columns: one vector.
 macro_rules! kernel {
     ($features:literal) => {
-        /// Whether this processor has the kernel's instructions: the features its
-        /// functions are compiled for.
-        pub(in crate::counting::kernels) fn available() -> bool {
-            detected($features)
+        /// Whether the kernel runs here (see [`runs`](crate::counting::simd::runs)).
+        pub(in crate::counting::simd::interior) fn available() -> bool {
+            static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            crate::counting::simd::runs($features, &DETECTED)
         }
 
         /// Room for one level's queue: a batch of nodes with up to `LANES` children per
@@ -108,7 +104,7 @@ macro_rules! kernel {
 
         /// Counts the completions of `interior`, whose open squares (shifted to start at
         /// bit 0) are `open` and span `width` columns, or `None` without the instructions.
-        pub(in crate::counting::kernels) fn run(
+        pub(in crate::counting::simd::interior) fn run(
             interior: &Interior,
             open: &[u64; 64],
             width: u32,
@@ -251,87 +247,12 @@ macro_rules! kernel {
     };
 }
 
-/// Whether the processor has every feature of a kernel's list (`"avx2,popcnt"`). A name
-/// not known here counts as missing, so a slip in a list can only turn a kernel off.
-fn detected(features: &str) -> bool {
-    features.split(',').all(|feature| match feature {
-        "popcnt" => is_x86_feature_detected!("popcnt"),
-        "avx2" => is_x86_feature_detected!("avx2"),
-        "bmi1" => is_x86_feature_detected!("bmi1"),
-        "avx512f" => is_x86_feature_detected!("avx512f"),
-        "avx512bw" => is_x86_feature_detected!("avx512bw"),
-        "avx512vl" => is_x86_feature_detected!("avx512vl"),
-        "avx512vbmi" => is_x86_feature_detected!("avx512vbmi"),
-        "avx512vbmi2" => is_x86_feature_detected!("avx512vbmi2"),
-        "avx512bitalg" => is_x86_feature_detected!("avx512bitalg"),
-        "avx512vpopcntdq" => is_x86_feature_detected!("avx512vpopcntdq"),
-        _ => false,
-    })
-}
-
-/// Compiles each function for a kernel's list of features (see `features!` in each
-/// kernel), the list its run-time check reads.
-macro_rules! with_features {
-    ($features:literal; $($function:item)*) => {
-        $(#[target_feature(enable = $features)] $function)*
-    };
-}
-
-/// Defines a kernel's element-wise operations, each one instruction: `splat` (with the
-/// signed lane type the intrinsic takes), `zero`, then `name = intrinsic` for binary
-/// operations, shifts by a count and unary operations.
-macro_rules! instructions {
-    (
-        $features:literal;
-        splat: $splat:ident as $signed:ty, zero: $zero:ident;
-        binary: $($binary:ident = $binary_op:ident),+;
-        shift: $($shift:ident = $shift_op:ident),+;
-        $(unary: $($unary:ident = $unary_op:ident),+;)?
-    ) => {
-        /// Every lane `x`.
-        #[inline]
-        #[target_feature(enable = $features)]
-        fn splat(x: Lane) -> Vector {
-            $splat(x as $signed)
-        }
-
-        #[inline]
-        #[target_feature(enable = $features)]
-        fn zero() -> Vector {
-            $zero()
-        }
-
-        $(
-            #[inline]
-            #[target_feature(enable = $features)]
-            fn $binary(a: Vector, b: Vector) -> Vector {
-                $binary_op(a, b)
-            }
-        )+
-        $(
-            #[inline]
-            #[target_feature(enable = $features)]
-            fn $shift(a: Vector, count: __m128i) -> Vector {
-                $shift_op(a, count)
-            }
-        )+
-        $($(
-            #[inline]
-            #[target_feature(enable = $features)]
-            fn $unary(a: Vector) -> Vector {
-                $unary_op(a)
-            }
-        )+)?
-    };
-}
-
-mod avx2;
+pub(super) mod avx2;
 mod avx512;
-pub(crate) mod join;
 
 #[cfg(test)]
 mod tests {
-    use super::super::constellation::constellations;
+    use crate::counting::constellation::constellations;
     use super::*;
     use crate::error::Square;
     use crate::large_boards::random::random;
@@ -370,7 +291,7 @@ mod tests {
             let state = match (takes, ran, available()) {
                 (false, _, _) => "takes no such board",
                 (true, true, _) => "ran",
-                (true, false, false) => "not run: this processor lacks it",
+                (true, false, false) => "not run: this processor lacks it, or QUEENS_SIMD rules it out",
                 (true, false, true) => panic!("{name}: the processor has it, but it did not run"),
             };
             println!("{test}: {name} kernel {state}");
@@ -410,7 +331,6 @@ mod tests {
                 );
             }
         }
-        // Only the wide kernels take boards this wide.
         // Only the wide kernels take boards this wide.
         report(
             "boards of 17 to 34 columns",

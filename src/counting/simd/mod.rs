@@ -1,0 +1,257 @@
+//! The counts on vector units, and the one place that decides which kernels run: the
+//! environment variable `QUEENS_SIMD` (read once) allows instruction sets, the processor is
+//! asked once per kernel for its list of features, and a kernel runs only where both agree.
+//!
+//! Two families of kernels: [`interior`] fills the free rows of a board (the constellation
+//! engine's search), [`quadrant_join`] joins half-boards (the quadrant engine). Each is written
+//! once against a few vector operations and compiled for AVX2 and for AVX-512.
+
+use std::sync::OnceLock;
+
+use crate::counting::completions::Interior;
+use crate::error::Error;
+use crate::error::excerpt;
+
+/// The vector kernels a count may use: all that the processor has, unless the environment
+/// variable `QUEENS_SIMD` is `scalar` (none), `avx2` or `avx512` (only those; any case), to
+/// time or test one of them. Read once per process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kernels {
+    pub avx2: bool,
+    pub avx512: bool,
+}
+
+impl Kernels {
+    const ALL: Kernels = Kernels {
+        avx2: true,
+        avx512: true,
+    };
+
+    /// What `QUEENS_SIMD` says, read once.
+    fn chosen() -> &'static Result<Kernels, Error> {
+        static CHOSEN: OnceLock<Result<Kernels, Error>> = OnceLock::new();
+        CHOSEN.get_or_init(|| match std::env::var("QUEENS_SIMD") {
+            Err(std::env::VarError::NotPresent) => Ok(Kernels::ALL),
+            Err(std::env::VarError::NotUnicode(value)) => Kernels::named(&value.to_string_lossy()),
+            Ok(value) => Kernels::named(&value),
+        })
+    }
+
+    /// What `QUEENS_SIMD` allows, or why its value means nothing.
+    pub fn from_environment() -> Result<Kernels, Error> {
+        Kernels::chosen().clone()
+    }
+
+    /// The kernels a count runs: those of [`Kernels::from_environment`]; a count never
+    /// starts with a meaningless value (`Counter::run` refuses it), so all of them then.
+    /// Tests may force others on their own thread ([`forced`]).
+    #[cfg(target_arch = "x86_64")]
+    pub fn allowed() -> Kernels {
+        #[cfg(test)]
+        if let Some(kernels) = forced::FORCED.get() {
+            return kernels;
+        }
+        *Kernels::chosen().as_ref().unwrap_or(&Kernels::ALL)
+    }
+
+    /// Whether kernels compiled for `features` (a list such as `"avx2,popcnt"`) are of an
+    /// instruction set this allows: AVX-512 if any feature is, AVX2 otherwise.
+    #[cfg(target_arch = "x86_64")]
+    fn allow(self, features: &str) -> bool {
+        match features.contains("avx512") {
+            true => self.avx512,
+            false => self.avx2,
+        }
+    }
+
+    fn named(value: &str) -> Result<Kernels, Error> {
+        let (avx2, avx512) = match value.trim().to_ascii_lowercase().as_str() {
+            "" => (true, true),
+            "scalar" => (false, false),
+            "avx2" => (true, false),
+            "avx512" => (false, true),
+            _ => {
+                return Err(Error::Unsupported {
+                    reason: format!(
+                        "QUEENS_SIMD is {}; expected scalar, avx2 or avx512 (or unset, for every \
+                         kernel the processor has)",
+                        excerpt(value)
+                    ),
+                });
+            }
+        };
+        Ok(Kernels { avx2, avx512 })
+    }
+}
+
+/// The number of ways to fill the free rows of `interior`: on the vector kernels where the
+/// processor has them and the board suits them, else by the scalar search.
+pub(crate) fn count_completions(interior: &Interior) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if interior.free >= 3
+        && let Some(total) = interior::try_count(interior)
+    {
+        return total;
+    }
+    interior.count()
+}
+
+/// [`count_completions`] of a board on its own, such as a puzzle's: with the `parallel`
+/// feature, a board with many free rows is split by the squares of its first free row and
+/// counted on every core.
+pub(crate) fn count_board(interior: &Interior) -> u64 {
+    #[cfg(feature = "parallel")]
+    // Fewer free rows count too fast to gain by threads.
+    if interior.free >= 10 {
+        use rayon::prelude::*;
+        let squares: Vec<u64> = bits(interior.open[0]).collect();
+        return squares
+            .into_par_iter()
+            .map(|square| count_board(&interior.with_first_queen(square)))
+            .sum();
+    }
+    count_completions(interior)
+}
+
+/// The set bits of `mask`, one by one.
+#[cfg(feature = "parallel")]
+fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
+    std::iter::from_fn(move || {
+        let bit = mask & mask.wrapping_neg();
+        mask ^= bit;
+        (bit != 0).then_some(bit)
+    })
+}
+
+/// Whether a kernel compiled for `features` runs here: `QUEENS_SIMD` allows its instruction
+/// set and the processor has every feature (asked once, kept in `detected_once`). Every
+/// kernel's `available` is this one check.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn runs(features: &'static str, detected_once: &OnceLock<bool>) -> bool {
+    Kernels::allowed().allow(features) && *detected_once.get_or_init(|| detected(features))
+}
+
+#[cfg(target_arch = "x86_64")]
+/// Whether the processor has every feature of a kernel's list (`"avx2,popcnt"`). A name
+/// not known here counts as missing, so a slip in a list can only turn a kernel off.
+fn detected(features: &str) -> bool {
+    features.split(',').all(|feature| match feature {
+        "popcnt" => is_x86_feature_detected!("popcnt"),
+        "avx2" => is_x86_feature_detected!("avx2"),
+        "bmi1" => is_x86_feature_detected!("bmi1"),
+        "avx512f" => is_x86_feature_detected!("avx512f"),
+        "avx512bw" => is_x86_feature_detected!("avx512bw"),
+        "avx512vl" => is_x86_feature_detected!("avx512vl"),
+        "avx512vbmi" => is_x86_feature_detected!("avx512vbmi"),
+        "avx512vbmi2" => is_x86_feature_detected!("avx512vbmi2"),
+        "avx512bitalg" => is_x86_feature_detected!("avx512bitalg"),
+        "avx512vpopcntdq" => is_x86_feature_detected!("avx512vpopcntdq"),
+        _ => false,
+    })
+}
+
+/// Compiles each function for a kernel's list of features (see `features!` in each
+/// kernel), the list its run-time check reads.
+macro_rules! with_features {
+    ($features:literal; $($function:item)*) => {
+        $(#[target_feature(enable = $features)] $function)*
+    };
+}
+
+/// Defines a kernel's element-wise operations, each one instruction: `splat` (with the
+/// signed lane type the intrinsic takes), `zero`, then `name = intrinsic` for binary
+/// operations, shifts by a count and unary operations.
+macro_rules! instructions {
+    (
+        $features:literal;
+        splat: $splat:ident as $signed:ty, zero: $zero:ident;
+        binary: $($binary:ident = $binary_op:ident),+;
+        shift: $($shift:ident = $shift_op:ident),+;
+        $(unary: $($unary:ident = $unary_op:ident),+;)?
+    ) => {
+        /// Every lane `x`.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn splat(x: Lane) -> Vector {
+            $splat(x as $signed)
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn zero() -> Vector {
+            $zero()
+        }
+
+        $(
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn $binary(a: Vector, b: Vector) -> Vector {
+                $binary_op(a, b)
+            }
+        )+
+        $(
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn $shift(a: Vector, count: __m128i) -> Vector {
+                $shift_op(a, count)
+            }
+        )+
+        $($(
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn $unary(a: Vector) -> Vector {
+                $unary_op(a)
+            }
+        )+)?
+    };
+}
+
+// The crate's only unsafe code: vector loads and stores in the kernels, and calls into them
+// once the processor is known to have the instructions.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+pub(crate) mod interior;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+pub(crate) mod quadrant_join;
+
+/// Kernels forced on one thread, so that one test process runs a count on each in turn.
+#[cfg(all(test, target_arch = "x86_64"))]
+pub(crate) mod forced {
+    use std::cell::Cell;
+
+    use super::Kernels;
+
+    thread_local! {
+        pub(super) static FORCED: Cell<Option<Kernels>> = const { Cell::new(None) };
+    }
+
+    /// Runs `work` on this thread with only the kernels `avx2` and `avx512` allow.
+    pub(crate) fn with<T>(avx2: bool, avx512: bool, work: impl FnOnce() -> T) -> T {
+        FORCED.set(Some(Kernels { avx2, avx512 }));
+        let result = work();
+        FORCED.set(None);
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queens_simd_values_mean_one_thing_or_are_refused() {
+        let only = |avx2, avx512| Ok(Kernels { avx2, avx512 });
+        assert_eq!(Kernels::named("scalar"), only(false, false));
+        assert_eq!(Kernels::named("AVX2"), only(true, false));
+        assert_eq!(Kernels::named(" avx512\n"), only(false, true));
+        assert_eq!(Kernels::named(""), only(true, true));
+        for bad in ["sse", "avx-512", "avx2,avx512", "\u{feff}avx2"] {
+            let err = Kernels::named(bad).unwrap_err().to_string();
+            assert!(
+                err.contains("QUEENS_SIMD") && err.contains("expected"),
+                "{err}"
+            );
+        }
+    }
+}
