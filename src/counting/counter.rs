@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 
 use super::completions::Interior;
 use super::constellation::{Constellation, constellations};
-use super::simd::count_completions;
 use super::engine::Engine;
 use super::quadrants::{self, Plan, Solver, Storage};
 use super::shard::Shard;
 use super::simd::Kernels;
+use super::simd::count_completions;
 use super::subproblems::{Subproblem, solve};
 use super::symmetric::count_symmetric;
 use crate::bitboard::check_size;

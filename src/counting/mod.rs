@@ -23,13 +23,13 @@ use crate::error::Error;
 pub use checkpoint::Checkpoint;
 pub(crate) use completions::Interior;
 pub use counter::{Counter, Counts, Progress};
-pub(crate) use simd::count_board;
 pub use engine::Engine;
 pub use estimate::Estimate;
 pub use memory::available_memory;
 pub use shard::Shard;
 #[cfg(feature = "serde")]
 pub use shard_record::ShardRecord;
+pub(crate) use simd::count_board;
 pub use subproblems::Subproblem;
 pub use symmetric::{SymmetricCounts, count_symmetric};
 

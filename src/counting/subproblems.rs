@@ -3,8 +3,8 @@
 
 use super::completions::Interior;
 use super::constellation::Constellation;
-use super::simd::count_completions;
 use super::engine::Engine;
+use super::simd::count_completions;
 
 /// The result of one subproblem of a [`Counter`](crate::counting::Counter): what a checkpoint records.
 ///

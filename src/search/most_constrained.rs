@@ -96,7 +96,7 @@ impl Default for Line {
 
 impl Line {
     /// The square where this line meets line `other` of the other kind.
-    pub fn square(self, other: usize) -> (usize, usize) {
+    pub(crate) fn square(self, other: usize) -> (usize, usize) {
         match self {
             Line::Row(row) => (row, other),
             Line::Column(col) => (other, col),
@@ -159,18 +159,18 @@ pub(crate) struct Attacks {
 
 impl Attacks {
     /// Whether `row` holds a queen.
-    pub fn holds_row(&self, row: usize) -> bool {
+    pub(crate) fn holds_row(&self, row: usize) -> bool {
         self.rows >> row & 1 == 1
     }
 
     /// The squares of `row` open to a new queen.
-    pub fn open(&self, row: usize, n: usize, allowed: u64) -> u64 {
+    pub(crate) fn open(&self, row: usize, n: usize, allowed: u64) -> u64 {
         let sums = (self.sums >> row) as u64;
         let differences = (self.differences >> (n - 1 - row)) as u64;
         allowed & !(self.columns | sums | differences)
     }
 
-    pub fn with(self, row: usize, col: usize, n: usize) -> Attacks {
+    pub(crate) fn with(self, row: usize, col: usize, n: usize) -> Attacks {
         Attacks {
             rows: self.rows | 1 << row,
             columns: self.columns | 1 << col,

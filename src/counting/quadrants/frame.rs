@@ -18,7 +18,7 @@ pub(super) struct Frame {
 
 impl Frame {
     /// The board of size `n` with `fixed` queens (at most one per row and column) placed.
-    pub fn around(n: usize, fixed: &[Square]) -> Frame {
+    pub(super) fn around(n: usize, fixed: &[Square]) -> Frame {
         let half = n / 2;
         let rows: Vec<usize> = (0..n).filter(|&r| fixed.iter().all(|q| q.0 != r)).collect();
         let cols: Vec<usize> = (0..n).filter(|&c| fixed.iter().all(|q| q.1 != c)).collect();
@@ -38,7 +38,7 @@ impl Frame {
     }
 
     /// All free rows, north first.
-    pub fn rows(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(super) fn rows(&self) -> impl Iterator<Item = usize> + '_ {
         self.north.iter().chain(&self.south).copied()
     }
 }
@@ -53,21 +53,21 @@ pub(super) struct Diagonals {
 
 impl Diagonals {
     /// The two diagonals through `(row, col)`.
-    pub fn of(n: usize, (row, col): Square) -> Diagonals {
+    pub(super) fn of(n: usize, (row, col): Square) -> Diagonals {
         Diagonals {
             rising: 1 << (row + col),
             falling: 1 << (row + n - 1 - col),
         }
     }
 
-    pub fn with(self, other: Diagonals) -> Diagonals {
+    pub(super) fn with(self, other: Diagonals) -> Diagonals {
         Diagonals {
             rising: self.rising | other.rising,
             falling: self.falling | other.falling,
         }
     }
 
-    pub fn meets(self, other: Diagonals) -> bool {
+    pub(super) fn meets(self, other: Diagonals) -> bool {
         self.rising & other.rising != 0 || self.falling & other.falling != 0
     }
 }
@@ -84,7 +84,7 @@ pub(super) struct Shared {
 }
 
 impl Shared {
-    pub fn new(frame: &Frame) -> Shared {
+    pub(super) fn new(frame: &Frame) -> Shared {
         let rows: Vec<usize> = frame.rows().collect();
         let span = |cols: &[usize], diagonal: fn(usize, usize, usize) -> usize| {
             let ends = rows
@@ -121,12 +121,12 @@ impl Shared {
     }
 
     /// How many shared diagonals there are: at most 64 (`2 n - 2` on a whole even board).
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.rising_len + self.falling_mask.count_ones() as usize
     }
 
     /// The shared diagonals among `diagonals`.
-    pub fn of(&self, diagonals: Diagonals) -> u64 {
+    pub(super) fn of(&self, diagonals: Diagonals) -> u64 {
         ((diagonals.rising >> self.rising_from) & self.rising_mask)
             | (((diagonals.falling >> self.falling_from) & self.falling_mask) << self.rising_len)
     }

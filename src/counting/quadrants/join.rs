@@ -22,7 +22,7 @@ const SIEVE_FROM: usize = 4;
 
 impl Sieve {
     /// The sieve of the `candidates` (by how often they are held, most first).
-    pub fn new(candidates: &[u32]) -> Sieve {
+    pub(super) fn new(candidates: &[u32]) -> Sieve {
         let mut sieve = Sieve::default();
         for (bit, &diagonal) in sieve.bits.iter_mut().zip(candidates) {
             *bit = 1 << diagonal;
@@ -33,24 +33,24 @@ impl Sieve {
     /// Which sieve diagonals `held` holds, the most often held one highest (the same
     /// number of steps whatever the sieve, so that tables sort without branches).
     #[inline]
-    pub fn key(&self, held: u64) -> usize {
+    pub(super) fn key(&self, held: u64) -> usize {
         (self.bits.iter()).fold(0, |key, &bit| key << 1 | usize::from(held & bit != 0))
     }
 
     /// `key` kept in the top bits of a north-west placement's square code, which rows below
     /// 15 leave free (see [`square_code`]).
-    pub fn tag(key: usize) -> u64 {
+    pub(super) fn tag(key: usize) -> u64 {
         (key as u64) << (64 - SIEVE)
     }
 
     /// The key [`tag`](Sieve::tag) keeps in `code`.
-    pub fn tagged(code: u64) -> usize {
+    pub(super) fn tagged(code: u64) -> usize {
         (code >> (64 - SIEVE)) as usize
     }
 
     /// The largest key free of the sieve diagonals of `key`: every half-board with a larger
     /// key shares one with it.
-    pub fn free_of(key: usize) -> usize {
+    pub(super) fn free_of(key: usize) -> usize {
         !key & (KEYS - 1)
     }
 }
@@ -84,7 +84,7 @@ pub(super) struct Part {
 
 impl Part {
     /// The first part, of about `limit` half-boards.
-    pub fn first(limit: usize) -> Part {
+    pub(super) fn first(limit: usize) -> Part {
         Part {
             group: 0,
             upper: 0,
@@ -136,7 +136,7 @@ impl Table {
     /// that a table's memory stays bounded however large the board.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    pub fn fill(
+    pub(super) fn fill(
         &mut self,
         [north, south]: [SetView<'_>; 2],
         queens: u32,
@@ -236,7 +236,7 @@ impl Table {
 
 impl Table {
     /// The table as the join reads it.
-    pub fn slices(&self) -> Slices<'_> {
+    pub(super) fn slices(&self) -> Slices<'_> {
         Slices {
             planes: &self.planes,
             stride: self.chunks * WORDS,
@@ -248,7 +248,7 @@ impl Table {
 
     /// The chunks that west groups of sieve key `key` read: those up to the last half-board
     /// free of the key's sieve diagonals.
-    pub fn chunks(&self, key: usize) -> usize {
+    pub(super) fn chunks(&self, key: usize) -> usize {
         self.ends[Sieve::free_of(key)].div_ceil(CHUNK)
     }
 }

@@ -46,7 +46,7 @@ pub(crate) struct SquarePlanes {
 impl SquarePlanes {
     /// Square planes from plane `first` on, `cols` for each of rows `rows` (bits into the
     /// quadrant's rows, at most 16) in turn.
-    pub fn new(first: usize, rows: usize, cols: usize) -> SquarePlanes {
+    pub(crate) fn new(first: usize, rows: usize, cols: usize) -> SquarePlanes {
         let mut planes = SquarePlanes {
             cols,
             ..SquarePlanes::default()
@@ -65,13 +65,13 @@ impl SquarePlanes {
         not(target_arch = "x86_64"),
         allow(dead_code, reason = "read by the x86-64 vector kernels only")
     )]
-    pub fn rows(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+    pub(crate) fn rows(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         self.rows[..self.len].iter().copied()
     }
 
     /// The planes of the squares of `code`, a placement filling the rows.
     #[inline]
-    pub fn of(&self, code: u64) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn of(&self, code: u64) -> impl Iterator<Item = usize> + '_ {
         self.rows[..self.len]
             .iter()
             .map(move |&(shift, before)| before as usize + (code >> shift & 15) as usize)
@@ -168,7 +168,7 @@ pub(crate) struct Run {
 )]
 impl Run {
     /// The chunks the run's partners are read for: the most of its batches'.
-    pub fn chunks(&self, batches: &[(usize, &[Group])]) -> usize {
+    pub(crate) fn chunks(&self, batches: &[(usize, &[Group])]) -> usize {
         let (mut most, mut set) = (0, self.batches);
         while set != 0 {
             let batch = set.trailing_zeros() as usize;
@@ -181,7 +181,7 @@ impl Run {
 
 impl West<'_> {
     /// The most chunks any group reads.
-    pub fn chunks(&self) -> usize {
+    pub(crate) fn chunks(&self) -> usize {
         self.batches
             .iter()
             .filter(|(_, groups)| !groups.is_empty())
@@ -234,7 +234,7 @@ impl Crossing<'_> {
         not(target_arch = "x86_64"),
         allow(dead_code, reason = "read by the x86-64 vector kernels only")
     )]
-    pub fn most_lowers(&self) -> usize {
+    pub(crate) fn most_lowers(&self) -> usize {
         self.sets
             .iter()
             .map(|set| {

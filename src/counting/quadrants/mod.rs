@@ -235,7 +235,7 @@ fn north_groups(norths: usize) -> Vec<Vec<usize>> {
 }
 
 impl Plan {
-    pub fn new(n: usize) -> Plan {
+    pub(super) fn new(n: usize) -> Plan {
         let half = n / 2;
         let mut kinds: Vec<(Vec<Square>, u64)> = Vec::new();
         if n.is_multiple_of(2) {
@@ -269,19 +269,19 @@ impl Plan {
     }
 
     /// The number of subproblems.
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.cases.last().map_or(0, |case| case.first + case.len)
     }
 
     /// The case of subproblem `index`.
-    pub fn case_of(&self, index: usize) -> usize {
+    pub(super) fn case_of(&self, index: usize) -> usize {
         self.cases
             .partition_point(|case| case.first + case.len <= index)
     }
 
     /// The number of steps of every subproblem: one per set of south rows that completes
     /// its north row sets. The finest parts of the count, which [`Plan::step`] numbers.
-    pub fn steps(&self) -> u64 {
+    pub(super) fn steps(&self) -> u64 {
         (0..self.cases.len())
             .flat_map(|case| self.steps_of(case))
             .map(|(_, steps)| steps)
@@ -305,7 +305,7 @@ impl Plan {
 
     /// Step `index` (below [`Plan::steps`]): its subproblem and its south row set (bits
     /// into the case's south row list).
-    pub fn step(&self, mut index: u64) -> (usize, usize) {
+    pub(super) fn step(&self, mut index: u64) -> (usize, usize) {
         for case in 0..self.cases.len() {
             let east = Frame::around(self.n, &self.cases[case].fixed).east.len();
             for (subproblem, steps) in self.steps_of(case) {
@@ -394,7 +394,7 @@ pub(crate) enum Storage {
 
 impl Solver {
     /// The solver of case `case` of `plan`, its tables built if `storage` says so.
-    pub fn new(plan: &Plan, case: usize, storage: Storage) -> Result<Solver, Error> {
+    pub(super) fn new(plan: &Plan, case: usize, storage: Storage) -> Result<Solver, Error> {
         let n = plan.n;
         let case = &plan.cases[case];
         let frame = Frame::around(n, &case.fixed);
@@ -518,7 +518,7 @@ impl Solver {
     /// # Errors
     ///
     /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
-    pub fn solve(&self, index: usize) -> Result<u64, Error> {
+    pub(super) fn solve(&self, index: usize) -> Result<u64, Error> {
         self.solve_choices(&self.groups[index - self.first], None, None)
     }
 
@@ -538,7 +538,7 @@ impl Solver {
     /// # Errors
     ///
     /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
-    pub fn time_step(
+    pub(super) fn time_step(
         &self,
         index: usize,
         south: usize,
@@ -572,7 +572,7 @@ impl Solver {
     /// # Errors
     ///
     /// [`Error::OutOfMemory`] if the sets of rows cannot be allocated.
-    pub fn prepare(&self, index: usize) -> Result<(), Error> {
+    pub(super) fn prepare(&self, index: usize) -> Result<(), Error> {
         // No set of south rows has every bit: no step runs.
         self.solve_choices(&self.groups[index - self.first], Some(usize::MAX), None)
             .map(drop)
@@ -1151,8 +1151,8 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn every_join_kernel_counts_16_and_17() {
-        use crate::counting::simd::quadrant_join::ran;
         use crate::counting::simd::forced;
+        use crate::counting::simd::quadrant_join::ran;
         let kernels = [
             ("AVX-512", false, true),
             ("AVX2", true, false),

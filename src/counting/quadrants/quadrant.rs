@@ -93,27 +93,27 @@ pub(super) struct Values {
 }
 
 impl Values {
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.len = 0;
     }
 
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.len
     }
 
-    pub fn as_slice(&self) -> &[u64] {
+    pub(super) fn as_slice(&self) -> &[u64] {
         &self.storage[..self.len]
     }
 
     /// The values, then zeros up to a multiple of `multiple`.
-    pub fn padded(&mut self, multiple: usize) -> &[u64] {
+    pub(super) fn padded(&mut self, multiple: usize) -> &[u64] {
         let end = self.len.next_multiple_of(multiple);
         self.room(end - self.len).fill(0);
         &self.storage[..end]
     }
 
     /// Room for `extra` more values after the last one (holding anything).
-    pub fn room(&mut self, extra: usize) -> &mut [u64] {
+    pub(super) fn room(&mut self, extra: usize) -> &mut [u64] {
         let end = self.len + extra;
         if self.storage.len() < end {
             self.storage.resize(end.max(2 * self.storage.len()), 0);
@@ -320,7 +320,7 @@ impl Quadrant {
     ///
     /// Built one row at a time: the placements in a set of rows are those of the set without
     /// its last row, each with one more queen in that row.
-    pub fn new(placer: &Placer<'_>) -> Result<Quadrant, Error> {
+    pub(super) fn new(placer: &Placer<'_>) -> Result<Quadrant, Error> {
         let groups_per_set = placer.groups_per_set();
         let mut offsets = try_vec(0u32, (groups_per_set << placer.rows.len()) + 1)?;
         let mut placements = try_with_capacity(1)?;
@@ -360,7 +360,7 @@ impl Quadrant {
     }
 
     /// The placements filling rows `rows` (bits into the quadrant's row list).
-    pub fn set(&self, rows: usize) -> SetView<'_> {
+    pub(super) fn set(&self, rows: usize) -> SetView<'_> {
         let per_set = 2 << self.cols;
         SetView {
             cols: self.cols,
@@ -370,18 +370,18 @@ impl Quadrant {
     }
 
     /// Every placement, in order.
-    pub fn placements(&self) -> &[Placement] {
+    pub(super) fn placements(&self) -> &[Placement] {
         &self.placements
     }
 
     /// Sets in each placement's record the bits `tags` gives it, in order.
-    pub fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
+    pub(super) fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
         tag(&mut self.placements, tags);
     }
 
     /// Bytes held.
     #[cfg(test)]
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.offsets.len() * size_of::<u32>() + self.placements.len() * size_of::<Placement>()
     }
 }
@@ -404,7 +404,7 @@ pub(super) struct RowSet {
 impl RowSet {
     /// The placements in rows `set` (bits into the placer's row list), built a row at a
     /// time and keeping only the last row's.
-    pub fn new(placer: &Placer<'_>, set: usize) -> Result<RowSet, Error> {
+    pub(super) fn new(placer: &Placer<'_>, set: usize) -> Result<RowSet, Error> {
         let mut level = vec![(0, Placement::default())];
         let mut next = Vec::new();
         for last in (0..placer.rows.len()).filter(|row| set >> row & 1 == 1) {
@@ -426,7 +426,7 @@ impl RowSet {
         })
     }
 
-    pub fn view(&self) -> SetView<'_> {
+    pub(super) fn view(&self) -> SetView<'_> {
         SetView {
             cols: self.cols,
             offsets: &self.offsets,
@@ -435,7 +435,7 @@ impl RowSet {
     }
 
     /// Sets in each placement's record the bits `tags` gives it, in order.
-    pub fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
+    pub(super) fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
         tag(&mut self.placements, tags);
     }
 }
@@ -451,13 +451,13 @@ pub(super) struct SetView<'a> {
 
 impl<'a> SetView<'a> {
     /// The placements with flag `flag` filling columns `cols` (bits into the column list).
-    pub fn group(&self, flag: usize, cols: usize) -> &'a [Placement] {
+    pub(super) fn group(&self, flag: usize, cols: usize) -> &'a [Placement] {
         let group = (flag << self.cols) | cols;
         &self.placements[self.offsets[group] as usize..self.offsets[group + 1] as usize]
     }
 
     /// Where [`group`](SetView::group) `flag`, `cols` lies in [`placements`](SetView::placements).
-    pub fn run(&self, flag: usize, cols: usize) -> (u32, u32) {
+    pub(super) fn run(&self, flag: usize, cols: usize) -> (u32, u32) {
         let group = (flag << self.cols) | cols;
         let first = self.offsets[0];
         (self.offsets[group] - first, self.offsets[group + 1] - first)
@@ -465,7 +465,7 @@ impl<'a> SetView<'a> {
 
     /// The groups with flag `flag`, with the columns of each: only sets of as many columns
     /// as rows can have any, so only those are visited.
-    pub fn groups(
+    pub(super) fn groups(
         &self,
         queens: u32,
         flag: usize,
@@ -477,7 +477,7 @@ impl<'a> SetView<'a> {
     }
 
     /// The sets of `queens` of the columns, in increasing order.
-    pub fn column_sets(&self, queens: u32) -> impl Iterator<Item = usize> + use<> {
+    pub(super) fn column_sets(&self, queens: u32) -> impl Iterator<Item = usize> + use<> {
         let first = (1usize << queens) - 1;
         let end = 1usize << self.cols;
         // The next larger number with as many ones (Gosper's hack).
@@ -491,7 +491,7 @@ impl<'a> SetView<'a> {
     }
 
     /// Every placement of the set.
-    pub fn placements(&self) -> &'a [Placement] {
+    pub(super) fn placements(&self) -> &'a [Placement] {
         let (first, last) = (self.offsets[0], self.offsets[self.offsets.len() - 1]);
         &self.placements[first as usize..last as usize]
     }
@@ -538,7 +538,12 @@ pub(super) struct Side {
 
 impl Side {
     /// The side of columns `cols`, its placements recording `record`.
-    pub fn new(frame: &Frame, cols: &[usize], record: Record, marks: [Option<Mark>; 2]) -> Side {
+    pub(super) fn new(
+        frame: &Frame,
+        cols: &[usize],
+        record: Record,
+        marks: [Option<Mark>; 2],
+    ) -> Side {
         Side {
             cols: cols.to_vec(),
             joinable: Joinable::new(frame, cols),
@@ -548,7 +553,7 @@ impl Side {
     }
 
     /// How queens are placed in the side's north (`quadrant` 0) or south (1) quadrant.
-    pub fn placer<'a>(&'a self, frame: &'a Frame, quadrant: usize) -> Placer<'a> {
+    pub(super) fn placer<'a>(&'a self, frame: &'a Frame, quadrant: usize) -> Placer<'a> {
         let rows = [&frame.north, &frame.south][quadrant];
         // The quadrant's lowest diagonal of each direction is bit 0.
         let top = rows.first().copied().unwrap_or(0);
@@ -568,7 +573,7 @@ impl Side {
     }
 
     /// The tables of both quadrants, north first.
-    pub fn quadrants(&self, frame: &Frame) -> Result<[Quadrant; 2], Error> {
+    pub(super) fn quadrants(&self, frame: &Frame) -> Result<[Quadrant; 2], Error> {
         Ok([
             Quadrant::new(&self.placer(frame, 0))?,
             Quadrant::new(&self.placer(frame, 1))?,

@@ -38,7 +38,7 @@ impl Kernels {
     }
 
     /// What `QUEENS_SIMD` allows, or why its value means nothing.
-    pub fn from_environment() -> Result<Kernels, Error> {
+    pub(super) fn from_environment() -> Result<Kernels, Error> {
         Kernels::chosen().clone()
     }
 
@@ -46,7 +46,7 @@ impl Kernels {
     /// starts with a meaningless value (`Counter::run` refuses it), so all of them then.
     /// Tests may force others on their own thread ([`forced`]).
     #[cfg(target_arch = "x86_64")]
-    pub fn allowed() -> Kernels {
+    pub(super) fn allowed() -> Kernels {
         #[cfg(test)]
         if let Some(kernels) = forced::FORCED.get() {
             return kernels;
@@ -152,6 +152,7 @@ fn detected(features: &str) -> bool {
 
 /// Compiles each function for a kernel's list of features (see `features!` in each
 /// kernel), the list its run-time check reads.
+#[cfg(target_arch = "x86_64")]
 macro_rules! with_features {
     ($features:literal; $($function:item)*) => {
         $(#[target_feature(enable = $features)] $function)*
@@ -161,6 +162,7 @@ macro_rules! with_features {
 /// Defines a kernel's element-wise operations, each one instruction: `splat` (with the
 /// signed lane type the intrinsic takes), `zero`, then `name = intrinsic` for binary
 /// operations, shifts by a count and unary operations.
+#[cfg(target_arch = "x86_64")]
 macro_rules! instructions {
     (
         $features:literal;

@@ -39,7 +39,6 @@ pub(crate) fn try_count(interior: &Interior) -> Option<u64> {
 /// A kernel's entry point: see `run` in `kernel!`.
 type Run = fn(&Interior, &[u64; 64], u32) -> Option<u64>;
 
-
 /// The open squares of the free rows moved to start at column 0, and how many columns
 /// they span.
 fn shifted(interior: &Interior) -> ([u64; 64], u32) {
@@ -252,8 +251,8 @@ mod avx512;
 
 #[cfg(test)]
 mod tests {
-    use crate::counting::constellation::constellations;
     use super::*;
+    use crate::counting::constellation::constellations;
     use crate::error::Square;
     use crate::large_boards::random::random;
 
@@ -291,7 +290,9 @@ mod tests {
             let state = match (takes, ran, available()) {
                 (false, _, _) => "takes no such board",
                 (true, true, _) => "ran",
-                (true, false, false) => "not run: this processor lacks it, or QUEENS_SIMD rules it out",
+                (true, false, false) => {
+                    "not run: this processor lacks it, or QUEENS_SIMD rules it out"
+                }
                 (true, false, true) => panic!("{name}: the processor has it, but it did not run"),
             };
             println!("{test}: {name} kernel {state}");

@@ -954,8 +954,8 @@ mod bytes {
 
 /// 256-bit vectors, two per chunk, with popcounts by a nibble table.
 mod avx2 {
-    use crate::counting::simd::interior::avx2::byte_popcnt;
     use super::*;
+    use crate::counting::simd::interior::avx2::byte_popcnt;
 
     type Vector = __m256i;
     const PER_CHUNK: usize = 2;
