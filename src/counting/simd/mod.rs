@@ -124,11 +124,16 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
 }
 
 /// Whether a kernel compiled for `features` runs here: `QUEENS_SIMD` allows its instruction
-/// set and the processor has every feature (asked once, kept in `detected_once`). Every
-/// kernel's `available` is this one check.
+/// set and the processor has every feature. Both are fixed for the process, so the answer
+/// is kept in `once` (the join asks millions of times); tests that force kernels on their
+/// thread are asked afresh. Every kernel's `available` is this one check.
 #[cfg(target_arch = "x86_64")]
-pub(crate) fn runs(features: &'static str, detected_once: &OnceLock<bool>) -> bool {
-    Kernels::allowed().allow(features) && *detected_once.get_or_init(|| detected(features))
+pub(crate) fn runs(features: &'static str, once: &OnceLock<bool>) -> bool {
+    #[cfg(test)]
+    if let Some(kernels) = forced::FORCED.get() {
+        return kernels.allow(features) && detected(features);
+    }
+    *once.get_or_init(|| Kernels::allowed().allow(features) && detected(features))
 }
 
 #[cfg(target_arch = "x86_64")]
