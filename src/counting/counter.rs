@@ -4,20 +4,17 @@
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use super::completions::Interior;
-use super::constellation::{Constellation, constellations};
 use super::engine::Engine;
-use super::quadrants::{self, Plan, Solver, Storage};
+use super::pool::Pool;
+use super::quadrants::Storage;
 use super::shard::Shard;
 use super::simd::Kernels;
-use super::simd::count_completions;
-use super::subproblems::{Subproblem, solve};
-use super::symmetric::count_symmetric;
+use super::subproblems::Subproblem;
+use super::work::{self, Classes, Work, sum, work};
 use crate::bitboard::check_size;
 use crate::error::Error;
-use crate::large_boards::random::SplitMix64;
 
 /// A configurable count: threads, a shard of the work, progress reports and resuming.
 ///
@@ -466,12 +463,9 @@ impl Counter {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn memory_needed(&self) -> Result<u64, Error> {
-        Ok(match self.chosen_engine()? {
-            Engine::Quadrants => {
-                quadrants::needed_within(self.n, Pool::threads_for(self.threads), self.memory)
-            }
-            _ => 0,
-        })
+        let engine = self.chosen_engine()?;
+        let threads = Pool::threads_for(self.threads);
+        Ok(work::memory_needed(self.n, engine, threads, self.memory))
     }
 
     /// How many subproblems the count has in all shards together, with the engine it
@@ -488,7 +482,7 @@ impl Counter {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn total_subproblems(&self) -> Result<usize, Error> {
-        Ok(Work::new(self.n, self.chosen_engine()?, self.fundamental).len())
+        Ok(work(self.n, self.chosen_engine()?, self.fundamental).len())
     }
 
     /// Checks everything [`Counter::run`] checks before it starts: the shard, the number
@@ -521,8 +515,8 @@ impl Counter {
     pub fn validate(&self) -> Result<Engine, Error> {
         let engine = self.accepted_engine()?;
         if !self.resumed.is_empty() {
-            let work = Work::new(self.n, engine, self.fundamental);
-            self.checked_resumed(&self.mine(&work), &work, engine)?;
+            let work = work(self.n, engine, self.fundamental);
+            self.checked_resumed(&self.mine(work.as_ref()), work.as_ref(), engine)?;
         }
         Ok(engine)
     }
@@ -568,9 +562,9 @@ impl Counter {
     /// ```
     pub fn run(&self) -> Result<Counts, Error> {
         let engine = self.accepted_engine()?;
-        let work = Work::new(self.n, engine, self.fundamental);
-        let mine = self.mine(&work);
-        let resumed = self.checked_resumed(&mine, &work, engine)?;
+        let work = work(self.n, engine, self.fundamental);
+        let mine = self.mine(work.as_ref());
+        let resumed = self.checked_resumed(&mine, work.as_ref(), engine)?;
         let todo: Vec<usize> = mine
             .iter()
             .copied()
@@ -596,35 +590,7 @@ impl Counter {
         let finished = |solve: &dyn Fn() -> Result<Subproblem, Error>| {
             (!self.stopped()).then(|| solve().map(finished))
         };
-        let results = match &work {
-            Work::Constellations(all) => pool.run(&todo, |index| {
-                finished(&|| Ok(solve(self.n, index, &all[index], self.fundamental)))
-            }),
-            Work::Quadrants(plan, rotations) => {
-                // The rotations' subproblem, numbered after the join's, runs last.
-                let joined = todo.partition_point(|&i| i < plan.len());
-                let mut results = run_by_case(
-                    plan,
-                    storage,
-                    &pool,
-                    &todo[..joined],
-                    &|| self.stopped(),
-                    &finished,
-                )?;
-                if let Some(&index) = todo[joined..].first().filter(|_| *rotations) {
-                    results.push(finished(&|| {
-                        Ok(Subproblem {
-                            index,
-                            total: 0,
-                            fundamental: None,
-                            fixed: count_symmetric(self.n)?.fixed(),
-                            engine,
-                        })
-                    }));
-                }
-                results
-            }
-        };
+        let results = work.count(&todo, &pool, storage, &|| self.stopped(), &finished)?;
         let results = results
             .into_iter()
             .map(Option::transpose)
@@ -638,16 +604,9 @@ impl Counter {
         }
         let mut everything: Vec<Subproblem> = results.into_iter().flatten().collect();
         everything.extend(resumed);
-        let total = self.sum(&everything, |s| s.total)?;
-        let fixed = (self.fundamental && engine == Engine::Quadrants)
-            .then(|| self.sum(&everything, |s| s.fixed))
-            .transpose()?;
-        let fundamental = match (self.fundamental, fixed) {
-            (false, _) => None,
-            (true, None) => Some(self.sum(&everything, |s| s.fundamental.unwrap_or(0))?),
-            (true, Some(_)) if !self.shard.is_whole() => None,
-            (true, Some(fixed)) => Some(burnside(self.n, total, fixed)?),
-        };
+        let total = sum(self.n, &everything, |s| s.total)?;
+        let Classes { fundamental, fixed } =
+            work.classes(&everything, total, self.shard.is_whole())?;
         Ok(Counts {
             n: self.n,
             shard: self.shard,
@@ -663,16 +622,14 @@ impl Counter {
         self.n
     }
 
-    pub(crate) fn counts_classes(&self) -> bool {
-        self.fundamental
+    /// How the engine keeps its tables on `threads` threads, here.
+    pub(crate) fn storage(&self, engine: Engine, threads: usize) -> Result<Storage, Error> {
+        work::storage(self.n, engine, threads, self.memory)
     }
 
-    /// How the quadrant join would keep its placements on `threads` threads, here.
-    pub(crate) fn storage(&self, engine: Engine, threads: usize) -> Result<Storage, Error> {
-        match engine {
-            Engine::Quadrants => quadrants::storage(self.n, threads, self.memory),
-            _ => Ok(Storage::Tables),
-        }
+    /// Whether the count counts symmetry classes.
+    pub(crate) fn counts_classes(&self) -> bool {
+        self.fundamental
     }
 
     /// How many threads the count runs on, when there is work enough.
@@ -684,17 +641,8 @@ impl Counter {
         self.shard
     }
 
-    /// The sum of `part` of the subproblems `of`, or the error of a count past `u64::MAX`.
-    fn sum(&self, of: &[Subproblem], part: fn(&Subproblem) -> u64) -> Result<u64, Error> {
-        of.iter()
-            .try_fold(0u64, |sum, s| sum.checked_add(part(s)))
-            .ok_or_else(|| Error::Overflow {
-                reason: format!("the count of n = {} exceeds 2^64 - 1", self.n),
-            })
-    }
-
     /// The subproblems of this count's shard, in increasing order.
-    fn mine(&self, work: &Work) -> Vec<usize> {
+    fn mine(&self, work: &dyn Work) -> Vec<usize> {
         let Shard { index, of } = self.shard;
         (index..work.len()).step_by(of).collect()
     }
@@ -704,7 +652,7 @@ impl Counter {
     fn checked_resumed(
         &self,
         mine: &[usize],
-        work: &Work,
+        work: &dyn Work,
         engine: Engine,
     ) -> Result<Vec<Subproblem>, Error> {
         let bad = |reason: String| Err(Error::BadResume { reason });
@@ -714,17 +662,10 @@ impl Counter {
                 s.index, s.engine
             ));
         }
-        let rotations_unasked = |s: &Subproblem| match work {
-            Work::Quadrants(plan, false) => s.index == plan.len(),
-            _ => false,
-        };
-        if let Some(s) = self.resumed.iter().find(|s| rotations_unasked(s)) {
-            return bad(format!(
-                "subproblem {} counts the solutions rotations fix, which only a count of \
-                 symmetry classes has: this was written by a count with --fundamental \
-                 (`Counter::fundamental(true)`); resume it so",
-                s.index
-            ));
+        for s in &self.resumed {
+            if let Some(reason) = s.check_plausible().err().or_else(|| work.implausible(s)) {
+                return bad(reason);
+            }
         }
         if let Some(s) = self
             .resumed
@@ -739,43 +680,6 @@ impl Counter {
                 self.n
             ));
         }
-        if let Some(s) = self.resumed.iter().find(|s| {
-            self.fundamental && engine == Engine::Constellations && s.fundamental.is_none()
-        }) {
-            return bad(format!(
-                "subproblem {} has no count of symmetry classes: this was written by a count \
-                 without --fundamental (`Counter::fundamental(false)`); resume it so",
-                s.index
-            ));
-        }
-        for s in &self.resumed {
-            if let Err(reason) = s.check_plausible() {
-                return bad(reason);
-            }
-            match work {
-                // Each solution of a constellation stands for `weight` solutions.
-                Work::Constellations(all) if s.total % all[s.index].weight != 0 => {
-                    return bad(format!(
-                        "subproblem {} cannot have {} solutions: its count is a multiple of {}",
-                        s.index, s.total, all[s.index].weight
-                    ));
-                }
-                // The join's subproblems count solutions, the rotations' one fixed ones.
-                Work::Quadrants(plan, _) if s.index < plan.len() && s.fixed != 0 => {
-                    return bad(format!(
-                        "subproblem {} of the quadrant join cannot have {} fixed solutions",
-                        s.index, s.fixed
-                    ));
-                }
-                Work::Quadrants(plan, _) if s.index == plan.len() && s.total != 0 => {
-                    return bad(format!(
-                        "subproblem {} counts rotations' fixed solutions, not {} solutions",
-                        s.index, s.total
-                    ));
-                }
-                _ => {}
-            }
-        }
         let mut resumed = self.resumed.clone();
         resumed.sort_unstable_by_key(|s| s.index);
         resumed.dedup();
@@ -788,8 +692,8 @@ impl Counter {
                 pair[0].index
             ));
         }
-        self.sum(&resumed, |s| s.total)?;
-        self.sum(&resumed, |s| s.fixed)?;
+        sum(self.n, &resumed, |s| s.total)?;
+        sum(self.n, &resumed, |s| s.fixed)?;
         Ok(resumed)
     }
 }
@@ -811,327 +715,9 @@ impl fmt::Debug for Counter {
     }
 }
 
-/// The subproblems of a count, as the engine numbers them.
-pub(super) enum Work {
-    Constellations(Vec<Constellation>),
-    /// The join's subproblems, then, when classes are counted, one more: the solutions the
-    /// rotations fix, which Burnside's lemma adds to the total.
-    Quadrants(Plan, bool),
-}
-
-impl Work {
-    pub(super) fn new(n: usize, engine: Engine, fundamental: bool) -> Work {
-        match engine {
-            Engine::Quadrants => Work::Quadrants(Plan::new(n), fundamental),
-            _ => Work::Constellations(constellations(n)),
-        }
-    }
-
-    /// Times up to `samples` parts of the count on this thread, spread evenly over them,
-    /// until `budget` runs out (at least one part is timed): for the join, the steps of its
-    /// subproblems (one set of south rows each); for constellations, whole subproblems
-    /// where they are small, and on larger boards a random path down each subproblem's
-    /// search to a part of [`WALK_TO_FREE_ROWS`] free rows, whose time, multiplied by the
-    /// branching on the path, estimates the whole subproblem's (Knuth's estimator: right on
-    /// average, however long the subproblem).
-    ///
-    /// Whole tables, where the count would have them, are not built: a step is timed with
-    /// only the rows its subproblem reads, as streamed storage builds them, and what a
-    /// subproblem builds before its steps is timed apart.
-    pub(super) fn sample(
-        &self,
-        n: usize,
-        fundamental: bool,
-        samples: usize,
-        budget: Duration,
-    ) -> Result<Sample, Error> {
-        let started = Instant::now();
-        let parts = match self {
-            Work::Constellations(all) => all.len() as u64,
-            Work::Quadrants(plan, _) => plan.steps(),
-        };
-        let samples = samples.clamp(1, parts.max(1) as usize) as u64;
-        let mut sample = Sample {
-            parts,
-            times: Vec::new(),
-            before: 0.0,
-            whole: true,
-        };
-        let (mut before, mut solver) = (Vec::new(), None::<(usize, Solver)>);
-        let mut rng = SplitMix64(n as u64);
-        let timed = |work: &dyn Fn() -> Result<(), Error>| {
-            let started = Instant::now();
-            work().map(|()| started.elapsed().as_secs_f64())
-        };
-        for (timed_before, j) in spread(samples.min(parts)).enumerate() {
-            if timed_before > 0 && started.elapsed() >= budget {
-                break;
-            }
-            let index = ((2 * j + 1) * parts / (2 * samples)) as usize;
-            match self {
-                Work::Constellations(all) => {
-                    let (queens, _) = all[index].oriented(n);
-                    let interior = Interior::new(n, &queens);
-                    if interior.free <= WALK_TO_FREE_ROWS {
-                        sample.times.push(timed(&|| {
-                            solve(n, index, &all[index], fundamental);
-                            Ok(())
-                        })?);
-                    } else {
-                        sample.whole = false;
-                        let (part, paths) = walk(interior, &mut rng);
-                        sample.times.push(
-                            paths
-                                * timed(&|| {
-                                    count_completions(&part);
-                                    Ok(())
-                                })?,
-                        );
-                    }
-                }
-                Work::Quadrants(plan, _) => {
-                    let (subproblem, south) = plan.step(index as u64);
-                    let case = plan.case_of(subproblem);
-                    if solver.as_ref().is_none_or(|(c, _)| *c != case) {
-                        solver = Some((case, Solver::new(plan, case, Storage::Streamed)?));
-                    }
-                    if let Some((_, solver)) = &solver {
-                        let prepare = timed(&|| solver.prepare(subproblem))?;
-                        // A step may run for minutes from n = 25: past the budget (or a
-                        // second, for the first), it is estimated from the part it ran.
-                        let deadline =
-                            (started + budget).max(Instant::now() + Duration::from_secs(1));
-                        let (step, whole) = solver.time_step(subproblem, south, deadline)?;
-                        sample.whole &= whole;
-                        before.push(prepare);
-                        sample.times.push((step - prepare).max(0.0));
-                    }
-                }
-            }
-        }
-        sample.before = before.iter().sum::<f64>() / before.len().max(1) as f64;
-        Ok(sample)
-    }
-
-    pub(super) fn len(&self) -> usize {
-        match self {
-            Work::Constellations(all) => all.len(),
-            Work::Quadrants(plan, rotations) => plan.len() + usize::from(*rotations),
-        }
-    }
-}
-
-/// `0..len` in an order whose every beginning is spread over the whole range (bit-reversed
-/// order), so that a sample stopped by its budget still covers the whole count.
-fn spread(len: u64) -> impl Iterator<Item = u64> {
-    let bits = len.next_power_of_two().trailing_zeros();
-    (0..len.next_power_of_two())
-        .map(move |k| k.reverse_bits().checked_shr(64 - bits).unwrap_or(0))
-        .filter(move |&j| j < len)
-}
-
-/// A constellation subproblem with more free rows than this is timed by a random path down
-/// its search to a part with this many: a part takes at most milliseconds, where a whole
-/// subproblem takes seconds at n = 21 and grows five to eight times with each n.
-pub(super) const WALK_TO_FREE_ROWS: usize = 14;
-
-/// A random path from `interior` down its search, a queen on a random open square of the
-/// first free row at a time, to a board of [`WALK_TO_FREE_ROWS`] free rows (or one with no
-/// open square left): that board, and how many such boards the search has per board
-/// reached by the path (the product of the choices along it), 0 for a dead end.
-fn walk(mut interior: Interior, rng: &mut SplitMix64) -> (Interior, f64) {
-    let mut paths = 1.0;
-    while interior.free > WALK_TO_FREE_ROWS {
-        let open = interior.open[0];
-        let choices = open.count_ones();
-        if choices == 0 {
-            return (interior, 0.0);
-        }
-        let mut square = open;
-        for _ in 0..rng.exactly_below(u64::from(choices)) {
-            square &= square - 1;
-        }
-        paths *= f64::from(choices);
-        interior = interior.with_first_queen(square & square.wrapping_neg());
-    }
-    (interior, paths)
-}
-
-/// The parts of a count timed by [`Work::sample`].
-pub(super) struct Sample {
-    /// How many parts the count has.
-    pub(super) parts: u64,
-    /// Seconds of each part timed: measured, or for a constellation subproblem timed by a
-    /// random path, estimated.
-    pub(super) times: Vec<f64>,
-    /// Seconds each subproblem of the join spends before its steps (the mean of those
-    /// timed).
-    pub(super) before: f64,
-    /// Whether every part timed was timed whole.
-    pub(super) whole: bool,
-}
-
 /// The number of subproblems of a count of `n` by `engine` (not [`Engine::Auto`]), counting
 /// classes or not.
 #[cfg(feature = "serde")]
 pub(crate) fn subproblems(n: usize, engine: Engine, fundamental: bool) -> usize {
-    Work::new(n, engine, fundamental).len()
-}
-
-/// The symmetry classes of a board of `n` with `total` solutions, of which the symmetries
-/// other than the identity fix `fixed` (Burnside's lemma).
-pub(crate) fn burnside(n: usize, total: u64, fixed: u64) -> Result<u64, Error> {
-    match total.checked_add(fixed) {
-        Some(sum) if sum.is_multiple_of(8) => Ok(sum / 8),
-        _ => Err(Error::Overflow {
-            reason: format!(
-                "the classes of n = {n} do not come out whole from {total} solutions and {fixed} fixed by symmetries"
-            ),
-        }),
-    }
-}
-
-/// Solves the quadrant join's subproblems `todo` (in increasing order) case by case, so
-/// that only one case's tables are held at a time.
-/// `finished` solves a subproblem unless the count has `stopped` (`None`).
-fn run_by_case(
-    plan: &Plan,
-    storage: Storage,
-    pool: &Pool,
-    todo: &[usize],
-    stopped: &(impl Fn() -> bool + Sync),
-    finished: &(
-         impl Fn(&dyn Fn() -> Result<Subproblem, Error>) -> Option<Result<Subproblem, Error>> + Sync
-     ),
-) -> Result<Vec<Option<Result<Subproblem, Error>>>, Error> {
-    let mut results = Vec::with_capacity(todo.len());
-    let mut rest = todo;
-    while let Some(&first) = rest.first() {
-        let case = plan.case_of(first);
-        let len = rest.partition_point(|&i| plan.case_of(i) == case);
-        // A stopped count builds no more tables.
-        if stopped() {
-            results.extend(std::iter::repeat_n(None, rest.len()));
-            break;
-        }
-        let solver = Solver::new(plan, case, storage)?;
-        results.extend(pool.run(&rest[..len], |index| {
-            finished(&|| {
-                Ok(Subproblem {
-                    index,
-                    total: solver.solve(index)?,
-                    fundamental: None,
-                    fixed: 0,
-                    engine: Engine::Quadrants,
-                })
-            })
-        }));
-        rest = &rest[len..];
-    }
-    Ok(results)
-}
-
-/// The threads a count runs on: rayon's when it can (built once per count), else the
-/// calling thread.
-struct Pool {
-    #[cfg(feature = "parallel")]
-    pool: Option<rayon::ThreadPool>,
-    threads: usize,
-}
-
-impl Pool {
-    /// `threads` threads (0: one per core), no more than the `jobs` to run.
-    fn new(threads: usize, jobs: usize) -> Pool {
-        #[cfg(feature = "parallel")]
-        {
-            if threads == 0 {
-                let threads = rayon::current_num_threads();
-                return Pool {
-                    pool: None,
-                    threads,
-                };
-            }
-            // Threads beyond the subproblems left would only wait.
-            let threads = threads.min(jobs).max(1);
-            let pool = (threads > 1)
-                .then(|| {
-                    rayon::ThreadPoolBuilder::new()
-                        .num_threads(threads)
-                        .build()
-                        .ok()
-                })
-                .flatten();
-            let threads = if pool.is_some() { threads } else { 1 };
-            Pool { pool, threads }
-        }
-        #[cfg(not(feature = "parallel"))]
-        {
-            let _ = (threads, jobs);
-            Pool { threads: 1 }
-        }
-    }
-
-    /// How many threads solve subproblems at once.
-    fn threads(&self) -> usize {
-        self.threads
-    }
-
-    /// How many threads a pool of `threads` (0: one per core) has, when there is work enough.
-    fn threads_for(threads: usize) -> usize {
-        match threads {
-            #[cfg(feature = "parallel")]
-            0 => rayon::current_num_threads(),
-            #[cfg(not(feature = "parallel"))]
-            _ => 1,
-            #[cfg(feature = "parallel")]
-            threads => threads,
-        }
-    }
-
-    /// Solves the subproblems `todo`: one list, consumed by rayon when there is more than
-    /// one thread, else by a loop on this thread.
-    fn run<T: Send>(&self, todo: &[usize], solve_one: impl Fn(usize) -> T + Sync) -> Vec<T> {
-        #[cfg(feature = "parallel")]
-        if self.threads > 1 {
-            use rayon::prelude::*;
-            let work = || {
-                todo.par_iter()
-                    .with_max_len(1)
-                    .map(|&i| solve_one(i))
-                    .collect()
-            };
-            return match &self.pool {
-                Some(pool) => pool.install(work),
-                None => work(),
-            };
-        }
-        todo.iter().map(|&i| solve_one(i)).collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::spread;
-
-    #[test]
-    fn spread_visits_each_part_once_and_any_beginning_covers_the_range() {
-        for len in 0..300 {
-            let order: Vec<u64> = spread(len).collect();
-            for m in 1..=order.len() {
-                // The first m parts timed leave no gap over twice an even spread's.
-                let mut chosen = order[..m].to_vec();
-                chosen.sort_unstable();
-                chosen.push(len);
-                let gap = chosen.windows(2).map(|w| w[1] - w[0]).max().unwrap();
-                assert!(
-                    gap.max(chosen[0]) as usize <= 2 * len as usize / m + 1,
-                    "len {len}, first {m}: {:?}",
-                    &order[..m]
-                );
-            }
-            let mut all = order;
-            all.sort_unstable();
-            assert_eq!(all, (0..len).collect::<Vec<_>>());
-        }
-    }
+    work(n, engine, fundamental).len()
 }

@@ -3,10 +3,11 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::counter::{Counter, Work};
+use super::counter::Counter;
 use super::engine::Engine;
 use super::memory;
 use super::quadrants::{self, Storage};
+use super::work::work;
 use crate::error::Error;
 
 /// What a count would take, from a sample of its parts timed here: enough to size a batch
@@ -128,10 +129,10 @@ impl Counter {
         let engine = self.validate()?;
         let threads = self.threads_used();
         let storage = self.storage(engine, threads)?;
-        let work = Work::new(n, engine, self.counts_classes());
+        let work = work(n, engine, self.counts_classes());
         let peak_before = memory::peak();
         let started = Instant::now();
-        let sample = work.sample(n, self.counts_classes(), samples, budget)?;
+        let sample = work.sample(samples, budget)?;
         let seconds = started.elapsed().as_secs_f64();
         let sampled_peak = memory::peak()
             .zip(peak_before)

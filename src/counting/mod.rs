@@ -11,6 +11,7 @@ mod counter;
 mod engine;
 mod estimate;
 mod memory;
+mod pool;
 mod quadrants;
 mod shard;
 #[cfg(feature = "serde")]
@@ -18,6 +19,7 @@ mod shard_record;
 mod simd;
 mod subproblems;
 mod symmetric;
+mod work;
 
 use crate::error::Error;
 pub use checkpoint::Checkpoint;

@@ -6,10 +6,11 @@ use std::io::BufRead;
 use serde::{Deserialize, Serialize};
 
 use super::counter::Counts;
-use super::counter::{burnside, subproblems};
+use super::counter::subproblems;
 use super::engine::Engine;
 use super::shard::Shard;
 use super::subproblems::Subproblem;
+use super::work::burnside;
 use crate::bitboard::check_size;
 use crate::error::Error;
 use crate::error::excerpt;

@@ -1,0 +1,83 @@
+//! The threads a count runs its subproblems on.
+
+/// The threads a count runs on: rayon's when it can (built once per count), else the
+/// calling thread.
+pub(super) struct Pool {
+    #[cfg(feature = "parallel")]
+    pool: Option<rayon::ThreadPool>,
+    threads: usize,
+}
+
+impl Pool {
+    /// `threads` threads (0: one per core), no more than the `jobs` to run.
+    pub(super) fn new(threads: usize, jobs: usize) -> Pool {
+        #[cfg(feature = "parallel")]
+        {
+            if threads == 0 {
+                let threads = rayon::current_num_threads();
+                return Pool {
+                    pool: None,
+                    threads,
+                };
+            }
+            // Threads beyond the subproblems left would only wait.
+            let threads = threads.min(jobs).max(1);
+            let pool = (threads > 1)
+                .then(|| {
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .ok()
+                })
+                .flatten();
+            let threads = if pool.is_some() { threads } else { 1 };
+            Pool { pool, threads }
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            let _ = (threads, jobs);
+            Pool { threads: 1 }
+        }
+    }
+
+    /// How many threads solve subproblems at once.
+    pub(super) fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// How many threads a pool of `threads` (0: one per core) has, when there is work enough.
+    pub(super) fn threads_for(threads: usize) -> usize {
+        match threads {
+            #[cfg(feature = "parallel")]
+            0 => rayon::current_num_threads(),
+            #[cfg(not(feature = "parallel"))]
+            _ => 1,
+            #[cfg(feature = "parallel")]
+            threads => threads,
+        }
+    }
+
+    /// Solves the subproblems `todo`: one list, consumed by rayon when there is more than
+    /// one thread, else by a loop on this thread.
+    pub(super) fn run<T: Send>(
+        &self,
+        todo: &[usize],
+        solve_one: impl Fn(usize) -> T + Sync,
+    ) -> Vec<T> {
+        #[cfg(feature = "parallel")]
+        if self.threads > 1 {
+            use rayon::prelude::*;
+            let work = || {
+                todo.par_iter()
+                    .with_max_len(1)
+                    .map(|&i| solve_one(i))
+                    .collect()
+            };
+            return match &self.pool {
+                Some(pool) => pool.install(work),
+                None => work(),
+            };
+        }
+        todo.iter().map(|&i| solve_one(i)).collect()
+    }
+}

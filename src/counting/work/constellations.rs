@@ -1,0 +1,132 @@
+//! The constellation engine's subproblems: one per border constellation, completed by a
+//! search of the interior.
+
+use std::time::Duration;
+
+use super::{Classes, Finished, Results, Sample, Work, sampled, sum, timed};
+use crate::counting::completions::Interior;
+use crate::counting::constellation::{Constellation, constellations};
+use crate::counting::pool::Pool;
+use crate::counting::quadrants::Storage;
+use crate::counting::simd::count_completions;
+use crate::counting::subproblems::{Subproblem, solve};
+use crate::error::Error;
+use crate::large_boards::random::SplitMix64;
+
+/// The constellations of a board of `n`, counting classes or not.
+pub(super) struct Constellations {
+    n: usize,
+    fundamental: bool,
+    all: Vec<Constellation>,
+}
+
+impl Constellations {
+    pub(super) fn new(n: usize, fundamental: bool) -> Constellations {
+        Constellations {
+            n,
+            fundamental,
+            all: constellations(n),
+        }
+    }
+}
+
+impl Work for Constellations {
+    fn len(&self) -> usize {
+        self.all.len()
+    }
+
+    fn count(
+        &self,
+        todo: &[usize],
+        pool: &Pool,
+        _storage: Storage,
+        _stopped: &(dyn Fn() -> bool + Sync),
+        finished: &Finished<'_>,
+    ) -> Result<Results, Error> {
+        Ok(pool.run(todo, |index| {
+            finished(&|| Ok(solve(self.n, index, &self.all[index], self.fundamental)))
+        }))
+    }
+
+    fn implausible(&self, s: &Subproblem) -> Option<String> {
+        if self.fundamental && s.fundamental.is_none() {
+            return Some(format!(
+                "subproblem {} has no count of symmetry classes: this was written by a count \
+                 without --fundamental (`Counter::fundamental(false)`); resume it so",
+                s.index
+            ));
+        }
+        // Each solution of a constellation stands for `weight` solutions.
+        let weight = self.all.get(s.index)?.weight;
+        (!s.total.is_multiple_of(weight)).then(|| {
+            format!(
+                "subproblem {} cannot have {} solutions: its count is a multiple of {weight}",
+                s.index, s.total
+            )
+        })
+    }
+
+    fn classes(&self, all: &[Subproblem], _total: u64, _whole: bool) -> Result<Classes, Error> {
+        let fundamental = self
+            .fundamental
+            .then(|| sum(self.n, all, |s| s.fundamental.unwrap_or(0)))
+            .transpose()?;
+        Ok(Classes {
+            fundamental,
+            fixed: None,
+        })
+    }
+
+    /// Whole subproblems where they are small; on larger boards a random path down each
+    /// subproblem's search to a part of [`WALK_TO_FREE_ROWS`] free rows, whose time,
+    /// multiplied by the branching on the path, estimates the whole subproblem's (Knuth's
+    /// estimator: right on average, however long the subproblem).
+    fn sample(&self, samples: usize, budget: Duration) -> Result<Sample, Error> {
+        let n = self.n;
+        let mut rng = SplitMix64(n as u64);
+        sampled(self.all.len() as u64, samples, budget, |index, _| {
+            let (queens, _) = self.all[index].oriented(n);
+            let interior = Interior::new(n, &queens);
+            if interior.free <= WALK_TO_FREE_ROWS {
+                let seconds = timed(&|| {
+                    solve(n, index, &self.all[index], self.fundamental);
+                    Ok(())
+                })?;
+                return Ok((seconds, true));
+            }
+            let (part, paths) = walk(interior, &mut rng);
+            let seconds = timed(&|| {
+                count_completions(&part);
+                Ok(())
+            })?;
+            Ok((paths * seconds, false))
+        })
+    }
+}
+
+/// A constellation subproblem with more free rows than this is timed by a random path down
+/// its search to a part with this many: a part takes at most milliseconds, where a whole
+/// subproblem takes seconds at n = 21 and grows five to eight times with each n.
+pub(crate) const WALK_TO_FREE_ROWS: usize = 14;
+
+/// A random path from `interior` down its search, a queen on a random open square of the
+/// first free row at a time, to a board of [`WALK_TO_FREE_ROWS`] free rows (or one with no
+/// open square left): that board, and how many such boards the search has per board
+/// reached by the path (the product of the choices along it), 0 for a dead end.
+fn walk(mut interior: Interior, rng: &mut SplitMix64) -> (Interior, f64) {
+    let mut paths = 1.0;
+    while interior.free > WALK_TO_FREE_ROWS {
+        let open = interior.open[0];
+        let choices = open.count_ones();
+        if choices == 0 {
+            return (interior, 0.0);
+        }
+        let mut square = open;
+        for _ in 0..rng.exactly_below(u64::from(choices)) {
+            square &= square - 1;
+        }
+        paths *= f64::from(choices);
+        interior = interior.with_first_queen(square & square.wrapping_neg());
+    }
+    (interior, paths)
+}

@@ -1,0 +1,172 @@
+//! The quadrant join's subproblems: one per set of row choices, and, when classes are
+//! counted, one more for the solutions the rotations fix (Burnside's lemma adds them).
+
+use std::time::{Duration, Instant};
+
+use super::{Classes, Finished, Results, Sample, Work, burnside, sampled, sum, timed};
+use crate::counting::engine::Engine;
+use crate::counting::pool::Pool;
+use crate::counting::quadrants::{Plan, Solver, Storage};
+use crate::counting::subproblems::Subproblem;
+use crate::counting::symmetric::count_symmetric;
+use crate::error::Error;
+
+/// The join's subproblems of a board of `n`, then, when classes are counted (`rotations`),
+/// the rotations' one.
+pub(super) struct Join {
+    n: usize,
+    plan: Plan,
+    rotations: bool,
+}
+
+impl Join {
+    pub(super) fn new(n: usize, rotations: bool) -> Join {
+        Join {
+            n,
+            plan: Plan::new(n),
+            rotations,
+        }
+    }
+}
+
+impl Work for Join {
+    fn len(&self) -> usize {
+        self.plan.len() + usize::from(self.rotations)
+    }
+
+    fn count(
+        &self,
+        todo: &[usize],
+        pool: &Pool,
+        storage: Storage,
+        stopped: &(dyn Fn() -> bool + Sync),
+        finished: &Finished<'_>,
+    ) -> Result<Results, Error> {
+        // The rotations' subproblem, numbered after the join's, runs last.
+        let joined = todo.partition_point(|&i| i < self.plan.len());
+        let mut results = run_by_case(
+            &self.plan,
+            storage,
+            pool,
+            &todo[..joined],
+            stopped,
+            finished,
+        )?;
+        if let Some(&index) = todo[joined..].first().filter(|_| self.rotations) {
+            results.push(finished(&|| {
+                Ok(Subproblem {
+                    index,
+                    total: 0,
+                    fundamental: None,
+                    fixed: count_symmetric(self.n)?.fixed(),
+                    engine: Engine::Quadrants,
+                })
+            }));
+        }
+        Ok(results)
+    }
+
+    fn implausible(&self, s: &Subproblem) -> Option<String> {
+        let rotations = self.plan.len();
+        if s.index == rotations && !self.rotations {
+            return Some(format!(
+                "subproblem {} counts the solutions rotations fix, which only a count of \
+                 symmetry classes has: this was written by a count with --fundamental \
+                 (`Counter::fundamental(true)`); resume it so",
+                s.index
+            ));
+        }
+        // The join's subproblems count solutions, the rotations' one fixed ones.
+        if s.index < rotations && s.fixed != 0 {
+            return Some(format!(
+                "subproblem {} of the quadrant join cannot have {} fixed solutions",
+                s.index, s.fixed
+            ));
+        }
+        (s.index == rotations && s.total != 0).then(|| {
+            format!(
+                "subproblem {} counts rotations' fixed solutions, not {} solutions",
+                s.index, s.total
+            )
+        })
+    }
+
+    fn classes(&self, all: &[Subproblem], total: u64, whole: bool) -> Result<Classes, Error> {
+        if !self.rotations {
+            return Ok(Classes::default());
+        }
+        let fixed = sum(self.n, all, |s| s.fixed)?;
+        // A shard's fixed solutions are only part of the whole count's.
+        let fundamental = whole.then(|| burnside(self.n, total, fixed)).transpose()?;
+        Ok(Classes {
+            fundamental,
+            fixed: Some(fixed),
+        })
+    }
+
+    /// The steps of the join's subproblems (one set of south rows each). Whole tables,
+    /// where the count would have them, are not built: a step is timed with only the rows
+    /// its subproblem reads, as streamed storage builds them, and what a subproblem builds
+    /// before its steps is timed apart.
+    fn sample(&self, samples: usize, budget: Duration) -> Result<Sample, Error> {
+        let plan = &self.plan;
+        let (mut before, mut solver) = (Vec::new(), None::<(usize, Solver)>);
+        let mut sample = sampled(plan.steps(), samples, budget, |index, end| {
+            let (subproblem, south) = plan.step(index as u64);
+            let case = plan.case_of(subproblem);
+            if solver.as_ref().is_none_or(|(c, _)| *c != case) {
+                solver = Some((case, Solver::new(plan, case, Storage::Streamed)?));
+            }
+            let Some((_, solver)) = &solver else {
+                return Ok((0.0, true));
+            };
+            let prepare = timed(&|| solver.prepare(subproblem))?;
+            // A step may run for minutes from n = 25: past the budget (or a second, for the
+            // first), it is estimated from the part it ran.
+            let deadline = end.max(Instant::now() + Duration::from_secs(1));
+            let (step, whole) = solver.time_step(subproblem, south, deadline)?;
+            before.push(prepare);
+            Ok(((step - prepare).max(0.0), whole))
+        })?;
+        sample.before = before.iter().sum::<f64>() / before.len().max(1) as f64;
+        Ok(sample)
+    }
+}
+
+/// Solves the quadrant join's subproblems `todo` (in increasing order) case by case, so
+/// that only one case's tables are held at a time.
+/// `finished` solves a subproblem unless the count has `stopped` (`None`).
+fn run_by_case(
+    plan: &Plan,
+    storage: Storage,
+    pool: &Pool,
+    todo: &[usize],
+    stopped: &(dyn Fn() -> bool + Sync),
+    finished: &Finished<'_>,
+) -> Result<Results, Error> {
+    let mut results = Vec::with_capacity(todo.len());
+    let mut rest = todo;
+    while let Some(&first) = rest.first() {
+        let case = plan.case_of(first);
+        let len = rest.partition_point(|&i| plan.case_of(i) == case);
+        // A stopped count builds no more tables.
+        if stopped() {
+            results.extend(std::iter::repeat_n(None, rest.len()));
+            break;
+        }
+        let solver = Solver::new(plan, case, storage)?;
+        results.extend(pool.run(&rest[..len], |index| {
+            finished(&|| {
+                Ok(Subproblem {
+                    index,
+                    total: solver.solve(index)?,
+                    fundamental: None,
+                    fixed: 0,
+                    engine: Engine::Quadrants,
+                })
+            })
+        }));
+        rest = &rest[len..];
+    }
+    Ok(results)
+}
