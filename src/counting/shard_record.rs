@@ -307,109 +307,114 @@ impl ShardRecord {
     /// ```
     pub fn merge(records: &[ShardRecord]) -> Result<ShardRecord, Error> {
         let bad = |reason: String| Error::ShardRecords { reason };
-        let first = records
-            .first()
-            .ok_or_else(|| bad("no shard records to merge".into()))?;
-        for record in records {
-            record.check().map_err(&bad)?;
-            let mismatch = if record.n != first.n {
-                Some(format!("boards of n = {} and n = {}", first.n, record.n))
-            } else if record.of != first.of {
-                Some(format!("splits into {} and {} shards", first.of, record.of))
-            } else if record.engine != first.engine {
-                Some(format!(
-                    "counts of the {} and {} engines, which number subproblems differently",
-                    first.engine, record.engine
-                ))
-            } else if record.version != VERSION {
-                Some(format!(
-                    "a record of queens {}, which may number subproblems differently from this queens {VERSION}",
-                    excerpt(&record.version)
-                ))
-            } else {
-                None
-            };
-            if let Some(mismatch) = mismatch {
-                return Err(bad(format!("cannot merge {mismatch}")));
-            }
-        }
-        if let Some(record) = records
-            .iter()
-            .find(|r| r.fixed.is_some() != first.fixed.is_some())
-        {
-            return Err(bad(format!(
-                "cannot merge shards {} and {}: one counted symmetry classes, the other did not",
-                first.shard, record.shard
-            )));
-        }
+        let first = compatible(records).map_err(bad)?;
         let all = subproblems(first.n, first.engine, first.fixed.is_some());
-        let mut sorted: Vec<&ShardRecord> = records.iter().collect();
-        sorted.sort_by_key(|r| r.shard);
-        sorted.dedup_by(|b, a| a.shard == b.shard && same_counts(a, b));
-        if let Some(pair) = sorted.windows(2).find(|p| p[0].shard == p[1].shard) {
-            return Err(bad(format!(
-                "shard {}/{} is given twice with different counts",
-                pair[0].shard, first.of
-            )));
-        }
-        for record in &sorted {
-            let expected = Shard {
-                index: record.shard,
-                of: record.of,
-            }
-            .subproblems_of(all);
-            if record.subproblems != expected {
-                return Err(bad(format!(
-                    "shard {}/{} of n = {} has {expected} subproblems, not {}",
-                    record.shard, record.of, record.n, record.subproblems
-                )));
-            }
-        }
-        if sorted.len() < first.of {
-            return Err(bad(missing(&sorted, first.of)));
-        }
-        let overflow = || {
-            bad(format!(
-                "the counts of n = {} add up past 2^64 - 1",
-                first.n
-            ))
-        };
-        let total = sorted
-            .iter()
-            .try_fold(0u64, |sum, r| sum.checked_add(r.total))
-            .ok_or_else(overflow)?;
-        let sum = |part: fn(&ShardRecord) -> Option<u64>| {
-            sorted
-                .iter()
-                .try_fold(0u64, |sum, r| sum.checked_add(part(r).unwrap_or(0)))
-                .ok_or_else(overflow)
-        };
-        let fixed = first
-            .fixed
-            .is_some()
-            .then(|| sum(|r| r.fixed))
-            .transpose()?;
-        let fundamental = match fixed {
-            Some(fixed) => {
-                Some(burnside(first.n, total, fixed).map_err(|err| bad(err.to_string()))?)
-            }
-            None if sorted.iter().all(|r| r.fundamental.is_some()) => Some(sum(|r| r.fundamental)?),
-            None => None,
-        };
-        Ok(ShardRecord {
-            n: first.n,
-            shard: 0,
-            of: 1,
-            engine: first.engine,
-            total,
-            fundamental,
-            fixed,
-            subproblems: all,
-            // Kept finite, so that a merged record merges again.
-            seconds: sorted.iter().map(|r| r.seconds).sum::<f64>().min(f64::MAX),
-            version: VERSION.to_string(),
-        })
+        let shards = each_shard_once(records, first, all).map_err(bad)?;
+        summed(&shards, first, all).map_err(bad)
     }
+}
+
+/// The first of `records`, once every record is sound and counts the same board, split,
+/// engine, version and kind of count as it.
+fn compatible(records: &[ShardRecord]) -> Result<&ShardRecord, String> {
+    let first = records.first().ok_or("no shard records to merge")?;
+    for record in records {
+        record.check()?;
+        let mismatch = if record.n != first.n {
+            format!("boards of n = {} and n = {}", first.n, record.n)
+        } else if record.of != first.of {
+            format!("splits into {} and {} shards", first.of, record.of)
+        } else if record.engine != first.engine {
+            format!(
+                "counts of the {} and {} engines, which number subproblems differently",
+                first.engine, record.engine
+            )
+        } else if record.version != VERSION {
+            format!(
+                "a record of queens {}, which may number subproblems differently from this queens {VERSION}",
+                excerpt(&record.version)
+            )
+        } else if record.fixed.is_some() != first.fixed.is_some() {
+            format!(
+                "shards {} and {}: one counted symmetry classes, the other did not",
+                first.shard, record.shard
+            )
+        } else {
+            continue;
+        };
+        return Err(format!("cannot merge {mismatch}"));
+    }
+    Ok(first)
+}
+
+/// The records by shard, each shard once (a shard given twice with the same counts is
+/// one), every shard there with the subproblems this version gives it, of `all`.
+fn each_shard_once<'a>(
+    records: &'a [ShardRecord],
+    first: &ShardRecord,
+    all: usize,
+) -> Result<Vec<&'a ShardRecord>, String> {
+    let mut sorted: Vec<&ShardRecord> = records.iter().collect();
+    sorted.sort_by_key(|r| r.shard);
+    sorted.dedup_by(|b, a| a.shard == b.shard && same_counts(a, b));
+    if let Some(pair) = sorted.windows(2).find(|p| p[0].shard == p[1].shard) {
+        return Err(format!(
+            "shard {}/{} is given twice with different counts",
+            pair[0].shard, first.of
+        ));
+    }
+    for record in &sorted {
+        let expected = Shard {
+            index: record.shard,
+            of: record.of,
+        }
+        .subproblems_of(all);
+        if record.subproblems != expected {
+            return Err(format!(
+                "shard {}/{} of n = {} has {expected} subproblems, not {}",
+                record.shard, record.of, record.n, record.subproblems
+            ));
+        }
+    }
+    if sorted.len() < first.of {
+        return Err(missing(&sorted, first.of));
+    }
+    Ok(sorted)
+}
+
+/// The record of the whole count of `all` subproblems: the sums of `shards`' counts, and
+/// the classes from them.
+fn summed(shards: &[&ShardRecord], first: &ShardRecord, all: usize) -> Result<ShardRecord, String> {
+    let sum = |part: fn(&ShardRecord) -> Option<u64>| {
+        shards
+            .iter()
+            .try_fold(0u64, |sum, r| sum.checked_add(part(r).unwrap_or(0)))
+            .ok_or_else(|| format!("the counts of n = {} add up past 2^64 - 1", first.n))
+    };
+    let total = sum(|r| Some(r.total))?;
+    let fixed = first
+        .fixed
+        .is_some()
+        .then(|| sum(|r| r.fixed))
+        .transpose()?;
+    let fundamental = match fixed {
+        Some(fixed) => Some(burnside(first.n, total, fixed).map_err(|err| err.to_string())?),
+        None if shards.iter().all(|r| r.fundamental.is_some()) => Some(sum(|r| r.fundamental)?),
+        None => None,
+    };
+    Ok(ShardRecord {
+        n: first.n,
+        shard: 0,
+        of: 1,
+        engine: first.engine,
+        total,
+        fundamental,
+        fixed,
+        subproblems: all,
+        // Kept finite, so that a merged record merges again.
+        seconds: shards.iter().map(|r| r.seconds).sum::<f64>().min(f64::MAX),
+        version: VERSION.to_string(),
+    })
 }
 
 fn same_counts(a: &ShardRecord, b: &ShardRecord) -> bool {

@@ -54,109 +54,152 @@ pub fn animated_svg(n: usize, events: &[Event]) -> Result<String, Error> {
     if let Some(square) = events.iter().find_map(|event| event.square_off(n)) {
         return Err(Error::OffBoard { square, n });
     }
-    let side = n * SQUARE;
-    let (width, height) = (side, side + STATUS);
-    let total = events.len() as f64 * STEP + HOLD;
-    let frame = Frame { total };
-    let mut out = String::new();
-    // Writing to a String cannot fail.
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14">"#
-    );
-    let _ = writeln!(
-        out,
-        "<title>The backtracking search of {n} queens, {} steps</title>",
-        events.len()
-    );
-    draw_squares(&mut out, n);
-    let mut queens: Vec<Option<(usize, f64)>> = vec![None; n];
-    let (mut depth, mut found) = (0, 0);
-    let status = |out: &mut String, at: f64, until: f64, depth: usize, found: u64| {
-        let plural = if found == 1 { "" } else { "s" };
-        let text = format!("depth {depth}, {found} solution{plural} found");
-        let _ = write!(
-            out,
-            r#"<text x="4" y="{}" fill="{}" opacity="0">{text}"#,
-            side + 19,
-            palette::QUEEN
-        );
-        frame.show(out, at, until);
-        out.push_str("</text>\n");
-    };
-    let mut last_status = (0.0, 0, 0);
+    let mut animation = Animation::new(n, events.len());
     for (i, &event) in events.iter().enumerate() {
-        let at = i as f64 * STEP;
-        let next = at + STEP;
+        animation.event(i as f64 * STEP, event);
+    }
+    Ok(animation.finish())
+}
+
+/// An animation being drawn: the picture so far, and what the board shows at the current
+/// event.
+struct Animation {
+    n: usize,
+    frame: Frame,
+    out: String,
+    /// Each row's queen: its column and since when it is shown.
+    queens: Vec<Option<(usize, f64)>>,
+    depth: usize,
+    found: u64,
+    /// The status line shown: since when, and its depth and solutions.
+    status: (f64, usize, u64),
+}
+
+impl Animation {
+    /// The picture's start and the empty board, for `events` events.
+    fn new(n: usize, events: usize) -> Animation {
+        let side = n * SQUARE;
+        let (width, height) = (side, side + STATUS);
+        let mut out = String::new();
+        // Writing to a String cannot fail.
+        let _ = writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14">"#
+        );
+        let _ = writeln!(
+            out,
+            "<title>The backtracking search of {n} queens, {events} steps</title>"
+        );
+        draw_squares(&mut out, n);
+        Animation {
+            n,
+            frame: Frame {
+                total: events as f64 * STEP + HOLD,
+            },
+            out,
+            queens: vec![None; n],
+            depth: 0,
+            found: 0,
+            status: (0.0, 0, 0),
+        }
+    }
+
+    /// Draws `event`, shown from `at` for one step.
+    fn event(&mut self, at: f64, event: Event) {
+        let (n, side, next) = (self.n, self.n * SQUARE, at + STEP);
         match event {
             Event::Place {
                 row,
                 col,
-                depth: now,
+                depth,
                 next_row_attacked,
             } => {
-                queens[row] = Some((col, at));
-                depth = now;
-                if row + 1 < n && next_row_attacked != 0 {
-                    for c in (0..n).filter(|c| next_row_attacked >> c & 1 == 1) {
-                        let _ = write!(
-                            out,
-                            r#"<rect class="attacked" x="{}" y="{}" width="{SQUARE}" height="{SQUARE}" fill="{}" opacity="0">"#,
-                            c * SQUARE,
-                            (row + 1) * SQUARE,
-                            palette::square(row + 1, c, true)
-                        );
-                        frame.show(&mut out, at, next);
-                        out.push_str("</rect>\n");
-                    }
+                self.queens[row] = Some((col, at));
+                self.depth = depth;
+                let next_row = (row + 1 < n).then_some(row + 1);
+                for (r, c) in next_row.into_iter().flat_map(|r| {
+                    (0..n)
+                        .filter(move |c| next_row_attacked >> c & 1 == 1)
+                        .map(move |c| (r, c))
+                }) {
+                    let square = format!(
+                        r#"<rect class="attacked" x="{}" y="{}" width="{SQUARE}" height="{SQUARE}" fill="{}""#,
+                        c * SQUARE,
+                        r * SQUARE,
+                        palette::square(r, c, true)
+                    );
+                    self.frame.element(&mut self.out, &square, at, next);
                 }
             }
             Event::Remove { row, .. } => {
-                if let Some((col, since)) = queens[row].take() {
-                    queen(&mut out, &frame, row, col, since, at);
+                if let Some((col, since)) = self.queens[row].take() {
+                    self.queen(row, col, since, at);
                 }
-                depth = row;
+                self.depth = row;
             }
             Event::DeadEnd { row, .. } => {
-                let _ = write!(
-                    out,
-                    r#"<rect x="0" y="{}" width="{side}" height="{SQUARE}" fill="none" stroke="{}" stroke-width="3" opacity="0">"#,
+                let frame = format!(
+                    r#"<rect x="0" y="{}" width="{side}" height="{SQUARE}" fill="none" stroke="{}" stroke-width="3""#,
                     row * SQUARE,
                     palette::DEAD_END
                 );
-                frame.show(&mut out, at, next);
-                out.push_str("</rect>\n");
+                self.frame.element(&mut self.out, &frame, at, next);
             }
             Event::DeadColumn { col, .. } => {
-                let _ = write!(
-                    out,
-                    r#"<rect x="{}" y="0" width="{SQUARE}" height="{side}" fill="none" stroke="{}" stroke-width="3" opacity="0">"#,
+                let frame = format!(
+                    r#"<rect x="{}" y="0" width="{SQUARE}" height="{side}" fill="none" stroke="{}" stroke-width="3""#,
                     col * SQUARE,
                     palette::DEAD_END
                 );
-                frame.show(&mut out, at, next);
-                out.push_str("</rect>\n");
+                self.frame.element(&mut self.out, &frame, at, next);
             }
-            Event::Solution { index } => found = index.saturating_add(1),
+            Event::Solution { index } => self.found = index.saturating_add(1),
         }
-        let (since, shown_depth, shown_found) = last_status;
-        if (shown_depth, shown_found) != (depth, found) {
-            if i > 0 {
-                status(&mut out, since, at, shown_depth, shown_found);
+        let (since, depth, found) = self.status;
+        if (depth, found) != (self.depth, self.found) {
+            if at > 0.0 {
+                self.status_line(since, at);
             }
-            last_status = (at, depth, found);
+            self.status = (at, self.depth, self.found);
         }
     }
-    let (since, shown_depth, shown_found) = last_status;
-    status(&mut out, since, total, shown_depth, shown_found);
-    for (row, queen_here) in queens.iter().enumerate() {
-        if let Some((col, since)) = *queen_here {
-            queen(&mut out, &frame, row, col, since, total);
-        }
+
+    /// The status line shown, from `since` to `until`.
+    fn status_line(&mut self, since: f64, until: f64) {
+        let (_, depth, found) = self.status;
+        let plural = if found == 1 { "" } else { "s" };
+        let text = format!(
+            r#"<text x="4" y="{}" fill="{}""#,
+            self.n * SQUARE + 19,
+            palette::QUEEN
+        );
+        let _ = write!(
+            self.out,
+            r#"{text} opacity="0">depth {depth}, {found} solution{plural} found"#
+        );
+        self.frame.show(&mut self.out, since, until);
+        self.out.push_str("</text>\n");
     }
-    legend(&mut out, side + 30);
-    out.push_str("</svg>\n");
-    Ok(out)
+
+    /// A crowned queen on `(row, col)`, shown from `since` to `until`.
+    fn queen(&mut self, row: usize, col: usize, since: f64, until: f64) {
+        let crowned = crown("queen", (row, col), palette::QUEEN, palette::QUEEN_EDGE);
+        self.frame.element(&mut self.out, &crowned, since, until);
+    }
+
+    /// The last status line, the queens still standing, the legend, and the picture's end.
+    fn finish(mut self) -> String {
+        let total = self.frame.total;
+        self.status_line(self.status.0, total);
+        for row in 0..self.n {
+            if let Some((col, since)) = self.queens[row] {
+                self.queen(row, col, since, total);
+            }
+        }
+        legend(&mut self.out, self.n * SQUARE + 30);
+        self.out.push_str("</svg>\n");
+        self.out
+    }
 }
 
 /// The legend at height `y`: attacked squares of both colours, and a dead end's frame.
@@ -174,20 +217,21 @@ fn legend(out: &mut String, y: usize) {
     let _ = writeln!(out, r#"<text x="132" y="{}">dead end</text>"#, y + 12);
 }
 
-/// A crowned queen on `(row, col)`, shown from `since` to `until`.
-fn queen(out: &mut String, frame: &Frame, row: usize, col: usize, since: f64, until: f64) {
-    let crowned = crown("queen", (row, col), palette::QUEEN, palette::QUEEN_EDGE);
-    let _ = write!(out, r#"{crowned} opacity="0">"#);
-    frame.show(out, since, until);
-    out.push_str("</path>\n");
-}
-
 /// The animation's loop: every element is hidden but while it is shown.
 struct Frame {
     total: f64,
 }
 
 impl Frame {
+    /// `element` (an opening tag's start, such as `<rect x="0"`) shown from `from` to
+    /// `until`, then closed.
+    fn element(&self, out: &mut String, element: &str, from: f64, until: f64) {
+        let name = element[1..].split(' ').next().unwrap_or_default();
+        let _ = write!(out, r#"{element} opacity="0">"#);
+        self.show(out, from, until);
+        let _ = writeln!(out, "</{name}>");
+    }
+
     /// Shown from `from` to `until` seconds into the loop (discrete key times: a value
     /// holds until the next key).
     fn show(&self, out: &mut String, from: f64, until: f64) {
