@@ -401,10 +401,33 @@ fn board(
         .map_err(error)
 }
 
-/// Every solution of a board, lazily, in lexicographic order.
-#[pyclass(name = "Queens", module = "queens")]
+/// Queens(n, queens=None, blocks=None, prefix=None): every solution of an n x n board, in
+/// lexicographic order, as `range` holds its numbers: each `iter()` (each `for` loop) starts
+/// afresh and yields solutions lazily; `q[k]`, `q[a:b:c]`, `reversed(q)` and `len(q)` (the
+/// number of solutions, counted without building them) are about the whole board.
+///
+/// Keyword arguments: `queens`, (row, column) squares whose queens are fixed; `blocks`,
+/// (row, column) squares where no queen may stand; `prefix`, the columns of the first rows'
+/// queens. Rows and columns count from 0 at the top left.
+#[pyclass(name = "Queens", frozen, module = "queens")]
 struct PyQueens {
     inner: queens::Queens,
+    /// The arguments, as `repr` shows them.
+    args: String,
+}
+
+impl PyQueens {
+    /// The solution at `index` (negative from the end), or `None` past either end.
+    fn get(&self, py: Python<'_>, index: isize) -> PyResult<Option<queens::Solution>> {
+        let search = self.inner.clone();
+        interruptible(py, None, move || {
+            let mut search = search;
+            Ok(match index {
+                0.. => search.nth(index as usize),
+                _ => search.nth_back((-1 - index) as usize),
+            })
+        })
+    }
 }
 
 #[pymethods]
@@ -417,40 +440,65 @@ impl PyQueens {
         blocks: Option<Vec<(i128, i128)>>,
         prefix: Option<Vec<i128>>,
     ) -> PyResult<PyQueens> {
+        let mut args = n.to_string();
+        for (name, given) in [
+            ("queens", queens.as_ref().map(|q| format!("{q:?}"))),
+            ("blocks", blocks.as_ref().map(|b| format!("{b:?}"))),
+            ("prefix", prefix.as_ref().map(|p| format!("{p:?}"))),
+        ] {
+            if let Some(given) = given {
+                args.push_str(&format!(", {name}={given}"));
+            }
+        }
         Ok(PyQueens {
             inner: board(n, queens, blocks, prefix)?,
+            args,
         })
     }
 
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Solution>> {
-        searched(py, |nodes| self.inner.next_within(nodes))
-    }
-
-    /// The solutions left, from the last one back.
-    fn __reversed__(&self) -> Solutions {
+    /// A fresh stream of every solution, from the first.
+    fn __iter__(&self) -> Solutions {
         Solutions {
-            inner: Search::Back(Box::new(self.inner.clone())),
+            inner: Search::Forward(Box::new(self.inner.clone())),
+            what: format!("solutions of Queens({})", self.args),
         }
     }
 
-    /// Skips `k` solutions (counting whole subtrees, not building them) and returns the
-    /// next, or `None` past the end.
-    fn nth(&mut self, py: Python<'_>, k: usize) -> PyResult<Option<Solution>> {
-        let mut search = self.inner.clone();
-        let (search, found) = interruptible(py, None, move || {
-            let found = search.nth(k);
-            Ok((search, found))
-        })?;
-        self.inner = search;
-        Ok(found.map(Solution::wrap))
+    /// Every solution, from the last one back.
+    fn __reversed__(&self) -> Solutions {
+        Solutions {
+            inner: Search::Back(Box::new(self.inner.clone())),
+            what: format!("reversed solutions of Queens({})", self.args),
+        }
     }
 
-    /// The solution at `index` of those left, or a list of a slice of them, without
-    /// consuming the search; skipped solutions are counted, not built.
+    /// The number of solutions, counted without building them (the GIL released; Ctrl-C
+    /// stops it).
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        let total = self.count(py)?;
+        usize::try_from(total)
+            .ok()
+            .filter(|&len| isize::try_from(len).is_ok())
+            .ok_or_else(|| {
+                pyo3::exceptions::PyOverflowError::new_err(
+                    "too many solutions for len(); use count()",
+                )
+            })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Queens({})", self.args)
+    }
+
+    /// The solution at index `k` (skipping the solutions before it by counting whole
+    /// subtrees, not building them), or `None` past the end.
+    fn nth(&self, py: Python<'_>, k: usize) -> PyResult<Option<Solution>> {
+        let k = isize::try_from(k).map_err(|_| PyIndexError::new_err("index too large"))?;
+        Ok(self.get(py, k)?.map(Solution::wrap))
+    }
+
+    /// The solution at `index` (negative from the end), or a list of those of a slice;
+    /// skipped solutions are counted, not built.
     fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         if let Ok(slice) = index.cast::<PySlice>() {
             let total = || -> PyResult<isize> {
@@ -463,10 +511,28 @@ impl PyQueens {
                     .and_then(|v| v.extract::<Option<isize>>())
                     .is_ok_and(|v| v.is_some_and(|v| v < 0))
             });
-            let len = if needs_count { total()? } else { isize::MAX };
+            let backward = slice
+                .getattr("step")
+                .and_then(|v| v.extract::<Option<isize>>())
+                .is_ok_and(|v| v.is_some_and(|v| v < 0));
+            let len = if needs_count || backward {
+                total()?
+            } else {
+                isize::MAX
+            };
             let indices = slice.indices(len)?;
-            if indices.step <= 0 {
-                return Err(PyValueError::new_err("slices of solutions step forward"));
+            if indices.step < 0 {
+                // Backward: each solution found on its own (the count above bounds them).
+                let mut picked = Vec::new();
+                let mut at = indices.start;
+                while at > indices.stop {
+                    match self.get(py, at)? {
+                        Some(s) => picked.push(Solution::wrap(s)),
+                        None => break,
+                    }
+                    at += indices.step;
+                }
+                return Ok(picked.into_pyobject(py)?.into_any().unbind());
             }
             let mut search = self.inner.clone();
             let mut picked = Vec::new();
@@ -493,14 +559,7 @@ impl PyQueens {
             return Ok(picked.into_pyobject(py)?.into_any().unbind());
         }
         let i: isize = index.extract()?;
-        let mut search = self.inner.clone();
-        let found = interruptible(py, None, move || {
-            Ok(match i {
-                0.. => search.nth(i as usize),
-                _ => search.nth_back((-1 - i) as usize),
-            })
-        })?;
-        match found {
+        match self.get(py, i)? {
             Some(s) => Ok(Solution::wrap(s).into_pyobject(py)?.into_any().unbind()),
             None => Err(PyIndexError::new_err("solution index out of range")),
         }
@@ -510,6 +569,7 @@ impl PyQueens {
     fn fundamental(&self) -> Solutions {
         Solutions {
             inner: Search::Fundamental(Box::new(self.inner.clone().fundamental())),
+            what: format!("fundamental solutions of Queens({})", self.args),
         }
     }
 
@@ -518,6 +578,7 @@ impl PyQueens {
     fn most_constrained(&self) -> Solutions {
         Solutions {
             inner: Search::MostConstrained(Box::new(self.inner.clone().most_constrained())),
+            what: format!("most-constrained solutions of Queens({})", self.args),
         }
     }
 
@@ -551,7 +612,7 @@ impl PyQueens {
         }
     }
 
-    /// How many solutions are left, counted without building them (the GIL released).
+    /// How many solutions the board has, counted without building them (the GIL released).
     fn count(&self, py: Python<'_>) -> PyResult<u64> {
         let search = self.inner.clone();
         interruptible(py, None, move || search.try_count())
@@ -560,6 +621,7 @@ impl PyQueens {
 
 /// The searches a `Solutions` stream runs.
 enum Search {
+    Forward(Box<queens::Queens>),
     Back(Box<queens::Queens>),
     Fundamental(Box<queens::adaptors::Fundamental<queens::Queens>>),
     MostConstrained(Box<queens::search::MostConstrained>),
@@ -568,6 +630,7 @@ enum Search {
 impl Search {
     fn next_within(&mut self, nodes: u64) -> std::task::Poll<Option<queens::Solution>> {
         match self {
+            Search::Forward(search) => search.next_within(nodes),
             Search::Back(search) => search.next_back_within(nodes),
             Search::Fundamental(classes) => classes.next_within(nodes, queens::Queens::next_within),
             Search::MostConstrained(search) => search.next_within(nodes),
@@ -575,14 +638,21 @@ impl Search {
     }
 }
 
-/// A lazy stream of solutions: reversed, fundamental or most-constrained.
+/// A lazy stream of solutions, consumed as it goes: forward, reversed, fundamental or
+/// most-constrained.
 #[pyclass(module = "queens")]
 struct Solutions {
     inner: Search,
+    /// What it streams, as `repr` says.
+    what: String,
 }
 
 #[pymethods]
 impl Solutions {
+    fn __repr__(&self) -> String {
+        format!("<queens.Solutions: {}>", self.what)
+    }
+
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }
@@ -598,12 +668,18 @@ impl Solutions {
 struct Completions {
     inner: Option<queens::Queens>,
     skip: usize,
+    /// The call that made it, as `repr` shows it.
+    call: String,
 }
 
 #[pymethods]
 impl Completions {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<queens.queens generator: {}>", self.call)
     }
 
     fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
@@ -624,6 +700,7 @@ impl Completions {
 #[pyo3(signature = (num = 8, state = None))]
 fn completions(num: isize, state: Option<Vec<isize>>) -> PyResult<Completions> {
     let state = state.unwrap_or_default();
+    let call = format!("queens({num}, {state:?})");
     // The textbook's generator yields nothing for these: no row is left to fill, or a
     // queen stands off the board (no position matches it).
     let hopeless =
@@ -632,6 +709,7 @@ fn completions(num: isize, state: Option<Vec<isize>>) -> PyResult<Completions> {
         return Ok(Completions {
             inner: None,
             skip: 0,
+            call,
         });
     }
     let prefix: Vec<usize> = state.iter().map(|&c| c as usize).collect();
@@ -644,6 +722,7 @@ fn completions(num: isize, state: Option<Vec<isize>>) -> PyResult<Completions> {
     Ok(Completions {
         inner,
         skip: prefix.len(),
+        call,
     })
 }
 
@@ -754,6 +833,11 @@ struct Trace {
 impl Trace {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
+    }
+
+    fn __repr__(&self) -> String {
+        let n = self.inner.n();
+        format!("<queens.Trace: the events of the search of a {n} x {n} board>")
     }
 
     fn __next__(&mut self) -> Option<Event> {
@@ -1044,6 +1128,13 @@ impl PuzzleIterator {
             inner: puzzles(n, difficulty, seed, minimal, kind)?,
             seed,
         })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<queens.PuzzleIterator: next seed {}, {:?}>",
+            self.seed, self.inner
+        )
     }
 
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {

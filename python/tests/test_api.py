@@ -139,7 +139,10 @@ def test_navigation_skips_and_both_ends_meet():
     eight = [list(s) for s in Queens(8)]
     search = Queens(8)
     assert list(search.nth(10)) == eight[10]
-    assert list(next(search)) == eight[11]
+    assert list(search.nth(11)) == eight[11]
+    # Backward slices, as lists do.
+    assert [list(s) for s in Queens(8)[::-30]] == eight[::-30]
+    assert [list(s) for s in Queens(8)[5:1:-2]] == eight[5:1:-2]
     assert Queens(8)[5] == Solution(eight[5]) and Queens(8)[-1] == Solution(eight[-1])
     assert [list(s) for s in Queens(8)[10:20:3]] == eight[10:20:3]
     assert [list(s) for s in Queens(8)[-3:]] == eight[-3:]
@@ -269,6 +272,27 @@ def test_puzzle_has_one_solution_its_level_and_an_explanation():
         queens.puzzle(8, difficulty="expert")
     with pytest.raises(queens.InvalidInput):
         queens.puzzle(3)
+
+
+def test_queens_behaves_like_range_a_fresh_iterator_each_time():
+    q = Queens(8)
+    assert len(list(q)) == 92 and len(list(q)) == 92 and len(q) == 92
+    stream = iter(q)
+    next(stream), next(stream)
+    # Indexing is about the whole board, however far any iteration has gone.
+    assert q[0] == Solution([0, 4, 7, 5, 2, 6, 1, 3]) and q.nth(0) == q[0]
+    assert next(stream) == q[2]
+    assert list(reversed(q))[0] == q[-1] and list(reversed(q)) == list(q)[::-1]
+    assert len(Queens(6, queens=[(0, 1)])) == 1
+    assert repr(q) == "Queens(8)"
+    assert repr(Queens(8, queens=[(7, 0)], prefix=[1])) == "Queens(8, queens=[(7, 0)], prefix=[1])"
+    assert repr(stream) == "<queens.Solutions: solutions of Queens(8)>"
+    assert "fundamental" in repr(q.fundamental())
+    assert repr(queens.queens(4, (1,))) == "<queens.queens generator: queens(4, [1])>"
+    assert "8 x 8" in repr(q.trace())
+    assert "next seed 3" in repr(queens.PuzzleIterator(8, seed=3))
+    # help() explains the keyword arguments.
+    assert "blocks" in (Queens.__doc__ or "") and "prefix" in (Queens.__doc__ or "")
 
 
 def test_blocked_square_puzzles_read_puzzles_and_pictures():
