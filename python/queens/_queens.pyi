@@ -1,5 +1,6 @@
 """Type stubs of the Rust extension module (checked by mypy.stubtest in CI)."""
 
+import os
 from typing import Iterator, overload, final
 
 __all__ = [
@@ -141,7 +142,11 @@ class Trace:
 def queens(num: int = 8, state: tuple[int, ...] | list[int] | None = None) -> Completions: ...
 def animated_svg(n: int, events: list[Event]) -> str: ...
 def count(
-    n: int, fundamental: bool = False, threads: int | None = None, memory: int | None = None
+    n: int,
+    fundamental: bool = False,
+    threads: int | None = None,
+    memory: int | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> int: ...
 def sample(n: int, seed: int) -> Solution: ...
 def construct(n: int) -> Solution: ...

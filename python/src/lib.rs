@@ -858,15 +858,18 @@ fn animated_svg(n: i128, events: &Bound<'_, PyAny>) -> PyResult<String> {
 
 /// The number of solutions of `n` queens, or of symmetry classes with `fundamental`, on
 /// `threads` threads (all cores by default) within `memory` bytes (besides what the machine
-/// allows), with the GIL released; Ctrl-C stops it.
+/// allows), with the GIL released; Ctrl-C stops it. With `checkpoint` (a path), each
+/// finished part is recorded in that file, and a count stopped (Ctrl-C, a crash) and called
+/// again with the same file resumes where it stopped, as `queens count --checkpoint` does.
 #[pyfunction]
-#[pyo3(signature = (n, fundamental = false, threads = None, memory = None))]
+#[pyo3(signature = (n, fundamental = false, threads = None, memory = None, checkpoint = None))]
 fn count(
     py: Python<'_>,
     n: i128,
     fundamental: bool,
     threads: Option<i128>,
     memory: Option<i128>,
+    checkpoint: Option<std::path::PathBuf>,
 ) -> PyResult<u64> {
     let stop = Arc::new(AtomicBool::new(false));
     let threads = threads.map(|t| natural(t, "threads")).transpose()?;
@@ -883,6 +886,9 @@ fn count(
         counter = counter.memory(bytes);
     }
     counter.validate().map_err(error)?;
+    if let Some(path) = checkpoint {
+        counter = counter.checkpoint(path).map_err(error)?;
+    }
     // A count of a day or more says so before it starts (it goes on: Ctrl-C stops it).
     let forecast = {
         let counter = counter.clone();
@@ -898,7 +904,14 @@ fn count(
         );
         py.import("warnings")?.call_method1("warn", (message,))?;
     }
-    let counts = interruptible(py, Some(stop), move || counter.run())?;
+    let counts = {
+        let counter = counter.clone();
+        interruptible(py, Some(stop), move || counter.run())?
+    };
+    if let Some(err) = counter.checkpoint_failure() {
+        let message = format!("the count is right, but the checkpoint is incomplete: {err}");
+        py.import("warnings")?.call_method1("warn", (message,))?;
+    }
     Ok(match fundamental {
         true => counts.fundamental.unwrap_or_default(),
         false => counts.total,

@@ -274,6 +274,20 @@ def test_puzzle_has_one_solution_its_level_and_an_explanation():
         queens.puzzle(3)
 
 
+def test_a_count_with_a_checkpoint_resumes_what_it_holds(tmp_path):
+    path = tmp_path / "n12.checkpoint"
+    assert queens.count(12, checkpoint=path) == 14200
+    lines = path.read_text().splitlines()
+    assert lines[0].startswith("queens checkpoint") and len(lines) > 10
+    # The file says what is done: a second count reads it and counts nothing again.
+    assert queens.count(12, checkpoint=str(path)) == 14200
+    assert path.read_text().splitlines() == lines
+    # A checkpoint of another count is refused, and left as it was.
+    with pytest.raises(queens.QueensError, match="not n = 11"):
+        queens.count(11, checkpoint=path)
+    assert path.read_text().splitlines() == lines
+
+
 def test_queens_behaves_like_range_a_fresh_iterator_each_time():
     q = Queens(8)
     assert len(list(q)) == 92 and len(list(q)) == 92 and len(q) == 92

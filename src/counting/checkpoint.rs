@@ -24,9 +24,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::counter::Counter;
 use super::engine::Engine;
-use super::shard::Shard;
 use super::subproblems::Subproblem;
 use crate::error::Error;
 
@@ -100,38 +98,15 @@ struct Writer {
 }
 
 impl Checkpoint {
-    /// Opens the checkpoint of the count `counter` will do (its board size, shard and
-    /// engine), creating it if `path` does not exist or is empty.
-    ///
-    /// The file is locked against other processes for as long as the `Checkpoint` lives. A
-    /// last line cut short by a crash is dropped.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Checkpoint`], naming the file, when it is not a regular file, is not a
-    /// checkpoint (it is then left untouched), belongs to another count, is in use by another
-    /// process, holds a damaged or impossible line, or cannot be read or written; those of
-    /// [`Counter::run`] for a count that cannot run (a shard that does not exist, an engine
-    /// that cannot do it).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use queens::Error;
-    /// use queens::counting::Checkpoint;
-    ///
-    /// let dir = tempfile::tempdir()?;
-    /// let notes = dir.path().join("notes.txt");
-    /// std::fs::write(&notes, "my notes\n")?;
-    /// let err = Checkpoint::open(&notes, &queens::counting::Counter::new(8)?).unwrap_err();
-    /// assert!(err.to_string().contains("not a queens checkpoint"));
-    /// assert_eq!(std::fs::read_to_string(&notes)?, "my notes\n");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn open(path: &Path, counter: &Counter) -> Result<Checkpoint, Error> {
-        let Shard { index: shard, of } = counter.shard_counted();
-        // Nothing is created for a count that would be refused.
-        let (n, engine) = (counter.board_size(), counter.validate()?);
+    /// Opens or creates the checkpoint of the count of `n` (shard `shard` of `of`) by
+    /// `engine`, which has `all` subproblems counting classes and at most `most` by either
+    /// engine (see [`Checkpoint::open`]).
+    pub(super) fn create(
+        path: &Path,
+        (n, shard, of): (usize, usize, usize),
+        engine: Engine,
+        (all, most): (usize, usize),
+    ) -> Result<Checkpoint, Error> {
         let mut key = Key {
             n,
             shard,
@@ -164,15 +139,6 @@ impl Checkpoint {
             }
             std::fs::TryLockError::Error(err) => io_fail(err),
         })?;
-        // A count of classes has one more subproblem (the join's rotations): its record is
-        // read here, and the count says which flag resumes it.
-        let all = counter.clone().fundamental(true).total_subproblems()?;
-        // Room for either engine's subproblems: a checkpoint the other engine wrote (an
-        // older build's choice for this n) is refused for its engine, not its size.
-        let most = [Engine::Constellations, Engine::Quadrants]
-            .into_iter()
-            .filter_map(|engine| counter.clone().engine(engine).total_subproblems().ok())
-            .fold(all, usize::max);
         let limit = (most.div_ceil(of) as u64 + 2) * MAX_LINE;
         let mut bytes = Vec::new();
         (&mut file)
@@ -214,7 +180,12 @@ impl Checkpoint {
         })
     }
 
-    /// The subproblems an earlier run recorded, each once, for [`Counter::resume`].
+    /// The file.
+    pub(super) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The subproblems an earlier run recorded, each once, for [`Counter::resume`](crate::counting::Counter::resume).
     #[must_use]
     pub fn resumed(&self) -> &[Subproblem] {
         &self.resumed
@@ -269,20 +240,24 @@ impl Checkpoint {
     /// [`Error::Checkpoint`] if any line could not be written or the sync failed: the file
     /// then lacks some finished subproblems (a later run computes them again).
     pub fn finish(self) -> Result<(), Error> {
-        let writer = self
+        self.sync()
+    }
+
+    /// Syncs what was recorded to the disk; a failure is kept, as a write's is.
+    pub(super) fn sync(&self) -> Result<(), Error> {
+        let mut writer = self
             .writer
-            .into_inner()
+            .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(reason) = writer.failure {
-            return Err(Error::Checkpoint {
-                path: self.path,
-                reason,
-            });
+        if writer.failure.is_none()
+            && let Err(err) = writer.file.sync_data()
+        {
+            writer.failure = Some(err.to_string());
         }
-        writer.file.sync_data().map_err(|err| Error::Checkpoint {
-            path: self.path.clone(),
-            reason: err.to_string(),
-        })
+        match &writer.failure {
+            Some(reason) => Err(self.error(reason.clone())),
+            None => Ok(()),
+        }
     }
 
     fn error(&self, reason: String) -> Error {

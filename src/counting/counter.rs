@@ -2,10 +2,12 @@
 //! count returns.
 
 use std::fmt;
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use super::checkpoint::Checkpoint;
 use super::engine::Engine;
 use super::pool::Pool;
 use super::quadrants::Storage;
@@ -55,6 +57,7 @@ pub struct Counter {
     engine: Engine,
     memory: Option<u64>,
     resumed: Vec<Subproblem>,
+    checkpoint: Option<Arc<Checkpoint>>,
     on_finished: Option<Arc<FinishedCallback>>,
     cancel: Option<Arc<AtomicBool>>,
     deadline: Option<Instant>,
@@ -175,6 +178,7 @@ impl Counter {
             engine: Engine::Auto,
             memory: None,
             resumed: Vec::new(),
+            checkpoint: None,
             on_finished: None,
             cancel: None,
             deadline: None,
@@ -440,6 +444,75 @@ impl Counter {
         Counter { resumed, ..self }
     }
 
+    /// Keeps a checkpoint in the file at `path` (see [`Checkpoint`]): opens it, or creates
+    /// it, resumes every subproblem it holds, and has [`Counter::run`] record each subproblem
+    /// as it finishes, so that a count stopped by a crash, a kill or a batch system's requeue
+    /// goes on where it stopped. Call it once the count is set up (board, shard, classes,
+    /// engine), since the checkpoint belongs to that count.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Checkpoint::open`], and [`Error::BadResume`] when what the file holds
+    /// does not fit the count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::Counter;
+    ///
+    /// let dir = tempfile::tempdir()?;
+    /// let path = dir.path().join("n11.checkpoint");
+    /// let first = Counter::new(11)?.checkpoint(&path)?;
+    /// assert_eq!(first.resumed_subproblems(), 0);
+    /// assert_eq!(first.run()?.total, 2680);
+    /// drop(first); // the file is locked while its counter lives
+    /// let again = Counter::new(11)?.checkpoint(&path)?;
+    /// assert_eq!(again.resumed_subproblems(), again.total_subproblems()?);
+    /// assert_eq!(again.run()?.total, 2680);
+    /// assert!(again.checkpoint_failure().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn checkpoint(self, path: impl AsRef<Path>) -> Result<Counter, Error> {
+        let checkpoint = Checkpoint::open(path.as_ref(), &self)?;
+        let counter = self.resume(checkpoint.resumed().iter().copied());
+        counter.validate()?;
+        Ok(Counter {
+            checkpoint: Some(Arc::new(checkpoint)),
+            ..counter
+        })
+    }
+
+    /// How many subproblems the count takes as done: resumed, or read from its checkpoint.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::Counter;
+    ///
+    /// assert_eq!(Counter::new(9)?.resumed_subproblems(), 0);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn resumed_subproblems(&self) -> usize {
+        self.resumed.len()
+    }
+
+    /// Why the checkpoint lacks some subproblems the count finished (a full disk, say), if
+    /// it does: the count is right, but a later run would count those again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let counter = queens::counting::Counter::new(8)?;
+    /// counter.run()?;
+    /// assert!(counter.checkpoint_failure().is_none()); // no checkpoint, no failure
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn checkpoint_failure(&self) -> Option<Error> {
+        self.checkpoint.as_ref()?.sync().err()
+    }
+
     /// Bytes of memory the count's tables need on the threads it runs on: the quadrant
     /// join's (shared by the threads, plus a table of half-boards each), or within the
     /// bound of [`Counter::memory`] where they exceed it, what each thread needs to build
@@ -577,6 +650,10 @@ impl Counter {
         };
         let done = AtomicUsize::new(resumed.len());
         let finished = |result: Subproblem| {
+            if let Some(checkpoint) = &self.checkpoint {
+                // A failure is kept, and said by `checkpoint_failure`: the count goes on.
+                let _ = checkpoint.record(&result);
+            }
             let progress = Progress {
                 done: done.fetch_add(1, Ordering::Relaxed) + 1,
                 of: mine.len(),
@@ -601,6 +678,10 @@ impl Counter {
                 done: mine.len() - skipped,
                 of: mine.len(),
             });
+        }
+        if let Some(checkpoint) = &self.checkpoint {
+            // Synced now, so that a count that returns is on the disk; a failure is kept.
+            let _ = checkpoint.sync();
         }
         let mut everything: Vec<Subproblem> = results.into_iter().flatten().collect();
         everything.extend(resumed);
@@ -698,6 +779,52 @@ impl Counter {
     }
 }
 
+impl Checkpoint {
+    /// Opens the checkpoint of the count `counter` will do (its board size, shard and
+    /// engine), creating it if `path` does not exist or is empty.
+    ///
+    /// The file is locked against other processes for as long as the `Checkpoint` lives. A
+    /// last line cut short by a crash is dropped.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Checkpoint`], naming the file, when it is not a regular file, is not a
+    /// checkpoint (it is then left untouched), belongs to another count, is in use by another
+    /// process, holds a damaged or impossible line, or cannot be read or written; those of
+    /// [`Counter::run`] for a count that cannot run (a shard that does not exist, an engine
+    /// that cannot do it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Error;
+    /// use queens::counting::Checkpoint;
+    ///
+    /// let dir = tempfile::tempdir()?;
+    /// let notes = dir.path().join("notes.txt");
+    /// std::fs::write(&notes, "my notes\n")?;
+    /// let err = Checkpoint::open(&notes, &queens::counting::Counter::new(8)?).unwrap_err();
+    /// assert!(err.to_string().contains("not a queens checkpoint"));
+    /// assert_eq!(std::fs::read_to_string(&notes)?, "my notes\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open(path: &Path, counter: &Counter) -> Result<Checkpoint, Error> {
+        let Shard { index: shard, of } = counter.shard;
+        // Nothing is created for a count that would be refused.
+        let engine = counter.validate()?;
+        // A count of classes has one more subproblem (the join's rotations): its record is
+        // read, and the count says which flag resumes it.
+        let all = counter.clone().fundamental(true).total_subproblems()?;
+        // Room for either engine's subproblems: a checkpoint the other engine wrote (an
+        // older build's choice for this n) is refused for its engine, not its size.
+        let most = [Engine::Constellations, Engine::Quadrants]
+            .into_iter()
+            .filter_map(|engine| counter.clone().engine(engine).total_subproblems().ok())
+            .fold(all, usize::max);
+        Checkpoint::create(path, (counter.n, shard, of), engine, (all, most))
+    }
+}
+
 impl fmt::Debug for Counter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Counter")
@@ -708,6 +835,7 @@ impl fmt::Debug for Counter {
             .field("engine", &self.engine)
             .field("memory", &self.memory)
             .field("resumed", &self.resumed.len())
+            .field("checkpoint", &self.checkpoint.as_ref().map(|c| c.path()))
             .field("on_finished", &self.on_finished.is_some())
             .field("cancel", &self.cancel.is_some())
             .field("deadline", &self.deadline)

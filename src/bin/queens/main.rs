@@ -12,12 +12,11 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use queens::counting::{Checkpoint, Counter, Engine, Shard, ShardRecord};
+use queens::counting::{Counter, Engine, Shard, ShardRecord};
 use queens::puzzle::{Puzzle, Puzzles, read_puzzle};
 use queens::trace::Event;
 use queens::{Builder, Queens, Solution};
@@ -228,40 +227,24 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
         }
     }
     let subproblems = Shard { index, of }.subproblems_of(counter.total_subproblems()?);
-    let checkpoint = match &args.checkpoint {
-        Some(path) => {
-            let checkpoint = Checkpoint::open(path, &counter)?;
-            let done = checkpoint.resumed();
-            if !done.is_empty() {
-                counter = counter.resume(done.iter().copied());
-                counter.validate()?;
-                // Said, so that a requeued or restarted job's log shows the work it kept.
-                say(format_args!(
-                    "queens: resuming from {}: {} of {subproblems} subproblems already counted",
-                    path.display(),
-                    done.len()
-                ));
-            }
-            Some(Arc::new(checkpoint))
+    if let Some(path) = &args.checkpoint {
+        counter = counter.checkpoint(path)?;
+        let done = counter.resumed_subproblems();
+        if done > 0 {
+            // Said, so that a requeued or restarted job's log shows the work it kept.
+            say(format_args!(
+                "queens: resuming from {}: {done} of {subproblems} subproblems already counted",
+                path.display()
+            ));
         }
-        None => None,
-    };
+    }
     let bar = progress::Bar::new(subproblems);
-    let (record_to, report_to) = (checkpoint.clone(), bar.clone());
+    let report_to = bar.clone();
     let started = Instant::now();
-    let counts = counter
-        .on_finished(move |subproblem, progress| {
-            if let Some(checkpoint) = &record_to {
-                // A failure is kept and reported once the count is done.
-                let _ = checkpoint.record(subproblem);
-            }
-            report_to.update(progress);
-        })
-        .run()?;
+    let counter = counter.on_finished(move |_, progress| report_to.update(progress));
+    let counts = counter.run()?;
     bar.finish();
-    let incomplete = checkpoint
-        .and_then(Arc::into_inner)
-        .and_then(|checkpoint| checkpoint.finish().err());
+    let incomplete = counter.checkpoint_failure();
     let mut out = out.lock();
     if args.json {
         let record = ShardRecord::new(&counts, started.elapsed().as_secs_f64());
