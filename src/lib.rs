@@ -2,6 +2,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 #![warn(unreachable_pub)]
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod adaptors;
 mod bitboard;

@@ -165,23 +165,26 @@ macro_rules! with_features {
 }
 
 /// Defines a kernel's element-wise operations, each one instruction: `splat` (with the
-/// signed lane type the intrinsic takes), `zero`, then `name = intrinsic` for binary
-/// operations, shifts by a count and unary operations.
+/// signed lane type the intrinsic takes) if the kernel broadcasts, `zero`, then `name =
+/// intrinsic` for binary operations, shifts by a count and unary operations. Both families
+/// of kernels (the interior's and the quadrant join's) define their operations with it.
 #[cfg(target_arch = "x86_64")]
 macro_rules! instructions {
     (
         $features:literal;
-        splat: $splat:ident as $signed:ty, zero: $zero:ident;
+        $(splat: $splat:ident as $signed:ty,)? zero: $zero:ident;
         binary: $($binary:ident = $binary_op:ident),+;
-        shift: $($shift:ident = $shift_op:ident),+;
+        $(shift: $($shift:ident = $shift_op:ident),+;)?
         $(unary: $($unary:ident = $unary_op:ident),+;)?
     ) => {
-        /// Every lane `x`.
-        #[inline]
-        #[target_feature(enable = $features)]
-        fn splat(x: Lane) -> Vector {
-            $splat(x as $signed)
-        }
+        $(
+            /// Every lane `x`.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn splat(x: Lane) -> Vector {
+                $splat(x as $signed)
+            }
+        )?
 
         #[inline]
         #[target_feature(enable = $features)]
@@ -196,13 +199,13 @@ macro_rules! instructions {
                 $binary_op(a, b)
             }
         )+
-        $(
+        $($(
             #[inline]
             #[target_feature(enable = $features)]
             fn $shift(a: Vector, count: __m128i) -> Vector {
                 $shift_op(a, count)
             }
-        )+
+        )+)?
         $($(
             #[inline]
             #[target_feature(enable = $features)]

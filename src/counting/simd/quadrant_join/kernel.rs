@@ -1,0 +1,427 @@
+//! The join kernel both instruction sets compile: `join_kernel!`, written against a few
+//! vector operations that each instruction set's file defines.
+
+/// The join kernel shared by both instruction sets, written against `Vector`, `PER_CHUNK`
+/// (vectors per chunk), `BLOCK` (chunks kept in registers), `zero`, `load`, `store`, `and`,
+/// `and_not`, `add64`, `add_popcnt` (adds each 64-bit lane's ones to a sum), `add_if` and
+/// `total`.
+macro_rules! join_kernel {
+    ($features:literal) => {
+        /// Whether the kernel runs here (see [`runs`](crate::counting::simd::runs)).
+        pub(super) fn available() -> bool {
+            static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            crate::counting::simd::runs($features, &DETECTED)
+        }
+
+        /// See [`count`](super::count); the processor must have the features.
+        pub(super) fn count(
+            table: Slices<'_>,
+            west: West<'_>,
+            frees: &mut Vec<u64>,
+        ) -> [u64; CLASSES] {
+            count_within(table, west, frees, FREE_CHUNKS)
+        }
+
+        /// [`count`] keeping at most about `budget` chunks of partners' results at a time.
+        pub(super) fn count_within(
+            table: Slices<'_>,
+            west: West<'_>,
+            frees: &mut Vec<u64>,
+            budget: usize,
+        ) -> [u64; CLASSES] {
+            assert!(available(), "the processor lacks {}", $features);
+            let Slices {
+                planes,
+                stride,
+                diagonals,
+                ..
+            } = table;
+            let mut sums = [0; CLASSES];
+            let most = west.chunks();
+            let numbered = west.numbered;
+            if most == 0 || numbered == 0 {
+                return sums;
+            }
+            // The loads below read the first `most` chunks of the real plane and of a
+            // square's plane for each square a west half-board holds, clamped to the last
+            // plane: check that these lie within the planes. Partners' free half-boards
+            // are written for the runs, and read for any partner, clamped to the last:
+            // check that there is room for every partner the runs number.
+            let last = (planes.len() / stride).saturating_sub(1);
+            assert!(
+                most * WORDS <= stride && planes.len() == (last + 1) * stride && diagonals <= last
+            );
+            assert!(west.runs.iter().all(|run| run.start <= run.end
+                && run.end as usize <= west.partners.len()
+                && (run.first + (run.end - run.start)) as usize <= numbered));
+            let mut from_start = [Lookup::NONE, Lookup::NONE];
+            lookups(table, 0, &mut from_start);
+            let mut later = [Lookup::NONE, Lookup::NONE];
+            // A few column sets at a time, as many as keep their partners' results in the
+            // cache; those of one large set a few chunks at a time.
+            let mut from = Cut::default();
+            let mut next = 0;
+            while next < west.cuts.len() {
+                let mut to = next;
+                while west.cuts.get(to + 1).is_some_and(|cut| {
+                    (cut.numbered.saturating_sub(from.numbered) as usize) * most <= budget
+                }) {
+                    to += 1;
+                }
+                let cut = west.cuts[to];
+                let span = cut.numbered.saturating_sub(from.numbered) as usize;
+                let batches: Vec<(usize, &[Group])> = (west.batches.iter().enumerate())
+                    .map(|(key, &(chunks, groups))| {
+                        let range = from.groups[key] as usize..cut.groups[key] as usize;
+                        (chunks, groups.get(range).unwrap_or(&[]))
+                    })
+                    .collect();
+                let runs = west
+                    .runs
+                    .get(from.runs as usize..cut.runs as usize)
+                    .unwrap_or(&[]);
+                let region = batches
+                    .iter()
+                    .filter(|(_, groups)| !groups.is_empty())
+                    .map(|&(chunks, _)| chunks)
+                    .max()
+                    .unwrap_or(0);
+                if span > 0 && region > 0 {
+                    let block = (budget / span).clamp(1, BLOCK).min(region);
+                    let per_partner = block * WORDS;
+                    if frees.len() < span * per_partner {
+                        frees.resize(span * per_partner, 0);
+                    }
+                    for first in (0..region).step_by(block) {
+                        let at = Block {
+                            planes: planes.as_ptr(),
+                            first: first * WORDS,
+                            real: diagonals * stride,
+                            lookups: match first {
+                                0 => &from_start,
+                                _ => {
+                                    lookups(table, first, &mut later);
+                                    &later
+                                }
+                            },
+                        };
+                        let free = Frees {
+                            words: frees.as_mut_ptr(),
+                            per_partner,
+                            base: u64::from(from.numbered),
+                            last: span - 1,
+                        };
+                        for run in runs {
+                            let need = run.chunks(&batches);
+                            if need > first {
+                                let partners = &west.partners[run.start as usize..run.end as usize];
+                                // SAFETY: `available()` checked the processor for `$features`,
+                                // the one list every function of this kernel is compiled for;
+                                // each call reads words `d * words + first * WORDS ..` of up to
+                                // `most - first` chunks, for `d` the real plane or a plane up to
+                                // `last`, all within `planes` as checked above, and up to `block`
+                                // chunks of a partner's free half-boards, for which `frees` has
+                                // room, as for those `fill` writes (`Frees` clamps every number
+                                // to the region's).
+                                unsafe {
+                                    by_chunks!(
+                                        (need - first).min(block),
+                                        fill(at, partners, run.first, free)
+                                    )
+                                };
+                            }
+                        }
+                        for &(chunks, groups) in &batches {
+                            if chunks <= first || groups.is_empty() {
+                                continue;
+                            }
+                            // SAFETY: as above.
+                            let part = unsafe {
+                                by_chunks!(
+                                    (chunks - first).min(block),
+                                    pass(at, groups, west.lowers, free)
+                                )
+                            };
+                            for (sum, part) in sums.iter_mut().zip(part) {
+                                *sum += part;
+                            }
+                        }
+                    }
+                }
+                from = cut;
+                next = to + 1;
+            }
+            sums
+        }
+
+        /// See [`cross`](super::cross); the processor must have the features.
+        pub(super) fn cross(
+            table: Slices<'_>,
+            west: Crossing<'_>,
+            frees: &mut Vec<u64>,
+        ) -> [u64; CLASSES] {
+            assert!(available(), "the processor lacks {}", $features);
+            let chunks = table.stride / WORDS;
+            let last = (table.planes.len() / table.stride.max(1)).saturating_sub(1);
+            // The loads below read every chunk of the real plane and of a square's plane
+            // (clamped to the last), and the placements of each set's ranges: check that
+            // these lie within the planes and the placements.
+            assert!(
+                (1..=CROSSING_CHUNKS).contains(&chunks)
+                    && table.planes.len() == (last + 1) * table.stride
+                    && table.diagonals <= last
+            );
+            let within = |ranges: &[(u32, u32); 2], len: usize| {
+                ranges
+                    .iter()
+                    .all(|&(start, end)| start <= end && end as usize <= len)
+            };
+            assert!(
+                west.sets
+                    .iter()
+                    .all(|set| within(&set.uppers, west.uppers.len())
+                        && within(&set.lowers, west.lowers.len()))
+            );
+            let most = west.most_lowers();
+            if most == 0 {
+                return [0; CLASSES];
+            }
+            let per_partner = chunks * WORDS;
+            if frees.len() < most * per_partner {
+                frees.resize(most * per_partner, 0);
+            }
+            let mut lookups_of = [Lookup::NONE, Lookup::NONE];
+            lookups(table, 0, &mut lookups_of);
+            let at = Block {
+                planes: table.planes.as_ptr(),
+                first: 0,
+                real: table.diagonals * table.stride,
+                lookups: &lookups_of,
+            };
+            let free = Frees {
+                words: frees.as_mut_ptr(),
+                per_partner,
+                base: 0,
+                last: most - 1,
+            };
+            // SAFETY: `available()` checked the processor for `$features`, the one list
+            // every function of this kernel is compiled for; the calls read the table's
+            // `chunks` chunks of the real plane and of square planes, within `planes` as
+            // checked above, the placements of ranges checked above, and up to `most`
+            // partners' free half-boards of `C` = `chunks` chunks each, for which `frees`
+            // has room.
+            unsafe {
+                match chunks {
+                    1 => cross_sets::<1>(at, west, free),
+                    2 => cross_sets::<2>(at, west, free),
+                    3 => cross_sets::<3>(at, west, free),
+                    4 => cross_sets::<4>(at, west, free),
+                    _ => unreachable!("a crossing reads at most {CROSSING_CHUNKS} chunks"),
+                }
+            }
+        }
+
+        /// The pairs free of conflicts per class, over the `C` chunks of `block`: for each
+        /// set, its south-west placements' free half-boards kept in `frees`, then each
+        /// north-west placement's against all of them, counting those that agree.
+        #[target_feature(enable = $features)]
+        unsafe fn cross_sets<const C: usize>(
+            block: Block<'_>,
+            west: Crossing<'_>,
+            frees: Frees,
+        ) -> [u64; CLASSES] {
+            // SAFETY: `cross` checked the real plane.
+            let real = unsafe { block.chunks::<C>(block.real) };
+            let mut sums = [zero(); CLASSES];
+            for set in west.sets {
+                let lowers = set.lowers.map(|range| placements_in(west.lowers, range));
+                // Partner `i` of the set at `i * C * WORDS`: `cross` made room for the most
+                // partners a set has, and the loops below stop at the set's.
+                let of = |index: usize| frees.words.wrapping_add(index * C * WORDS);
+                for (index, partner) in lowers.iter().copied().flatten().enumerate() {
+                    let mut free = real;
+                    // SAFETY: `clear` clamps its planes.
+                    unsafe { block.clear(&mut free, 1, partner.shared) };
+                    // SAFETY: `C` chunks fit in a partner's words (`cross`).
+                    unsafe { keep(of(index), &free) };
+                }
+                for (upper_flag, &range) in set.uppers.iter().enumerate() {
+                    for upper in placements_in(west.uppers, range) {
+                        let mut upper_free = real;
+                        // SAFETY: `clear` clamps its planes.
+                        unsafe { block.clear(&mut upper_free, 0, upper.shared) };
+                        let mut index = 0;
+                        for (class, lowers) in (upper_flag..).zip(lowers) {
+                            if west.classes >> class & 1 == 0 {
+                                index += lowers.len();
+                                continue;
+                            }
+                            let mut sum = sums[class];
+                            for lower in lowers {
+                                // SAFETY: `C` chunks lie in a partner's words (`cross`).
+                                let ones = unsafe { add_common(zero(), of(index), &upper_free) };
+                                sum = add_if(sum, ones, upper.held & lower.held == 0);
+                                index += 1;
+                            }
+                            sums[class] = sum;
+                        }
+                    }
+                }
+            }
+            sums.map(|sum| total(sum))
+        }
+
+        /// `C` chunks of every plane, from word `first` on; the real plane starts at word
+        /// `real`, and the planes of the upper and lower `squares` follow it, each found by
+        /// its entry of `lookups` for the side. Made only by `count`, which checks that
+        /// every read stays in the planes.
+        #[derive(Clone, Copy)]
+        struct Block<'a> {
+            planes: *const u64,
+            first: usize,
+            real: usize,
+            lookups: &'a [Lookup; 2],
+        }
+
+        impl Block<'_> {
+            /// The `C` chunks from word `start` on.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn chunks<const C: usize>(self, start: usize) -> [[Vector; PER_CHUNK]; C] {
+                core::array::from_fn(|c| {
+                    core::array::from_fn(|v| {
+                        let word = start + (c * PER_CHUNK + v) * WORDS / PER_CHUNK;
+                        // SAFETY: `count` checked that `C` chunks from any start it hands
+                        // on lie within the planes.
+                        unsafe { load(self.planes.add(word)) }
+                    })
+                })
+            }
+
+            /// Clears from `free` the half-boards sharing a diagonal with the squares of
+            /// `code`, a north-west placement (`side` 0) or a south-west one (1).
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn clear<const C: usize>(
+                self,
+                free: &mut [[Vector; PER_CHUNK]; C],
+                side: usize,
+                code: u64,
+            ) {
+                let lookup = &self.lookups[side];
+                let rows = lookup.shifts[..lookup.rows].iter().zip(&lookup.planes);
+                for (&shift, planes) in rows {
+                    let plane = planes[(code >> shift & 15) as usize];
+                    for c in 0..C {
+                        for v in 0..PER_CHUNK {
+                            let word = (c * PER_CHUNK + v) * WORDS / PER_CHUNK;
+                            // SAFETY: as for `chunks`: every entry of a lookup is a plane's
+                            // block.
+                            let held = unsafe { load(plane.add(word)) };
+                            free[c][v] = and_not(held, free[c][v]);
+                        }
+                    }
+                }
+            }
+        }
+
+        /// Where the partners of a region keep their free half-boards for the chunks of a
+        /// block: `per_partner` words from `(number - base) * per_partner` on, for numbers
+        /// from `base` up to `base + last`. Made only by `count`, which makes room for them.
+        #[derive(Clone, Copy)]
+        struct Frees {
+            words: *mut u64,
+            per_partner: usize,
+            base: u64,
+            last: usize,
+        }
+
+        impl Frees {
+            /// The words of the partner numbered `number`, clamped to the region's.
+            #[inline]
+            fn of(self, number: u64) -> *mut u64 {
+                let index = (number.wrapping_sub(self.base) as usize).min(self.last);
+                self.words.wrapping_add(index * self.per_partner)
+            }
+        }
+
+        /// Stores the `C` chunks of `free` from `to` on, which must be writable.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn keep<const C: usize>(to: *mut u64, free: &[[Vector; PER_CHUNK]; C]) {
+            for (c, chunk) in free.iter().enumerate() {
+                for (v, &vector) in chunk.iter().enumerate() {
+                    // SAFETY: the caller's promise: `C` chunks are writable.
+                    unsafe { store(to.add((c * PER_CHUNK + v) * WORDS / PER_CHUNK), vector) };
+                }
+            }
+        }
+
+        /// `sum` plus, per lane, the half-boards free in both `upper_free` and the `C`
+        /// chunks from `free` on, which must be readable.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn add_common<const C: usize>(
+            mut sum: Vector,
+            free: *const u64,
+            upper_free: &[[Vector; PER_CHUNK]; C],
+        ) -> Vector {
+            for (c, chunk) in upper_free.iter().enumerate() {
+                for (v, &upper) in chunk.iter().enumerate() {
+                    // SAFETY: the caller's promise: `C` chunks are readable.
+                    let lower = unsafe { load(free.add((c * PER_CHUNK + v) * WORDS / PER_CHUNK)) };
+                    sum = add_popcnt(sum, and(upper, lower));
+                }
+            }
+            sum
+        }
+
+        /// Writes, for each of `partners`, numbered from `first` on, the half-boards of `C`
+        /// chunks of `block` that are free of its squares.
+        #[target_feature(enable = $features)]
+        unsafe fn fill<const C: usize>(
+            block: Block<'_>,
+            partners: &[Placement],
+            first: u32,
+            frees: Frees,
+        ) {
+            // SAFETY: `count` checked the real plane.
+            let real = unsafe { block.chunks::<C>(block.real + block.first) };
+            for (index, partner) in (u64::from(first)..).zip(partners) {
+                let mut free = real;
+                // SAFETY: `clear` clamps its planes.
+                unsafe { block.clear(&mut free, 1, partner.shared) };
+                // SAFETY: `C` chunks fit in a partner's words (`count`).
+                unsafe { keep(frees.of(index), &free) };
+            }
+        }
+
+        /// The pairs free of conflicts per class, over the first `C` chunks of `block`, the
+        /// partners' free half-boards read from `frees`.
+        #[target_feature(enable = $features)]
+        unsafe fn pass<const C: usize>(
+            block: Block<'_>,
+            groups: &[Group],
+            lowers: &[u64],
+            frees: Frees,
+        ) -> [u64; CLASSES] {
+            let mut sums = [zero(); CLASSES];
+            for group in groups {
+                // SAFETY: `count` checked the real plane, and `clear` clamps its planes.
+                let mut upper_free = unsafe { block.chunks::<C>(block.real + block.first) };
+                // SAFETY: as above: `clear` reads only planes it clamps to the block's.
+                unsafe { block.clear(&mut upper_free, 0, group.upper) };
+                let parts = [group.start..group.split, group.split..group.end];
+                for (part, class) in parts.into_iter().zip(group.class as usize..) {
+                    let mut sum = zero();
+                    for &lower in &lowers[part.start as usize..part.end as usize] {
+                        // SAFETY: `C` chunks lie in a partner's words (`count`).
+                        sum = unsafe { add_common(sum, frees.of(lower), &upper_free) };
+                    }
+                    sums[class] = add64(sums[class], sum);
+                }
+            }
+            sums.map(|sum| total(sum))
+        }
+    };
+}

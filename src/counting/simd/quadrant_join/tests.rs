@@ -1,0 +1,332 @@
+//! The join kernels against the portable join.
+
+use super::*;
+use crate::counting::quadrants::layout::{CHUNK, ColumnSet, Run, SquarePlanes, square_code};
+use crate::counting::quadrants::portable::{count_portable, cross_portable, transpose_portable};
+
+/// Rows and columns of the south-west quadrant in [`case`]'s tables.
+const ROWS: usize = 6;
+const COLS: usize = 5;
+/// The rows north-west and south-west placements fill in [`case`].
+const FILLED: [usize; 2] = [0b011010, 0b101101];
+
+/// The square code of a placement filling `rows`, in columns from `next`.
+fn code(rows: usize, next: &mut impl FnMut() -> u64) -> u64 {
+    (0..ROWS)
+        .filter(|row| rows >> row & 1 == 1)
+        .fold(0, |code, row| {
+            code | square_code(row, next() as usize % COLS)
+        })
+}
+
+/// The planes of the squares north-west and south-west placements fill in [`case`]'s
+/// tables over `diagonals` planes of diagonals.
+fn square_planes(diagonals: usize) -> [SquarePlanes; 2] {
+    let first = diagonals + 1;
+    [
+        SquarePlanes::new(first, FILLED[0], COLS),
+        SquarePlanes::new(
+            first + FILLED[0].count_ones() as usize * COLS,
+            FILLED[1],
+            COLS,
+        ),
+    ]
+}
+
+/// A kernel's name, and whether this processor has it.
+type Named = (&'static str, fn() -> bool);
+
+/// Checks that each kernel ran where the processor has it, and says which ran.
+fn check_ran(kernels: [Named; 2], ran: [bool; 2]) {
+    for ((name, available), ran) in kernels.into_iter().zip(ran) {
+        assert_eq!(
+            ran,
+            available(),
+            "{name}: the processor has it, but it did not run"
+        );
+        let state = if ran {
+            "ran"
+        } else {
+            "not run: this processor lacks it"
+        };
+        println!("{name} kernel {state}");
+    }
+}
+
+/// West half-boards over a random table: groups, their partners (numbered in two runs
+/// of the south-west placements), the placements and the runs.
+struct Case {
+    planes: Vec<u64>,
+    groups: Vec<Group>,
+    lowers: Vec<u64>,
+    partners: Vec<Placement>,
+    runs: Vec<Run>,
+}
+
+/// A table of `chunks` chunks over `diagonals` planes, `len` real half-boards, and
+/// `ROWS * COLS` square planes, with groups over it, from a simple generator seeded by
+/// `seed`.
+fn case(seed: u64, chunks: usize, len: usize, diagonals: usize) -> Case {
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let stride = chunks * WORDS;
+    let mut planes: Vec<u64> = (0..diagonals * stride).map(|_| next() & next()).collect();
+    let real = (0..stride).map(|w| match (len / 64).cmp(&w) {
+        core::cmp::Ordering::Greater => u64::MAX,
+        core::cmp::Ordering::Equal => (1 << (len % 64)) - 1,
+        core::cmp::Ordering::Less => 0,
+    });
+    planes.extend(real);
+    planes.extend((0..2 * ROWS * COLS * stride).map(|_| next() & next() & next()));
+    let partners: Vec<Placement> = (0..12)
+        .map(|_| Placement {
+            held: 0,
+            shared: code(FILLED[1], &mut next),
+        })
+        .collect();
+    // Partners 5 and 6 are in no run, and no group reads them; every batch reads both.
+    let runs = vec![
+        Run {
+            start: 0,
+            end: 5,
+            first: 0,
+            batches: 0b111,
+        },
+        Run {
+            start: 7,
+            end: 12,
+            first: 5,
+            batches: 0b111,
+        },
+    ];
+    // Groups of class 0 read run 0, those of class 1 run 1: two regions.
+    let (mut groups, mut lowers) = (Vec::new(), Vec::new());
+    for (class, run) in (0..CLASSES as u32 - 1).zip(&runs) {
+        for _ in 0..5 {
+            let start = lowers.len() as u32;
+            for _ in 0..next() % 6 {
+                lowers.push(u64::from(run.first) + next() % u64::from(run.end - run.start));
+            }
+            let upper = code(FILLED[0], &mut next);
+            let end = lowers.len() as u32;
+            groups.push(Group {
+                upper,
+                start,
+                split: start + (next() % u64::from(end - start + 1)) as u32,
+                end,
+                class,
+            });
+        }
+    }
+    Case {
+        planes,
+        groups,
+        lowers,
+        partners,
+        runs,
+    }
+}
+
+#[test]
+fn join_kernels_agree_with_the_portable_join() {
+    type Kernel = (
+        &'static str,
+        fn() -> bool,
+        fn(Slices<'_>, West<'_>, &mut Vec<u64>, usize) -> [u64; CLASSES],
+    );
+    let kernels: [Kernel; 2] = [
+        ("AVX-512 join", avx512::available, avx512::count_within),
+        ("AVX2 join", avx2::available, avx2::count_within),
+    ];
+    let mut ran = [false; 2];
+    let mut frees = Vec::new();
+    for seed in 0..40 {
+        let chunks = 1 + seed as usize % 19;
+        let len = (chunks - 1) * CHUNK + 1 + (seed as usize * 37) % CHUNK;
+        let diagonals = 10 + seed as usize % 30;
+        let case = case(seed, chunks, len, diagonals);
+        let squares = square_planes(diagonals);
+        let table = Slices {
+            planes: &case.planes,
+            stride: chunks * WORDS,
+            diagonals,
+            uppers: &squares[0],
+            lowers: &squares[1],
+        };
+        // Batches of groups reading the whole table, half of it, and one chunk, each
+        // with groups of both regions.
+        let picks = [[0..2, 5..7], [2..4, 7..9], [4..5, 9..10]];
+        let lists: Vec<Vec<Group>> = (picks.iter())
+            .map(|ranges| {
+                ranges
+                    .iter()
+                    .flat_map(|r| case.groups[r.clone()].to_vec())
+                    .collect()
+            })
+            .collect();
+        let batches = [
+            (chunks, &lists[0][..]),
+            (chunks.div_ceil(2), &lists[1][..]),
+            (1, &lists[2][..]),
+        ];
+        let cut = |region: usize| Cut {
+            runs: region as u32 + 1,
+            numbered: case.runs[region].first + (case.runs[region].end - case.runs[region].start),
+            groups: core::array::from_fn(|batch| match picks.get(batch) {
+                Some(ranges) => (0..=region).map(|r| ranges[r].len() as u32).sum(),
+                None => 0,
+            }),
+        };
+        let cuts = [cut(0), cut(1)];
+        let west = West {
+            batches: &batches,
+            lowers: &case.lowers,
+            partners: &case.partners,
+            runs: &case.runs,
+            numbered: 10,
+            cuts: &cuts,
+        };
+        let expected = count_portable(table, west);
+        for (i, (name, available, count)) in kernels.iter().enumerate() {
+            if available() {
+                // Both regions at once, or one at a time, some a chunk at a time.
+                for budget in [FREE_CHUNKS, 8] {
+                    assert_eq!(
+                        count(table, west, &mut frees, budget),
+                        expected,
+                        "{name}, seed {seed}, budget {budget}"
+                    );
+                }
+                ran[i] = true;
+            }
+        }
+    }
+    check_ran(kernels.map(|(name, available, _)| (name, available)), ran);
+}
+
+#[test]
+fn crossing_kernels_agree_with_the_portable_join() {
+    type Kernel = (
+        &'static str,
+        fn() -> bool,
+        fn(Slices<'_>, Crossing<'_>, &mut Vec<u64>) -> [u64; CLASSES],
+    );
+    let kernels: [Kernel; 2] = [
+        ("AVX-512 crossing", avx512::available, avx512::cross),
+        ("AVX2 crossing", avx2::available, avx2::cross),
+    ];
+    let mut ran = [false; 2];
+    let mut frees = Vec::new();
+    for seed in 0..40 {
+        let chunks = 1 + seed as usize % CROSSING_CHUNKS;
+        let len = (chunks - 1) * CHUNK + 1 + (seed as usize * 37) % CHUNK;
+        let diagonals = 10 + seed as usize % 30;
+        let planes = case(seed, chunks, len, diagonals).planes;
+        let squares = square_planes(diagonals);
+        let table = Slices {
+            planes: &planes,
+            stride: chunks * WORDS,
+            diagonals,
+            uppers: &squares[0],
+            lowers: &squares[1],
+        };
+        // Placements holding a few of 8 diagonals, so that about half the pairs agree.
+        let mut state = seed + 1;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            state >> 33
+        };
+        let mut placements = |rows| -> Vec<Placement> {
+            (0..30)
+                .map(|_| Placement {
+                    held: 1 << (next() % 8) | 1 << (next() % 8),
+                    shared: code(rows, &mut next),
+                })
+                .collect()
+        };
+        let (uppers, lowers) = (placements(FILLED[0]), placements(FILLED[1]));
+        // Sets of all sizes, empty ranges among them; more partners in one than
+        // another has, so that partners' words are reused.
+        let sets = [
+            ColumnSet {
+                uppers: [(0, 3), (3, 5)],
+                lowers: [(0, 4), (4, 4)],
+            },
+            ColumnSet {
+                uppers: [(5, 5), (5, 12)],
+                lowers: [(4, 20), (20, 23)],
+            },
+            ColumnSet {
+                uppers: [(12, 30), (30, 30)],
+                lowers: [(23, 24), (24, 30)],
+            },
+        ];
+        let west = Crossing {
+            uppers: &uppers,
+            lowers: &lowers,
+            sets: &sets,
+            classes: [0b111, 0b110, 0b011, 0b101][seed as usize % 4],
+        };
+        let expected = cross_portable(table, west);
+        assert!(
+            expected
+                .iter()
+                .zip(0..)
+                .all(|(&sum, class)| (sum > 0) == (west.classes >> class & 1 == 1))
+        );
+        for (i, (name, available, cross)) in kernels.iter().enumerate() {
+            if available() {
+                assert_eq!(
+                    cross(table, west, &mut frees),
+                    expected,
+                    "{name}, seed {seed}"
+                );
+                ran[i] = true;
+            }
+        }
+    }
+    check_ran(kernels.map(|(name, available, _)| (name, available)), ran);
+}
+
+#[test]
+fn the_transposition_agrees_with_bit_by_bit() {
+    // Planes of a random table, read as half-boards: 2 chunks of them.
+    let random = case(7, 2, 2 * CHUNK, 63).planes;
+    let halves = &random[..2 * CHUNK];
+    let diagonals = 41;
+    let words = halves.len() / 64;
+    let mut portable = vec![0; diagonals * words];
+    transpose_portable(halves, diagonals, &mut portable, words);
+    for (i, half) in halves.iter().enumerate() {
+        for d in 0..diagonals {
+            let bit = portable[d * words + i / 64] >> (i % 64) & 1;
+            assert_eq!(bit, half >> d & 1, "half {i}, diagonal {d}");
+        }
+    }
+    type Transpose = (
+        &'static str,
+        fn() -> bool,
+        fn(&[u64], usize, &mut [u64], usize),
+    );
+    let kernels: [Transpose; 2] = [
+        ("AVX-512", avx512::available, avx512::transpose),
+        ("AVX-512 byte shuffle", bytes::available, bytes::transpose),
+    ];
+    for (name, available, transpose) in kernels {
+        if available() {
+            let mut planes = vec![0; diagonals * words];
+            transpose(halves, diagonals, &mut planes, words);
+            assert_eq!(planes, portable, "{name}");
+            println!("{name} transposition ran");
+        } else {
+            println!("{name} transposition not run: this processor lacks it");
+        }
+    }
+}
