@@ -134,6 +134,8 @@ impl Table {
     ///
     /// A part stops once it holds its limit of half-boards or more ([`PART`] in a count), so
     /// that a table's memory stays bounded however large the board.
+    // Over 80 lines on purpose: the table's one filling loop, kept whole (and not inlined) so
+    // that it is profiled as one, with its bounds beside the writes they guard.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     pub(super) fn fill(

@@ -581,6 +581,9 @@ impl Solver {
     /// The solutions of the row choices of north sets `norths` (all of one size) with
     /// every south set that completes them, or only with `only`; with a `stopwatch`, only
     /// until its deadline, which it is told of.
+    // Over 80 lines on purpose: the north sets are built here (from whole tables or streamed)
+    // and the south sets joined against them in one loop; both borrow `built` and
+    // `streamed_sieve`, which live only in this frame, so helpers would need them all passed.
     fn solve_choices(
         &self,
         norths: &[usize],
@@ -838,6 +841,8 @@ impl Solver {
     /// The west half-boards of the north-west placements `north` and south-west ones
     /// `south` that the sets of `lists` pair, as groups sharing a north-west placement, in
     /// the classes of `weights` that count, with their partners, in `lists`.
+    // Over 80 lines on purpose: one pass over the west placements groups, weighs and pairs them
+    // at once; split into steps, it would walk the placements three times.
     #[inline(never)]
     fn west_groups(
         &self,

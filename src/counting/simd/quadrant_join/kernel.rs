@@ -23,6 +23,8 @@ macro_rules! join_kernel {
         }
 
         /// [`count`] keeping at most about `budget` chunks of partners' results at a time.
+        // Over 80 lines on purpose: the bounds its unsafe calls rely on are checked at its top and
+        // named in their SAFETY comments; split, the checks would stand apart from the calls.
         pub(super) fn count_within(
             table: Slices<'_>,
             west: West<'_>,
