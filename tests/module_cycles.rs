@@ -133,7 +133,9 @@ fn no_module_depends_on_itself_through_others() {
         "modules that depend on themselves: {cycles:?}"
     );
     // The check can see a dependency: the kernels read the join's layout.
-    assert!(graph["counting::simd::quadrant_join"].contains("counting::quadrants::layout"));
+    assert!(
+        graph["counting::simd::quadrant_join"].contains("counting::engines::quadrants::layout")
+    );
 }
 
 /// The library's top-level modules, lowest first: each may use only those before it (and
@@ -201,5 +203,36 @@ fn every_import_points_down_the_layers() {
     assert!(
         through_root.is_empty(),
         "modules naming things through the crate root: {through_root:?}"
+    );
+}
+
+/// Inside `counting/`, as docs/architecture.md says: the engines never use the counter that
+/// runs them (nor its plans), and the kernels use neither the running nor the resuming of a
+/// count.
+#[test]
+fn counting_engines_do_not_reach_up_to_the_counter() {
+    let modules = modules();
+    let graph = graph(&modules);
+    let mut up = Vec::new();
+    for (from, targets) in &graph {
+        for target in targets {
+            let engine_to_counter = from.starts_with("counting::engines")
+                && ["counting::running::counter", "counting::running::estimate"]
+                    .iter()
+                    .any(|t| target.starts_with(t));
+            let kernel_to_count = from.starts_with("counting::simd")
+                && (target.starts_with("counting::running")
+                    || target.starts_with("counting::resuming"));
+            if engine_to_counter || kernel_to_count {
+                up.push(format!("{from} -> {target}"));
+            }
+        }
+    }
+    assert!(up.is_empty(), "{up:?}");
+    // The check sees the layout: the counter does use the engines.
+    assert!(
+        graph["counting::running::counter"]
+            .iter()
+            .any(|t| t.starts_with("counting::engines"))
     );
 }

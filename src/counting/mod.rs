@@ -4,36 +4,24 @@
 //! `docs/algorithms.md` explains the method (border constellations, the interior search,
 //! the vector kernels and the Burnside step) with a worked example at n = 8.
 
-mod checkpoint;
-mod completions;
-mod constellation;
-mod counter;
-mod engine;
-mod estimate;
-mod memory;
-mod pool;
-mod quadrants;
-mod shard;
-#[cfg(feature = "serde")]
-mod shard_record;
+mod engines;
+mod resuming;
+mod running;
 mod simd;
-mod subproblems;
-mod symmetric;
-mod work;
 
 use crate::error::Error;
-pub use checkpoint::Checkpoint;
-pub(crate) use completions::Interior;
-pub use counter::{Counter, Counts, Progress};
-pub use engine::Engine;
-pub use estimate::Estimate;
-pub use memory::available_memory;
-pub use shard::Shard;
+pub(crate) use engines::constellations::interior::Interior;
+pub use engines::engine::Engine;
+pub use engines::symmetric::{SymmetricCounts, count_symmetric};
+pub use resuming::checkpoint::Checkpoint;
+pub use resuming::shard::Shard;
 #[cfg(feature = "serde")]
-pub use shard_record::ShardRecord;
+pub use resuming::shard_record::ShardRecord;
+pub use running::counter::{Counter, Counts, Progress};
+pub use running::estimate::Estimate;
+pub use running::memory::available_memory;
+pub use running::subproblems::Subproblem;
 pub(crate) use simd::count_board;
-pub use subproblems::Subproblem;
-pub use symmetric::{SymmetricCounts, count_symmetric};
 
 /// The number of solutions of the `n`-queens problem (OEIS A000170), on every core.
 ///

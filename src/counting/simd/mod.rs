@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use crate::counting::completions::Interior;
+use crate::counting::engines::constellations::interior::Interior;
 use crate::error::Error;
 use crate::error::excerpt;
 

@@ -16,7 +16,7 @@
 use core::arch::x86_64::*;
 use std::cell::RefCell;
 
-use crate::counting::completions::Interior;
+use crate::counting::engines::constellations::interior::Interior;
 
 /// Nodes expanded per batch: enough for long loops, few enough to stay in cache.
 const BATCH: usize = 64;
@@ -252,7 +252,7 @@ mod avx512;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counting::constellation::constellations;
+    use crate::counting::engines::constellations::constellation::constellations;
     use crate::error::Square;
     use crate::large_boards::random::random;
 

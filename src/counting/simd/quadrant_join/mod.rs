@@ -3,7 +3,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::counting::quadrants::layout::{
+use crate::counting::engines::quadrants::layout::{
     CLASSES, CROSSING_CHUNKS, Crossing, Cut, Group, Placement, Slices, WORDS, West, placements_in,
 };
 

@@ -1,8 +1,12 @@
 //! The join kernels against the portable join.
 
 use super::*;
-use crate::counting::quadrants::layout::{CHUNK, ColumnSet, Run, SquarePlanes, square_code};
-use crate::counting::quadrants::portable::{count_portable, cross_portable, transpose_portable};
+use crate::counting::engines::quadrants::layout::{
+    CHUNK, ColumnSet, Run, SquarePlanes, square_code,
+};
+use crate::counting::engines::quadrants::portable::{
+    count_portable, cross_portable, transpose_portable,
+};
 
 /// Rows and columns of the south-west quadrant in [`case`]'s tables.
 const ROWS: usize = 6;

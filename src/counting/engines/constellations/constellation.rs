@@ -7,7 +7,7 @@
 //! symmetry class and weighting each by its class size gives the total, with about an
 //! eighth of the work.
 
-use super::completions::Interior;
+use crate::counting::engines::constellations::interior::Interior;
 use crate::error::Square;
 use crate::solution::attacks;
 use crate::solution::symmetry::Symmetry;

@@ -24,8 +24,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::engine::Engine;
-use super::subproblems::Subproblem;
+use crate::counting::engines::engine::Engine;
+use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
 
 /// What the first line starts with: the mark of a file this crate wrote.
@@ -101,7 +101,7 @@ impl Checkpoint {
     /// Opens or creates the checkpoint of the count of `n` (shard `shard` of `of`) by
     /// `engine`, which has `all` subproblems counting classes and at most `most` by either
     /// engine (see [`Checkpoint::open`]).
-    pub(super) fn create(
+    pub(crate) fn create(
         path: &Path,
         (n, shard, of): (usize, usize, usize),
         engine: Engine,
@@ -181,7 +181,7 @@ impl Checkpoint {
     }
 
     /// The file.
-    pub(super) fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
@@ -244,7 +244,7 @@ impl Checkpoint {
     }
 
     /// Syncs what was recorded to the disk; a failure is kept, as a write's is.
-    pub(super) fn sync(&self) -> Result<(), Error> {
+    pub(crate) fn sync(&self) -> Result<(), Error> {
         let mut writer = self
             .writer
             .lock()

@@ -6,7 +6,7 @@ use crate::error::Square;
 /// The free rows and columns of a board around some fixed queens, cut in four quadrants
 /// at row and column `n / 2`.
 #[derive(Debug, Clone)]
-pub(super) struct Frame {
+pub(crate) struct Frame {
     pub n: usize,
     pub north: Vec<usize>,
     pub south: Vec<usize>,
@@ -18,7 +18,7 @@ pub(super) struct Frame {
 
 impl Frame {
     /// The board of size `n` with `fixed` queens (at most one per row and column) placed.
-    pub(super) fn around(n: usize, fixed: &[Square]) -> Frame {
+    pub(crate) fn around(n: usize, fixed: &[Square]) -> Frame {
         let half = n / 2;
         let rows: Vec<usize> = (0..n).filter(|&r| fixed.iter().all(|q| q.0 != r)).collect();
         let cols: Vec<usize> = (0..n).filter(|&c| fixed.iter().all(|q| q.1 != c)).collect();
@@ -38,7 +38,7 @@ impl Frame {
     }
 
     /// All free rows, north first.
-    pub(super) fn rows(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn rows(&self) -> impl Iterator<Item = usize> + '_ {
         self.north.iter().chain(&self.south).copied()
     }
 }
@@ -46,28 +46,28 @@ impl Frame {
 /// A set of diagonals in both directions: `rising` holds bit `row + col`, `falling` bit
 /// `row + n - 1 - col`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct Diagonals {
+pub(crate) struct Diagonals {
     pub rising: u64,
     pub falling: u64,
 }
 
 impl Diagonals {
     /// The two diagonals through `(row, col)`.
-    pub(super) fn of(n: usize, (row, col): Square) -> Diagonals {
+    pub(crate) fn of(n: usize, (row, col): Square) -> Diagonals {
         Diagonals {
             rising: 1 << (row + col),
             falling: 1 << (row + n - 1 - col),
         }
     }
 
-    pub(super) fn with(self, other: Diagonals) -> Diagonals {
+    pub(crate) fn with(self, other: Diagonals) -> Diagonals {
         Diagonals {
             rising: self.rising | other.rising,
             falling: self.falling | other.falling,
         }
     }
 
-    pub(super) fn meets(self, other: Diagonals) -> bool {
+    pub(crate) fn meets(self, other: Diagonals) -> bool {
         self.rising & other.rising != 0 || self.falling & other.falling != 0
     }
 }
@@ -75,7 +75,7 @@ impl Diagonals {
 /// The diagonals that squares of both sides lie on, numbered from 0 in one `u64`: the only
 /// ones on which a west queen can attack an east queen, so the only ones the join tests.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Shared {
+pub(crate) struct Shared {
     rising_from: usize,
     rising_mask: u64,
     falling_from: usize,
@@ -84,7 +84,7 @@ pub(super) struct Shared {
 }
 
 impl Shared {
-    pub(super) fn new(frame: &Frame) -> Shared {
+    pub(crate) fn new(frame: &Frame) -> Shared {
         let rows: Vec<usize> = frame.rows().collect();
         let span = |cols: &[usize], diagonal: fn(usize, usize, usize) -> usize| {
             let ends = rows
@@ -121,12 +121,12 @@ impl Shared {
     }
 
     /// How many shared diagonals there are: at most 64 (`2 n - 2` on a whole even board).
-    pub(super) fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.rising_len + self.falling_mask.count_ones() as usize
     }
 
     /// The shared diagonals among `diagonals`.
-    pub(super) fn of(&self, diagonals: Diagonals) -> u64 {
+    pub(crate) fn of(&self, diagonals: Diagonals) -> u64 {
         ((diagonals.rising >> self.rising_from) & self.rising_mask)
             | (((diagonals.falling >> self.falling_from) & self.falling_mask) << self.rising_len)
     }

@@ -27,6 +27,7 @@ mod join;
 pub(crate) mod layout;
 pub(crate) mod portable;
 mod quadrant;
+pub(crate) mod work;
 
 use frame::{Diagonals, Frame, Shared};
 use join::{PART, Part, Sieve, Squares, Table};
@@ -38,7 +39,7 @@ use quadrant::{
 use std::cell::Cell;
 use std::time::Instant;
 
-use super::memory;
+use crate::counting::running::memory;
 use crate::error::{Error, Square};
 
 /// The largest board the join takes: a side's diagonals must pack into 32 bits each.
@@ -235,7 +236,7 @@ fn north_groups(norths: usize) -> Vec<Vec<usize>> {
 }
 
 impl Plan {
-    pub(super) fn new(n: usize) -> Plan {
+    pub(crate) fn new(n: usize) -> Plan {
         let half = n / 2;
         let mut kinds: Vec<(Vec<Square>, u64)> = Vec::new();
         if n.is_multiple_of(2) {
@@ -269,19 +270,19 @@ impl Plan {
     }
 
     /// The number of subproblems.
-    pub(super) fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.cases.last().map_or(0, |case| case.first + case.len)
     }
 
     /// The case of subproblem `index`.
-    pub(super) fn case_of(&self, index: usize) -> usize {
+    pub(crate) fn case_of(&self, index: usize) -> usize {
         self.cases
             .partition_point(|case| case.first + case.len <= index)
     }
 
     /// The number of steps of every subproblem: one per set of south rows that completes
     /// its north row sets. The finest parts of the count, which [`Plan::step`] numbers.
-    pub(super) fn steps(&self) -> u64 {
+    pub(crate) fn steps(&self) -> u64 {
         (0..self.cases.len())
             .flat_map(|case| self.steps_of(case))
             .map(|(_, steps)| steps)
@@ -305,7 +306,7 @@ impl Plan {
 
     /// Step `index` (below [`Plan::steps`]): its subproblem and its south row set (bits
     /// into the case's south row list).
-    pub(super) fn step(&self, mut index: u64) -> (usize, usize) {
+    pub(crate) fn step(&self, mut index: u64) -> (usize, usize) {
         for case in 0..self.cases.len() {
             let east = Frame::around(self.n, &self.cases[case].fixed).east.len();
             for (subproblem, steps) in self.steps_of(case) {
@@ -394,7 +395,7 @@ pub(crate) enum Storage {
 
 impl Solver {
     /// The solver of case `case` of `plan`, its tables built if `storage` says so.
-    pub(super) fn new(plan: &Plan, case: usize, storage: Storage) -> Result<Solver, Error> {
+    pub(crate) fn new(plan: &Plan, case: usize, storage: Storage) -> Result<Solver, Error> {
         let n = plan.n;
         let case = &plan.cases[case];
         let frame = Frame::around(n, &case.fixed);
@@ -518,7 +519,7 @@ impl Solver {
     /// # Errors
     ///
     /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
-    pub(super) fn solve(&self, index: usize) -> Result<u64, Error> {
+    pub(crate) fn solve(&self, index: usize) -> Result<u64, Error> {
         self.solve_choices(&self.groups[index - self.first], None, None)
     }
 
@@ -538,7 +539,7 @@ impl Solver {
     /// # Errors
     ///
     /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
-    pub(super) fn time_step(
+    pub(crate) fn time_step(
         &self,
         index: usize,
         south: usize,
@@ -572,7 +573,7 @@ impl Solver {
     /// # Errors
     ///
     /// [`Error::OutOfMemory`] if the sets of rows cannot be allocated.
-    pub(super) fn prepare(&self, index: usize) -> Result<(), Error> {
+    pub(crate) fn prepare(&self, index: usize) -> Result<(), Error> {
         // No set of south rows has every bit: no step runs.
         self.solve_choices(&self.groups[index - self.first], Some(usize::MAX), None)
             .map(drop)
@@ -947,7 +948,7 @@ impl Solver {
 mod tests {
     use super::*;
 
-    pub(super) fn count(n: usize) -> u64 {
+    pub(crate) fn count(n: usize) -> u64 {
         count_by(n, Storage::Tables)
     }
 

@@ -1,10 +1,7 @@
-//! One subproblem of a count: a class of border constellations, its completions weighted by
-//! the class's size, and its symmetry classes by Burnside's lemma.
+//! One subproblem of a count, as an engine numbers it: its solutions, and its symmetry
+//! classes or the solutions symmetries fix, where the engine counts them.
 
-use super::completions::Interior;
-use super::constellation::Constellation;
-use super::engine::Engine;
-use super::simd::count_completions;
+use crate::counting::engines::engine::Engine;
 
 /// The result of one subproblem of a [`Counter`](crate::counting::Counter): what a checkpoint records.
 ///
@@ -66,39 +63,5 @@ impl Subproblem {
             )),
             _ => Ok(()),
         }
-    }
-}
-
-/// Counts the completions of one constellation class.
-pub(super) fn solve(
-    n: usize,
-    index: usize,
-    constellation: &Constellation,
-    fundamental: bool,
-) -> Subproblem {
-    let (queens, stabilizer) = constellation.oriented(n);
-    let interior = Interior::new(n, &queens);
-    let (completions, classes) = if fundamental && !stabilizer.is_empty() {
-        // Solutions of a symmetric constellation may be symmetric themselves: count the
-        // orbits of the stabilizer among them (Burnside's lemma).
-        let (mut completions, mut fixed) = (0, 0);
-        interior.for_each_solution(n, &queens, |columns| {
-            completions += 1;
-            fixed += stabilizer.iter().filter(|g| g.fixes(columns)).count() as u64;
-        });
-        (
-            completions,
-            Some((completions + fixed) / (1 + stabilizer.len() as u64)),
-        )
-    } else {
-        let completions = count_completions(&interior);
-        (completions, fundamental.then_some(completions))
-    };
-    Subproblem {
-        index,
-        total: constellation.weight * completions,
-        fundamental: classes,
-        fixed: 0,
-        engine: Engine::Constellations,
     }
 }

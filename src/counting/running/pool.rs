@@ -2,7 +2,7 @@
 
 /// The threads a count runs on: rayon's when it can (built once per count), else the
 /// calling thread.
-pub(super) struct Pool {
+pub(crate) struct Pool {
     #[cfg(feature = "parallel")]
     pool: Option<rayon::ThreadPool>,
     threads: usize,
@@ -10,7 +10,7 @@ pub(super) struct Pool {
 
 impl Pool {
     /// `threads` threads (0: one per core), no more than the `jobs` to run.
-    pub(super) fn new(threads: usize, jobs: usize) -> Pool {
+    pub(crate) fn new(threads: usize, jobs: usize) -> Pool {
         #[cfg(feature = "parallel")]
         {
             if threads == 0 {
@@ -41,12 +41,12 @@ impl Pool {
     }
 
     /// How many threads solve subproblems at once.
-    pub(super) fn threads(&self) -> usize {
+    pub(crate) fn threads(&self) -> usize {
         self.threads
     }
 
     /// How many threads a pool of `threads` (0: one per core) has, when there is work enough.
-    pub(super) fn threads_for(threads: usize) -> usize {
+    pub(crate) fn threads_for(threads: usize) -> usize {
         match threads {
             #[cfg(feature = "parallel")]
             0 => rayon::current_num_threads(),
@@ -59,7 +59,7 @@ impl Pool {
 
     /// Solves the subproblems `todo`: one list, consumed by rayon when there is more than
     /// one thread, else by a loop on this thread.
-    pub(super) fn run<T: Send>(
+    pub(crate) fn run<T: Send>(
         &self,
         todo: &[usize],
         solve_one: impl Fn(usize) -> T + Sync,

@@ -24,13 +24,13 @@ fn pairs(upper: u64, lower: u64, gap: u32) -> u64 {
 /// jumps over them, shifting the diagonal masks by the distance between free rows.
 pub(crate) struct Interior {
     /// Number of free rows.
-    pub(super) free: usize,
+    pub(crate) free: usize,
     /// The free rows, top to bottom.
     rows: [usize; 64],
     /// Open squares of each free row.
-    pub(super) open: [u64; 64],
+    pub(crate) open: [u64; 64],
     /// Distance from each free row to the next.
-    pub(super) gaps: [u32; 64],
+    pub(crate) gaps: [u32; 64],
 }
 
 impl Interior {
@@ -92,7 +92,7 @@ impl Interior {
     /// An explicit-stack search: each step looks ahead and skips a queen that leaves one of
     /// the next three rows no open square, and the last two rows are counted in closed form
     /// by [`pairs`] instead of being visited.
-    pub(super) fn count_three_or_more(&self) -> u64 {
+    pub(crate) fn count_three_or_more(&self) -> u64 {
         let last = self.free - 1;
         let mut untried = [0u64; 64];
         let mut taken = [Masks::default(); 64];

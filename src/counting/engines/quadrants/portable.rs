@@ -1,7 +1,7 @@
 //! The join's inner loops on 64-bit words, for any processor: what the vector kernels do
 //! faster, and what the tests check them against.
 
-use super::layout::{
+use crate::counting::engines::quadrants::layout::{
     CLASSES, CROSSING_CHUNKS, Crossing, Slices, SquarePlanes, WORDS, West, placements_in,
 };
 

@@ -5,13 +5,13 @@ use std::io::BufRead;
 
 use serde::{Deserialize, Serialize};
 
-use super::counter::Counts;
-use super::counter::subproblems;
-use super::engine::Engine;
-use super::shard::Shard;
-use super::subproblems::Subproblem;
-use super::work::burnside;
 use crate::bitboard::check_size;
+use crate::counting::engines::engine::Engine;
+use crate::counting::engines::work::burnside;
+use crate::counting::resuming::shard::Shard;
+use crate::counting::running::counter::Counts;
+use crate::counting::running::counter::subproblems;
+use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
 use crate::error::excerpt;
 use crate::formats::input_lines::BoundedLines;

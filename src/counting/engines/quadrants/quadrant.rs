@@ -1,8 +1,8 @@
 //! Every placement of queens in one quadrant, for every choice of its rows: the tables the
 //! join reads.
 
-use super::frame::{Diagonals, Frame, Shared};
-use super::layout::{Placement, square_code};
+use crate::counting::engines::quadrants::frame::{Diagonals, Frame, Shared};
+use crate::counting::engines::quadrants::layout::{Placement, square_code};
 use crate::error::{Error, try_vec, try_with_capacity};
 
 /// Appends `lower.shared | upper.shared` to `out` for each pair of `uppers` and `lowers`
@@ -11,7 +11,7 @@ use crate::error::{Error, try_vec, try_with_capacity};
 ///
 /// Each value is written, then kept or not: no branch to mispredict, and the length stays
 /// in a register; with AVX-512, eight at a time.
-pub(super) fn join_all(
+pub(crate) fn join_all(
     uppers: &[Placement],
     lowers: &[Placement],
     out: &mut Values,
@@ -45,7 +45,7 @@ pub(super) fn join_all(
 /// Joins each of `uppers` to the placements of `lowers[0]`, then of `lowers[1]`, that
 /// agree with it, appending the index of each to `out`, counted from `firsts` for each
 /// list; `ends` gets, for each upper, where its values from each list end.
-pub(super) fn join_each(
+pub(crate) fn join_each(
     uppers: &[Placement],
     lowers: [&[Placement]; 2],
     firsts: [u32; 2],
@@ -87,33 +87,33 @@ pub(super) fn join_each(
 
 /// A list of values whose storage only ever grows, so appending clears nothing.
 #[derive(Debug, Default)]
-pub(super) struct Values {
+pub(crate) struct Values {
     storage: Vec<u64>,
     len: usize,
 }
 
 impl Values {
-    pub(super) fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.len = 0;
     }
 
-    pub(super) fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.len
     }
 
-    pub(super) fn as_slice(&self) -> &[u64] {
+    pub(crate) fn as_slice(&self) -> &[u64] {
         &self.storage[..self.len]
     }
 
     /// The values, then zeros up to a multiple of `multiple`.
-    pub(super) fn padded(&mut self, multiple: usize) -> &[u64] {
+    pub(crate) fn padded(&mut self, multiple: usize) -> &[u64] {
         let end = self.len.next_multiple_of(multiple);
         self.room(end - self.len).fill(0);
         &self.storage[..end]
     }
 
     /// Room for `extra` more values after the last one (holding anything).
-    pub(super) fn room(&mut self, extra: usize) -> &mut [u64] {
+    pub(crate) fn room(&mut self, extra: usize) -> &mut [u64] {
         let end = self.len + extra;
         if self.storage.len() < end {
             self.storage.resize(end.max(2 * self.storage.len()), 0);
@@ -124,7 +124,7 @@ impl Values {
 
 /// What a quadrant's placements record for the join in [`Placement::shared`].
 #[derive(Clone, Copy)]
-pub(super) enum Record {
+pub(crate) enum Record {
     /// The shared diagonals they hold.
     Diagonals(Shared),
     /// Their squares as [`square_code`] writes them: the join reads one plane per square.
@@ -133,7 +133,7 @@ pub(super) enum Record {
 
 /// A marked diagonal: placements on it are kept apart (flag 1), or left out.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Mark {
+pub(crate) struct Mark {
     pub diagonal: Diagonals,
     pub keep: bool,
 }
@@ -141,7 +141,7 @@ pub(super) struct Mark {
 /// How queens are placed in one quadrant: its columns, how its side packs diagonals, what
 /// its placements record and which diagonal is marked.
 #[derive(Clone, Copy)]
-pub(super) struct Placer<'a> {
+pub(crate) struct Placer<'a> {
     pub frame: &'a Frame,
     /// The quadrant's rows, whose positions in this list [`square_code`] records.
     pub rows: &'a [usize],
@@ -159,7 +159,7 @@ pub(super) struct Placer<'a> {
 /// both: what the join of north and south placements tests. Every other diagonal is
 /// dropped once a placement is finished, so a side of any height packs into 64 bits.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Joinable {
+pub(crate) struct Joinable {
     /// For each direction, the first such diagonal, and a mask of as many bits as there are.
     from: [usize; 2],
     mask: [u64; 2],
@@ -309,7 +309,7 @@ fn append_by_group(
 /// The placements of one quadrant, grouped by the rows they fill, then by whether they hold
 /// the marked diagonal, then by the columns they fill: `offsets` gives where each group
 /// starts.
-pub(super) struct Quadrant {
+pub(crate) struct Quadrant {
     cols: usize,
     offsets: Vec<u32>,
     placements: Vec<Placement>,
@@ -320,7 +320,7 @@ impl Quadrant {
     ///
     /// Built one row at a time: the placements in a set of rows are those of the set without
     /// its last row, each with one more queen in that row.
-    pub(super) fn new(placer: &Placer<'_>) -> Result<Quadrant, Error> {
+    pub(crate) fn new(placer: &Placer<'_>) -> Result<Quadrant, Error> {
         let groups_per_set = placer.groups_per_set();
         let mut offsets = try_vec(0u32, (groups_per_set << placer.rows.len()) + 1)?;
         let mut placements = try_with_capacity(1)?;
@@ -360,7 +360,7 @@ impl Quadrant {
     }
 
     /// The placements filling rows `rows` (bits into the quadrant's row list).
-    pub(super) fn set(&self, rows: usize) -> SetView<'_> {
+    pub(crate) fn set(&self, rows: usize) -> SetView<'_> {
         let per_set = 2 << self.cols;
         SetView {
             cols: self.cols,
@@ -370,12 +370,12 @@ impl Quadrant {
     }
 
     /// Every placement, in order.
-    pub(super) fn placements(&self) -> &[Placement] {
+    pub(crate) fn placements(&self) -> &[Placement] {
         &self.placements
     }
 
     /// Sets in each placement's record the bits `tags` gives it, in order.
-    pub(super) fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
+    pub(crate) fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
         tag(&mut self.placements, tags);
     }
 
@@ -395,7 +395,7 @@ fn tag(placements: &mut [Placement], tags: impl IntoIterator<Item = u64>) {
 
 /// The placements of one quadrant in exactly one set of its rows, grouped as a
 /// [`Quadrant`] groups them: what the join reads when the whole quadrant would not fit.
-pub(super) struct RowSet {
+pub(crate) struct RowSet {
     cols: usize,
     offsets: Vec<u32>,
     placements: Vec<Placement>,
@@ -404,7 +404,7 @@ pub(super) struct RowSet {
 impl RowSet {
     /// The placements in rows `set` (bits into the placer's row list), built a row at a
     /// time and keeping only the last row's.
-    pub(super) fn new(placer: &Placer<'_>, set: usize) -> Result<RowSet, Error> {
+    pub(crate) fn new(placer: &Placer<'_>, set: usize) -> Result<RowSet, Error> {
         let mut level = vec![(0, Placement::default())];
         let mut next = Vec::new();
         for last in (0..placer.rows.len()).filter(|row| set >> row & 1 == 1) {
@@ -426,7 +426,7 @@ impl RowSet {
         })
     }
 
-    pub(super) fn view(&self) -> SetView<'_> {
+    pub(crate) fn view(&self) -> SetView<'_> {
         SetView {
             cols: self.cols,
             offsets: &self.offsets,
@@ -435,14 +435,14 @@ impl RowSet {
     }
 
     /// Sets in each placement's record the bits `tags` gives it, in order.
-    pub(super) fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
+    pub(crate) fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
         tag(&mut self.placements, tags);
     }
 }
 
 /// The placements of one set of a quadrant's rows, by flag and columns.
 #[derive(Clone, Copy)]
-pub(super) struct SetView<'a> {
+pub(crate) struct SetView<'a> {
     cols: usize,
     /// Where each group of the set starts, and where the last ends.
     offsets: &'a [u32],
@@ -451,13 +451,13 @@ pub(super) struct SetView<'a> {
 
 impl<'a> SetView<'a> {
     /// The placements with flag `flag` filling columns `cols` (bits into the column list).
-    pub(super) fn group(&self, flag: usize, cols: usize) -> &'a [Placement] {
+    pub(crate) fn group(&self, flag: usize, cols: usize) -> &'a [Placement] {
         let group = (flag << self.cols) | cols;
         &self.placements[self.offsets[group] as usize..self.offsets[group + 1] as usize]
     }
 
     /// Where [`group`](SetView::group) `flag`, `cols` lies in [`placements`](SetView::placements).
-    pub(super) fn run(&self, flag: usize, cols: usize) -> (u32, u32) {
+    pub(crate) fn run(&self, flag: usize, cols: usize) -> (u32, u32) {
         let group = (flag << self.cols) | cols;
         let first = self.offsets[0];
         (self.offsets[group] - first, self.offsets[group + 1] - first)
@@ -465,7 +465,7 @@ impl<'a> SetView<'a> {
 
     /// The groups with flag `flag`, with the columns of each: only sets of as many columns
     /// as rows can have any, so only those are visited.
-    pub(super) fn groups(
+    pub(crate) fn groups(
         &self,
         queens: u32,
         flag: usize,
@@ -477,7 +477,7 @@ impl<'a> SetView<'a> {
     }
 
     /// The sets of `queens` of the columns, in increasing order.
-    pub(super) fn column_sets(&self, queens: u32) -> impl Iterator<Item = usize> + use<> {
+    pub(crate) fn column_sets(&self, queens: u32) -> impl Iterator<Item = usize> + use<> {
         let first = (1usize << queens) - 1;
         let end = 1usize << self.cols;
         // The next larger number with as many ones (Gosper's hack).
@@ -491,7 +491,7 @@ impl<'a> SetView<'a> {
     }
 
     /// Every placement of the set.
-    pub(super) fn placements(&self) -> &'a [Placement] {
+    pub(crate) fn placements(&self) -> &'a [Placement] {
         let (first, last) = (self.offsets[0], self.offsets[self.offsets.len() - 1]);
         &self.placements[first as usize..last as usize]
     }
@@ -499,7 +499,7 @@ impl<'a> SetView<'a> {
 
 /// How many of `placements` hold each of `diagonals` shared diagonals, `of` giving those of
 /// a placement.
-pub(super) fn census<'a>(
+pub(crate) fn census<'a>(
     diagonals: usize,
     placements: impl IntoIterator<Item = &'a Placement>,
     of: impl Fn(&Placement) -> u64,
@@ -518,7 +518,7 @@ pub(super) fn census<'a>(
 /// Shared diagonals that `skip` leaves out, held by some upper placement (`upper` counts
 /// how many hold each), most often held by upper placements and `others` first: sieve
 /// diagonals for [`join::Sieve`](super::join::Sieve).
-pub(super) fn sieve_candidates(upper: &[u64], others: &[u64], skip: u64) -> Vec<u32> {
+pub(crate) fn sieve_candidates(upper: &[u64], others: &[u64], skip: u64) -> Vec<u32> {
     let mut candidates: Vec<u32> = (0..upper.len() as u32)
         .filter(|&d| skip >> d & 1 == 0 && upper[d as usize] > 0)
         .collect();
@@ -529,7 +529,7 @@ pub(super) fn sieve_candidates(upper: &[u64], others: &[u64], skip: u64) -> Vec<
 
 /// One side (west or east) of a case: its columns, what its placements record and the
 /// marked diagonal of each of its quadrants.
-pub(super) struct Side {
+pub(crate) struct Side {
     pub cols: Vec<usize>,
     joinable: Joinable,
     record: Record,
@@ -538,7 +538,7 @@ pub(super) struct Side {
 
 impl Side {
     /// The side of columns `cols`, its placements recording `record`.
-    pub(super) fn new(
+    pub(crate) fn new(
         frame: &Frame,
         cols: &[usize],
         record: Record,
@@ -553,7 +553,7 @@ impl Side {
     }
 
     /// How queens are placed in the side's north (`quadrant` 0) or south (1) quadrant.
-    pub(super) fn placer<'a>(&'a self, frame: &'a Frame, quadrant: usize) -> Placer<'a> {
+    pub(crate) fn placer<'a>(&'a self, frame: &'a Frame, quadrant: usize) -> Placer<'a> {
         let rows = [&frame.north, &frame.south][quadrant];
         // The quadrant's lowest diagonal of each direction is bit 0.
         let top = rows.first().copied().unwrap_or(0);
@@ -573,7 +573,7 @@ impl Side {
     }
 
     /// The tables of both quadrants, north first.
-    pub(super) fn quadrants(&self, frame: &Frame) -> Result<[Quadrant; 2], Error> {
+    pub(crate) fn quadrants(&self, frame: &Frame) -> Result<[Quadrant; 2], Error> {
         Ok([
             Quadrant::new(&self.placer(frame, 0))?,
             Quadrant::new(&self.placer(frame, 1))?,

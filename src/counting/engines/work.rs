@@ -1,28 +1,25 @@
-//! What a [`Counter`](super::Counter) asks of an engine: its subproblems, numbered,
-//! counted, checked when resumed, and timed for a plan. Each engine answers in its own file
-//! ([`constellations`], [`quadrants`]); the counter knows none of their insides.
-
-mod constellations;
-mod quadrants;
+//! What a [`Counter`](crate::counting::Counter) asks of an engine: its subproblems,
+//! numbered, counted, checked when resumed, and timed for a plan. Each engine answers in
+//! its own module ([`constellations`](super::constellations),
+//! [`quadrants::work`](super::quadrants::work)); the counter knows none of their insides.
 
 use std::time::{Duration, Instant};
 
-use super::engine::Engine;
-use super::pool::Pool;
-use super::quadrants::Storage;
-use super::subproblems::Subproblem;
+use crate::counting::engines::quadrants::Storage;
+use crate::counting::running::pool::Pool;
+use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
 
 /// Counts one subproblem unless the count has stopped (`None`), reporting it when done.
-pub(super) type Finished<'a> =
+pub(crate) type Finished<'a> =
     dyn Fn(&dyn Fn() -> Result<Subproblem, Error>) -> Option<Result<Subproblem, Error>> + Sync + 'a;
 
 /// The results of counting some subproblems: one per subproblem, `None` where the count
 /// stopped before it.
-pub(super) type Results = Vec<Option<Result<Subproblem, Error>>>;
+pub(crate) type Results = Vec<Option<Result<Subproblem, Error>>>;
 
 /// The subproblems of a count of one board by one engine.
-pub(super) trait Work: Sync {
+pub(crate) trait Work: Sync {
     /// How many subproblems the count has.
     fn len(&self) -> usize;
 
@@ -52,48 +49,17 @@ pub(super) trait Work: Sync {
 
 /// What a count says of symmetry classes.
 #[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Classes {
+pub(crate) struct Classes {
     /// The number of classes, if counted (and, for a shard of the join, known).
-    pub(super) fundamental: Option<u64>,
+    pub(crate) fundamental: Option<u64>,
     /// The solutions the symmetries other than the identity fix, where the engine counts
     /// them.
-    pub(super) fixed: Option<u64>,
-}
-
-/// The subproblems of a count of `n` by `engine` (not [`Engine::Auto`]), counting classes or
-/// not.
-pub(super) fn work(n: usize, engine: Engine, fundamental: bool) -> Box<dyn Work> {
-    match engine {
-        Engine::Quadrants => Box::new(quadrants::Join::new(n, fundamental)),
-        _ => Box::new(constellations::Constellations::new(n, fundamental)),
-    }
-}
-
-/// How `engine` keeps its tables for a count of `n` on `threads` threads within `memory`
-/// bytes, known without listing the subproblems.
-pub(super) fn storage(
-    n: usize,
-    engine: Engine,
-    threads: usize,
-    memory: Option<u64>,
-) -> Result<Storage, Error> {
-    match engine {
-        Engine::Quadrants => super::quadrants::storage(n, threads, memory),
-        _ => Ok(Storage::Tables),
-    }
-}
-
-/// The bytes `engine`'s tables need for a count of `n` on `threads` threads within `memory`.
-pub(super) fn memory_needed(n: usize, engine: Engine, threads: usize, memory: Option<u64>) -> u64 {
-    match engine {
-        Engine::Quadrants => super::quadrants::needed_within(n, threads, memory),
-        _ => 0,
-    }
+    pub(crate) fixed: Option<u64>,
 }
 
 /// The sum of `part` of the subproblems `of`, or the error of a count of `n` past
 /// `u64::MAX`.
-pub(super) fn sum(n: usize, of: &[Subproblem], part: fn(&Subproblem) -> u64) -> Result<u64, Error> {
+pub(crate) fn sum(n: usize, of: &[Subproblem], part: fn(&Subproblem) -> u64) -> Result<u64, Error> {
     of.iter()
         .try_fold(0u64, |sum, s| sum.checked_add(part(s)))
         .ok_or_else(|| Error::Overflow {
@@ -104,7 +70,7 @@ pub(super) fn sum(n: usize, of: &[Subproblem], part: fn(&Subproblem) -> u64) -> 
 /// Times parts of a count of `parts` parts with `time`, which gives a part's seconds and
 /// whether it timed it whole: up to `samples` of them, spread over the count in
 /// [`spread`] order, until `budget` runs out (at least one).
-fn sampled(
+pub(super) fn sampled(
     parts: u64,
     samples: usize,
     budget: Duration,
@@ -131,14 +97,14 @@ fn sampled(
 }
 
 /// Seconds `work` takes.
-fn timed(work: &dyn Fn() -> Result<(), Error>) -> Result<f64, Error> {
+pub(super) fn timed(work: &dyn Fn() -> Result<(), Error>) -> Result<f64, Error> {
     let started = Instant::now();
     work().map(|()| started.elapsed().as_secs_f64())
 }
 
 /// `0..len` in an order whose every beginning is spread over the whole range (bit-reversed
 /// order), so that a sample stopped by its budget still covers the whole count.
-pub(super) fn spread(len: u64) -> impl Iterator<Item = u64> {
+pub(crate) fn spread(len: u64) -> impl Iterator<Item = u64> {
     let bits = len.next_power_of_two().trailing_zeros();
     (0..len.next_power_of_two())
         .map(move |k| k.reverse_bits().checked_shr(64 - bits).unwrap_or(0))
@@ -146,17 +112,17 @@ pub(super) fn spread(len: u64) -> impl Iterator<Item = u64> {
 }
 
 /// The parts of a count timed by [`Work::sample`].
-pub(super) struct Sample {
+pub(crate) struct Sample {
     /// How many parts the count has.
-    pub(super) parts: u64,
+    pub(crate) parts: u64,
     /// Seconds of each part timed: measured, or for a constellation subproblem timed by a
     /// random path, estimated.
-    pub(super) times: Vec<f64>,
+    pub(crate) times: Vec<f64>,
     /// Seconds each subproblem of the join spends before its steps (the mean of those
     /// timed).
-    pub(super) before: f64,
+    pub(crate) before: f64,
     /// Whether every part timed was timed whole.
-    pub(super) whole: bool,
+    pub(crate) whole: bool,
 }
 
 /// The symmetry classes of a board of `n` with `total` solutions, of which the symmetries

@@ -1,16 +1,20 @@
 //! The join: for each west half-board, how many east half-boards share none of its
 //! diagonals, counted 512 at a time on bit-sliced tables.
 
-use super::layout::{CHUNK, CLASSES, Crossing, KEYS, Slices, SquarePlanes, WORDS, West};
-use super::portable::{count_portable, cross_portable, transpose_portable};
-use super::quadrant::{SetView, Values, join_all};
+use crate::counting::engines::quadrants::layout::{
+    CHUNK, CLASSES, Crossing, KEYS, Slices, SquarePlanes, WORDS, West,
+};
+use crate::counting::engines::quadrants::portable::{
+    count_portable, cross_portable, transpose_portable,
+};
+use crate::counting::engines::quadrants::quadrant::{SetView, Values, join_all};
 
 /// A few shared diagonals that only north-west placements hold among the west ones: the
 /// east half-boards are sorted by which of them they hold, so that a west group (whose
 /// sieve diagonals its north-west placement decides) reads only the front of the table,
 /// where the half-boards free of its sieve diagonals are.
 #[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Sieve {
+pub(crate) struct Sieve {
     /// A bit per sieve diagonal, the most often held first; none past the last.
     bits: [u64; SIEVE],
 }
@@ -22,7 +26,7 @@ const SIEVE_FROM: usize = 4;
 
 impl Sieve {
     /// The sieve of the `candidates` (by how often they are held, most first).
-    pub(super) fn new(candidates: &[u32]) -> Sieve {
+    pub(crate) fn new(candidates: &[u32]) -> Sieve {
         let mut sieve = Sieve::default();
         for (bit, &diagonal) in sieve.bits.iter_mut().zip(candidates) {
             *bit = 1 << diagonal;
@@ -33,24 +37,24 @@ impl Sieve {
     /// Which sieve diagonals `held` holds, the most often held one highest (the same
     /// number of steps whatever the sieve, so that tables sort without branches).
     #[inline]
-    pub(super) fn key(&self, held: u64) -> usize {
+    pub(crate) fn key(&self, held: u64) -> usize {
         (self.bits.iter()).fold(0, |key, &bit| key << 1 | usize::from(held & bit != 0))
     }
 
     /// `key` kept in the top bits of a north-west placement's square code, which rows below
     /// 15 leave free (see [`square_code`]).
-    pub(super) fn tag(key: usize) -> u64 {
+    pub(crate) fn tag(key: usize) -> u64 {
         (key as u64) << (64 - SIEVE)
     }
 
     /// The key [`tag`](Sieve::tag) keeps in `code`.
-    pub(super) fn tagged(code: u64) -> usize {
+    pub(crate) fn tagged(code: u64) -> usize {
         (code >> (64 - SIEVE)) as usize
     }
 
     /// The largest key free of the sieve diagonals of `key`: every half-board with a larger
     /// key shares one with it.
-    pub(super) fn free_of(key: usize) -> usize {
+    pub(crate) fn free_of(key: usize) -> usize {
         !key & (KEYS - 1)
     }
 }
@@ -59,7 +63,7 @@ impl Sieve {
 /// numbered `row * cols + col` by its row among all the free rows. The join reads a plane
 /// per square, the union of its diagonals' planes: a west queen costs it one load, not two.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Squares {
+pub(crate) struct Squares {
     pub diagonals: Vec<u64>,
     /// Rows of the north-west quadrant, whose squares come first.
     pub norths: usize,
@@ -68,12 +72,12 @@ pub(super) struct Squares {
 
 /// The most east half-boards a part of a table holds before it stops (give or take one
 /// north-east placement's partners): about 48 MB of table.
-pub(super) const PART: usize = 1 << 20;
+pub(crate) const PART: usize = 1 << 20;
 
 /// Where the next part of a table starts (a group of north-east placements and a
 /// placement in it), and how many half-boards a part holds before it stops.
 #[derive(Debug)]
-pub(super) struct Part {
+pub(crate) struct Part {
     group: usize,
     upper: usize,
     limit: usize,
@@ -84,7 +88,7 @@ pub(super) struct Part {
 
 impl Part {
     /// The first part, of about `limit` half-boards.
-    pub(super) fn first(limit: usize) -> Part {
+    pub(crate) fn first(limit: usize) -> Part {
         Part {
             group: 0,
             upper: 0,
@@ -96,7 +100,7 @@ impl Part {
 
 /// The (upper, lower) pairs of placements all the parts of a choice of rows go through, with
 /// placements of `north` (holding `queens` queens) and `south` on `cols` columns.
-pub(super) fn pairs([north, south]: [SetView<'_>; 2], queens: u32, cols: usize) -> u64 {
+pub(crate) fn pairs([north, south]: [SetView<'_>; 2], queens: u32, cols: usize) -> u64 {
     let all = (1 << cols) - 1;
     north
         .groups(queens, 0)
@@ -110,7 +114,7 @@ pub(super) fn pairs([north, south]: [SetView<'_>; 2], queens: u32, cols: usize) 
 /// square of [`Squares`] follows for each row the west half-boards fill. Half-boards are in
 /// the order of their sieve keys.
 #[derive(Default)]
-pub(super) struct Table {
+pub(crate) struct Table {
     /// Real half-boards.
     pub len: usize,
     pub chunks: usize,
@@ -138,7 +142,7 @@ impl Table {
     // that it is profiled as one, with its bounds beside the writes they guard.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    pub(super) fn fill(
+    pub(crate) fn fill(
         &mut self,
         [north, south]: [SetView<'_>; 2],
         queens: u32,
@@ -238,7 +242,7 @@ impl Table {
 
 impl Table {
     /// The table as the join reads it.
-    pub(super) fn slices(&self) -> Slices<'_> {
+    pub(crate) fn slices(&self) -> Slices<'_> {
         Slices {
             planes: &self.planes,
             stride: self.chunks * WORDS,
@@ -250,7 +254,7 @@ impl Table {
 
     /// The chunks that west groups of sieve key `key` read: those up to the last half-board
     /// free of the key's sieve diagonals.
-    pub(super) fn chunks(&self, key: usize) -> usize {
+    pub(crate) fn chunks(&self, key: usize) -> usize {
         self.ends[Sieve::free_of(key)].div_ceil(CHUNK)
     }
 }
@@ -271,7 +275,7 @@ fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize)
     not(target_arch = "x86_64"),
     allow(unused_variables, reason = "room for the x86-64 vector kernels")
 )]
-pub(super) fn count(table: Slices<'_>, west: West<'_>, frees: &mut Vec<u64>) -> [u64; CLASSES] {
+pub(crate) fn count(table: Slices<'_>, west: West<'_>, frees: &mut Vec<u64>) -> [u64; CLASSES] {
     #[cfg(target_arch = "x86_64")]
     if let Some(sums) = crate::counting::simd::quadrant_join::count(table, west, frees) {
         return sums;
@@ -281,7 +285,7 @@ pub(super) fn count(table: Slices<'_>, west: West<'_>, frees: &mut Vec<u64>) -> 
 
 /// The most chunks of a table for which [`cross`] pays over listing the pairs that agree:
 /// a few where a vector kernel tests a pair in a few instructions, none on 64-bit words.
-pub(super) fn crossing_chunks() -> usize {
+pub(crate) fn crossing_chunks() -> usize {
     #[cfg(target_arch = "x86_64")]
     return crate::counting::simd::quadrant_join::crossing_chunks();
     #[cfg(not(target_arch = "x86_64"))]
@@ -296,7 +300,7 @@ pub(super) fn crossing_chunks() -> usize {
     not(target_arch = "x86_64"),
     allow(unused_variables, reason = "room for the x86-64 vector kernels")
 )]
-pub(super) fn cross(table: Slices<'_>, west: Crossing<'_>, frees: &mut Vec<u64>) -> [u64; CLASSES] {
+pub(crate) fn cross(table: Slices<'_>, west: Crossing<'_>, frees: &mut Vec<u64>) -> [u64; CLASSES] {
     #[cfg(target_arch = "x86_64")]
     if let Some(sums) = crate::counting::simd::quadrant_join::cross(table, west, frees) {
         return sums;

@@ -91,7 +91,7 @@ impl Engine {
     /// assert!(too_large.run().is_err());
     /// # Ok::<(), queens::Error>(())
     /// ```
-    pub const QUADRANTS_UP_TO: usize = crate::counting::quadrants::MAX_N;
+    pub const QUADRANTS_UP_TO: usize = crate::counting::engines::quadrants::MAX_N;
 
     /// The engine's name, as [`FromStr`] reads it.
     ///

@@ -3,24 +3,26 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Classes, Finished, Results, Sample, Work, burnside, sampled, sum, timed};
-use crate::counting::engine::Engine;
-use crate::counting::pool::Pool;
-use crate::counting::quadrants::{Plan, Solver, Storage};
-use crate::counting::subproblems::Subproblem;
-use crate::counting::symmetric::count_symmetric;
+use crate::counting::engines::engine::Engine;
+use crate::counting::engines::quadrants::{Plan, Solver, Storage};
+use crate::counting::engines::symmetric::count_symmetric;
+use crate::counting::engines::work::{
+    Classes, Finished, Results, Sample, Work, burnside, sampled, sum, timed,
+};
+use crate::counting::running::pool::Pool;
+use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
 
 /// The join's subproblems of a board of `n`, then, when classes are counted (`rotations`),
 /// the rotations' one.
-pub(super) struct Join {
+pub(crate) struct Join {
     n: usize,
     plan: Plan,
     rotations: bool,
 }
 
 impl Join {
-    pub(super) fn new(n: usize, rotations: bool) -> Join {
+    pub(crate) fn new(n: usize, rotations: bool) -> Join {
         Join {
             n,
             plan: Plan::new(n),

@@ -1,27 +1,33 @@
 //! The constellation engine's subproblems: one per border constellation, completed by a
 //! search of the interior.
 
+pub(crate) mod constellation;
+pub(crate) mod interior;
+
 use std::time::Duration;
 
-use super::{Classes, Finished, Results, Sample, Work, sampled, sum, timed};
-use crate::counting::completions::Interior;
-use crate::counting::constellation::{Constellation, constellations};
-use crate::counting::pool::Pool;
-use crate::counting::quadrants::Storage;
+use crate::counting::engines::constellations::constellation::{Constellation, constellations};
+use crate::counting::engines::constellations::interior::Interior;
+use crate::counting::engines::engine::Engine;
+use crate::counting::engines::quadrants::Storage;
+use crate::counting::engines::work::{
+    Classes, Finished, Results, Sample, Work, sampled, sum, timed,
+};
+use crate::counting::running::pool::Pool;
+use crate::counting::running::subproblems::Subproblem;
 use crate::counting::simd::count_completions;
-use crate::counting::subproblems::{Subproblem, solve};
 use crate::error::Error;
 use crate::large_boards::random::SplitMix64;
 
 /// The constellations of a board of `n`, counting classes or not.
-pub(super) struct Constellations {
+pub(crate) struct Constellations {
     n: usize,
     fundamental: bool,
     all: Vec<Constellation>,
 }
 
 impl Constellations {
-    pub(super) fn new(n: usize, fundamental: bool) -> Constellations {
+    pub(crate) fn new(n: usize, fundamental: bool) -> Constellations {
         Constellations {
             n,
             fundamental,
@@ -129,4 +135,38 @@ fn walk(mut interior: Interior, rng: &mut SplitMix64) -> (Interior, f64) {
         interior = interior.with_first_queen(square & square.wrapping_neg());
     }
     (interior, paths)
+}
+
+/// Counts the completions of one constellation class.
+pub(crate) fn solve(
+    n: usize,
+    index: usize,
+    constellation: &Constellation,
+    fundamental: bool,
+) -> Subproblem {
+    let (queens, stabilizer) = constellation.oriented(n);
+    let interior = Interior::new(n, &queens);
+    let (completions, classes) = if fundamental && !stabilizer.is_empty() {
+        // Solutions of a symmetric constellation may be symmetric themselves: count the
+        // orbits of the stabilizer among them (Burnside's lemma).
+        let (mut completions, mut fixed) = (0, 0);
+        interior.for_each_solution(n, &queens, |columns| {
+            completions += 1;
+            fixed += stabilizer.iter().filter(|g| g.fixes(columns)).count() as u64;
+        });
+        (
+            completions,
+            Some((completions + fixed) / (1 + stabilizer.len() as u64)),
+        )
+    } else {
+        let completions = count_completions(&interior);
+        (completions, fundamental.then_some(completions))
+    };
+    Subproblem {
+        index,
+        total: constellation.weight * completions,
+        fundamental: classes,
+        fixed: 0,
+        engine: Engine::Constellations,
+    }
 }

@@ -3,11 +3,11 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::counter::Counter;
-use super::engine::Engine;
-use super::memory;
-use super::quadrants::{self, Storage};
-use super::work::work;
+use crate::counting::engines::engine::Engine;
+use crate::counting::engines::quadrants::{self, Storage};
+use crate::counting::engines::work;
+use crate::counting::running::counter::Counter;
+use crate::counting::running::memory;
 use crate::error::Error;
 
 /// What a count would take, from a sample of its parts timed here: enough to size a batch

@@ -7,15 +7,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::checkpoint::Checkpoint;
-use super::engine::Engine;
-use super::pool::Pool;
-use super::quadrants::Storage;
-use super::shard::Shard;
-use super::simd::Kernels;
-use super::subproblems::Subproblem;
-use super::work::{self, Classes, Work, sum, work};
 use crate::bitboard::check_size;
+use crate::counting::engines::engine::Engine;
+use crate::counting::engines::quadrants::Storage;
+use crate::counting::engines::work::{Classes, Work, sum};
+use crate::counting::engines::{self, work};
+use crate::counting::resuming::checkpoint::Checkpoint;
+use crate::counting::resuming::shard::Shard;
+use crate::counting::running::pool::Pool;
+use crate::counting::running::subproblems::Subproblem;
+use crate::counting::simd::Kernels;
 use crate::error::Error;
 
 /// A configurable count: threads, a shard of the work, progress reports and resuming.
@@ -538,7 +539,7 @@ impl Counter {
     pub fn memory_needed(&self) -> Result<u64, Error> {
         let engine = self.chosen_engine()?;
         let threads = Pool::threads_for(self.threads);
-        Ok(work::memory_needed(self.n, engine, threads, self.memory))
+        Ok(engines::memory_needed(self.n, engine, threads, self.memory))
     }
 
     /// How many subproblems the count has in all shards together, with the engine it
@@ -705,7 +706,7 @@ impl Counter {
 
     /// How the engine keeps its tables on `threads` threads, here.
     pub(crate) fn storage(&self, engine: Engine, threads: usize) -> Result<Storage, Error> {
-        work::storage(self.n, engine, threads, self.memory)
+        engines::storage(self.n, engine, threads, self.memory)
     }
 
     /// Whether the count counts symmetry classes.
