@@ -39,23 +39,22 @@ pub fn svg(solutions: &[Solution]) -> String {
     let cell = largest * SQUARE + GAP;
     let rows = solutions.len().div_ceil(per_row);
     let (width, height) = (GAP + per_row.min(solutions.len()) * cell, GAP + rows * cell);
-    let mut out = String::new();
-    // Writing to a String cannot fail.
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
-    );
-    let _ = writeln!(
-        out,
-        "<title>{} N-Queens solution(s)</title>",
-        solutions.len()
-    );
+    let title = format!("{} N-Queens solution(s)", solutions.len());
+    let mut out = svg_start(width, height, "", &title);
     for (i, solution) in solutions.iter().enumerate() {
         let (x, y) = (GAP + (i % per_row) * cell, GAP + (i / per_row) * cell);
         draw_board(&mut out, solution, x, y);
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The start of an SVG picture of `width` x `height` (with `attributes` on its `<svg>`, such
+/// as a font) and its `title`; the caller adds the rest and `</svg>`.
+pub(crate) fn svg_start(width: usize, height: usize, attributes: &str, title: &str) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\"{attributes}>\n<title>{title}</title>\n"
+    )
 }
 
 /// The start of a crowned queen's `<path>` on `square`, filled with `fill` and edged with

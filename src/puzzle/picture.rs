@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use super::generate::Puzzle;
 use crate::formats::palette;
-use crate::formats::picture::{SQUARE, crown, draw_squares};
+use crate::formats::picture::{SQUARE, crown, draw_squares, svg_start};
 use crate::solution::Solution;
 
 impl Puzzle {
@@ -26,19 +26,14 @@ impl Puzzle {
     pub fn svg(&self, answer: Option<&Solution>) -> String {
         let n = self.n();
         let side = n * SQUARE;
-        let mut out = String::new();
-        // Writing to a String cannot fail.
-        let _ = writeln!(
-            out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" viewBox="0 0 {side} {side}">"#
-        );
-        let _ = writeln!(
-            out,
-            "<title>{n} x {n} puzzle, {}: {} clues, {} blocked squares</title>",
+        let title = format!(
+            "{n} x {n} puzzle, {}: {} clues, {} blocked squares",
             self.level(),
             self.clues().len(),
             self.blocks().len()
         );
+        let mut out = svg_start(side, side, "", &title);
+        // Writing to a String cannot fail.
         draw_squares(&mut out, n);
         for &(row, col) in self.blocks() {
             let (x, y) = (col * SQUARE, row * SQUARE);

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use crate::bitboard::check_size;
 use crate::error::Error;
 use crate::formats::palette;
-use crate::formats::picture::{SQUARE, crown, draw_squares};
+use crate::formats::picture::{SQUARE, crown, draw_squares, svg_start};
 use crate::trace::Event;
 
 /// Seconds each event is shown.
@@ -80,16 +80,9 @@ impl Animation {
     fn new(n: usize, events: usize) -> Animation {
         let side = n * SQUARE;
         let (width, height) = (side, side + STATUS);
-        let mut out = String::new();
-        // Writing to a String cannot fail.
-        let _ = writeln!(
-            out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14">"#
-        );
-        let _ = writeln!(
-            out,
-            "<title>The backtracking search of {n} queens, {events} steps</title>"
-        );
+        let title = format!("The backtracking search of {n} queens, {events} steps");
+        let font = r#" font-family="sans-serif" font-size="14""#;
+        let mut out = svg_start(width, height, font, &title);
         draw_squares(&mut out, n);
         Animation {
             n,
