@@ -12,8 +12,13 @@
 //! A000170) are scaled by the measured rate of the same parity.
 //!
 //! `-- --quick` measures the rates at n = 15..=17 instead (CI runs it so, for its checks).
+//!
+//! `-- --plan N [--engine E] [--samples K] [--seconds S]` prints instead what `queens plan N
+//! --threads 1 --memory 1G` prints, as a row of docs/clusters.md's table: the engine,
+//! subproblems, memory a process needs and the growth of this process's peak while it
+//! sampled (so run one board a process), and the CPU-hours with their standard error.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use queens::counting::{Counter, Engine};
 
@@ -51,7 +56,51 @@ fn rate(n: usize, engine: Engine) -> Result<f64, queens::Error> {
     Ok(seconds * 1e9 / counts.total as f64)
 }
 
-fn main() -> Result<(), queens::Error> {
+/// The value after `flag` among the arguments, if given.
+fn option(flag: &str) -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    let at = args.iter().position(|arg| arg == flag)?;
+    args.get(at + 1).cloned()
+}
+
+fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
+}
+
+/// `--plan N`: the plan of a count on one thread with 1 GiB, as a table row.
+fn plan(n: usize) -> Result<(), Box<dyn std::error::Error>> {
+    let engine: Engine = option("--engine").unwrap_or_else(|| "auto".into()).parse()?;
+    let samples: usize = option("--samples").unwrap_or_else(|| "64".into()).parse()?;
+    let seconds: u64 = option("--seconds").unwrap_or_else(|| "5".into()).parse()?;
+    let estimate = Counter::new(n)?
+        .fundamental(false)
+        .engine(engine)
+        .threads(1)
+        .memory(1 << 30)
+        .estimate_within(samples, Duration::from_secs(seconds))?;
+    let grown = estimate.sampled_peak.map_or("-".into(), mib);
+    let error = estimate.error.map_or(String::new(), |e| {
+        format!(" (± {:.0}%)", 100.0 * e / estimate.cpu_seconds)
+    });
+    println!("| n | engine | subproblems | memory a process (sample's growth) | CPU-hours | parts timed |");
+    println!("| --- | --- | --- | --- | --- | --- |");
+    println!(
+        "| {n} | {} | {} | {} ({grown}) | {:.1}{error} | {} of {} in {:.0} s |",
+        estimate.engine,
+        estimate.subproblems,
+        mib(estimate.memory),
+        estimate.cpu_seconds / 3600.0,
+        estimate.sampled.len(),
+        estimate.parts,
+        estimate.seconds
+    );
+    Ok(())
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(n) = option("--plan") {
+        return plan(n.parse()?);
+    }
     // `--quick` (as CI runs it): the rates measured two sizes smaller, every check made.
     let base = match std::env::args().any(|arg| arg == "--quick") {
         true => 15,

@@ -1,6 +1,6 @@
 //! Times the large-board tools against their targets.
 //!
-//! `cargo run --release --example large_boards` prints, one line each: the construction of
+//! `cargo run --release --example large_boards` prints a table, a row each: the construction of
 //! 10^7 and 10^8 queens (with validation), random solutions of 10^6 (median of 5 seeds)
 //! and 10^7 queens, the first solution of every board 4..=64 in most-constrained order,
 //! and 1000 distinct solutions of n = 64; and, for comparison, the first solution of n = 34
@@ -25,15 +25,17 @@ fn main() -> Result<(), queens::Error> {
         true => 100,
         false => 1,
     };
+    println!("| job | time |");
+    println!("| --- | --- |");
     for n in [10_000_000 / scale, 100_000_000 / scale] {
         let (built, build_time) = timed(|| queens::large_boards::construct(n));
         let columns = built?.into_vec();
         let (checked, check_time) = timed(|| Solution::new(columns));
         checked?;
         println!(
-            "construct({n}): {:.3} s including its own validation; validating it again: {:.3} s",
-            build_time.as_secs_f64(),
-            check_time.as_secs_f64()
+            "| `construct({n})`, its own validation included (validating again: {:.3} s) | {:.3} s |",
+            check_time.as_secs_f64(),
+            build_time.as_secs_f64()
         );
     }
     let mut times: Vec<Duration> = Vec::new();
@@ -44,14 +46,14 @@ fn main() -> Result<(), queens::Error> {
     }
     times.sort();
     println!(
-        "random({}, seed): median {:.3} s over seeds 0..5",
+        "| `random({}, seed)`, median of seeds 0..5 | {:.3} s |",
         1_000_000 / scale,
         times[2].as_secs_f64()
     );
     let (found, time) = timed(|| queens::large_boards::random(10_000_000 / scale, 0));
     found?;
     println!(
-        "random({}, 0): {:.3} s",
+        "| `random({}, 0)` | {:.3} s |",
         10_000_000 / scale,
         time.as_secs_f64()
     );
@@ -70,10 +72,10 @@ fn main() -> Result<(), queens::Error> {
         }
     });
     println!(
-        "most_constrained first solution, n = 4..=64: {:.2} ms in all, slowest n = {} in {:.2} ms, {nodes} queens placed",
-        total.as_secs_f64() * 1e3,
+        "| first solution of every n in 4..=64, most-constrained order ({nodes} queens placed; slowest n = {}, {:.2} ms) | {:.2} ms |",
         slowest.0,
-        slowest.1.as_secs_f64() * 1e3
+        slowest.1.as_secs_f64() * 1e3,
+        total.as_secs_f64() * 1e3
     );
     let (distinct, time) = timed(|| {
         Queens::new(64)
@@ -82,7 +84,7 @@ fn main() -> Result<(), queens::Error> {
             .collect::<HashSet<_>>()
     });
     println!(
-        "1000 solutions of n = 64: {} distinct in {:.2} ms",
+        "| 1000 solutions of n = 64 ({} distinct) | {:.2} ms |",
         distinct.len(),
         time.as_secs_f64() * 1e3
     );
@@ -91,7 +93,7 @@ fn main() -> Result<(), queens::Error> {
     let (first, time) = timed(|| lexicographic.next_columns().is_some());
     assert!(first);
     println!(
-        "first solution of n = {far} in lexicographic order: {} queens placed, {:.1} s",
+        "| first solution of n = {far} in lexicographic order, for comparison ({} queens placed) | {:.1} s |",
         lexicographic.nodes(),
         time.as_secs_f64()
     );

@@ -1,4 +1,4 @@
-//! The README's recipes for counting on many machines, run for real: its GNU parallel line,
+//! docs/clusters.md's recipes for counting on many machines, run for real: its GNU parallel line,
 //! and its Slurm job array on a one-node cluster that this test starts and stops itself.
 //!
 //! They need GNU parallel, Slurm and MUNGE installed and root to start the daemons, so they
@@ -12,18 +12,18 @@ use std::time::{Duration, Instant};
 
 use queens::counting::{Counter, Shard, ShardRecord};
 
-const README: &str = include_str!("../README.md");
+const GUIDE: &str = include_str!("../docs/clusters.md");
 const SOLUTIONS_15: u64 = 2_279_184;
 const SOLUTIONS_19: u64 = 4_968_057_848;
 
-/// The first fenced `sh` block of the README holding `needle`.
-fn readme_block(needle: &str) -> String {
-    README
+/// The first fenced `sh` block of docs/clusters.md holding `needle`.
+fn guide_block(needle: &str) -> String {
+    GUIDE
         .split("```sh\n")
         .skip(1)
         .map(|rest| rest.split("```").next().unwrap())
         .find(|block| block.contains(needle))
-        .unwrap_or_else(|| panic!("README has no sh block with {needle:?}"))
+        .unwrap_or_else(|| panic!("docs/clusters.md has no sh block with {needle:?}"))
         .to_string()
 }
 
@@ -61,13 +61,13 @@ fn merged_total(dir: &Path, n: usize, files: &[PathBuf]) -> u64 {
 fn the_gnu_parallel_recipe_counts_n15() {
     let dir = tempfile::tempdir().unwrap();
     let bin = Path::new(env!("CARGO_BIN_EXE_queens")).parent().unwrap();
-    let block = readme_block("parallel queens count");
+    let block = guide_block("parallel queens count");
     let script = block
         .replace("count 18", "count 15")
         .replace("/64", "/8")
         .replace("seq 0 63", "seq 0 7")
         .replace("n18", "n15");
-    assert_ne!(script, block, "the README's recipe changed shape");
+    assert_ne!(script, block, "docs/clusters.md's recipe changed shape");
     let out = run(Command::new("bash")
         .args(["-euo", "pipefail", "-c", &script])
         .env("PATH", path_with_queens(bin))
@@ -225,13 +225,13 @@ fn the_slurm_recipe_counts_n19_through_a_requeue() {
     let jobs = dir.path().join("jobs");
     std::fs::create_dir_all(&jobs).unwrap();
     let bin = Path::new(env!("CARGO_BIN_EXE_queens")).parent().unwrap();
-    let block = readme_block("#SBATCH --array");
+    let block = guide_block("#SBATCH --array");
     // n = 19 in 8 shards: a task counts for seconds, long enough to be caught mid-way.
     let script = block
         .replace("--array=0-255", "--array=0-7")
         .replace("--cpus-per-task=8", "--cpus-per-task=1")
         .replace("N=20 K=256", "N=19 K=8");
-    assert_ne!(script, block, "the README's recipe changed shape");
+    assert_ne!(script, block, "docs/clusters.md's recipe changed shape");
     std::fs::write(jobs.join("count-19.sh"), script).unwrap();
 
     let submitted = Command::new("sbatch")

@@ -529,3 +529,22 @@ fn shards_of_the_join_carry_burnsides_sum_and_their_merge_gives_the_classes() {
         }
     }
 }
+
+/// The pages that say which engine `Engine::Auto` picks say what the code picks.
+#[test]
+fn the_docs_state_the_engine_choice_the_code_makes() {
+    let (from, up_to) = (Engine::QUADRANTS_FROM, Engine::QUADRANTS_AUTO_UP_TO);
+    let counting = include_str!("../docs/counting.md");
+    assert!(counting.contains(&format!("| `n < {from}`, `n > {up_to}` |")));
+    assert!(counting.contains(&format!("| `n = {from}` to `{up_to}` |")));
+    let guide = include_str!("../docs/guide.md");
+    assert!(guide.contains(&format!("(picked from n = {from} to {up_to};")));
+    for n in [from - 1, up_to + 1] {
+        let counter = Counter::new(n).unwrap().fundamental(false);
+        assert_eq!(counter.chosen_engine().unwrap(), Engine::Constellations);
+    }
+    for n in [from, up_to] {
+        let counter = Counter::new(n).unwrap().fundamental(false);
+        assert_eq!(counter.chosen_engine().unwrap(), Engine::Quadrants);
+    }
+}

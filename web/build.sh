@@ -25,5 +25,8 @@ wasm-bindgen --target web --no-typescript --out-dir web/dist \
     target/wasm32-unknown-unknown/release/queens_web.wasm
 cp web/index.html web/app.js web/worker.js web/dist/
 wasm=web/dist/queens_web_bg.wasm
-echo "built web/dist: the .wasm is $(( $(wc -c < "$wasm") / 1000 )) KB ($(( $(gzip -9 -c "$wasm" | wc -c) / 1000 )) KB gzipped)"
+echo "built web/dist:"
+echo "| the page's .wasm | gzipped |"
+echo "| --- | --- |"
+echo "| $(( $(wc -c < "$wasm") / 1000 )) KB | $(( $(gzip -9 -c "$wasm" | wc -c) / 1000 )) KB |"
 echo "preview: python3 -m http.server --bind 127.0.0.1 --directory web/dist 8000, then open http://127.0.0.1:8000/"

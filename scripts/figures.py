@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Regenerates every measured table in README.md and docs/*.md, so that no figure drifts.
+
+A measured table sits between two markers naming the command that prints it:
+
+    <!-- figures: cargo run --release --example navigation -- 16 5000000 -->
+    | n = 16 | time |
+    ...
+    <!-- /figures -->
+
+This script runs each command (from the repository's root, with this environment: set
+QUEENS_REFERENCE and the like to fill the columns that compare with other programs) and
+writes its markdown table between the markers, stamped with the processor and the date.
+`table=K` picks the K-th table a command prints (a command runs once however many tables
+it gives); commands joined by ` ;; ` give one table, the first command's header and every
+command's rows. `needs=VAR` leaves a table as it is when the environment has no VAR (the
+tables comparing with programs built outside this repository, or the Python package).
+
+    python3 scripts/figures.py                 # every table
+    python3 scripts/figures.py navigation      # the tables whose command mentions this
+    python3 scripts/figures.py --list          # the commands, nothing run
+"""
+import datetime
+import os
+import pathlib
+import platform
+import re
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+MARKED = re.compile(
+    r"<!-- figures(?: needs=(\w+))?(?: table=(\d+))?: (.+?) -->\n(.*?)<!-- /figures -->", re.S
+)
+PRINTED = {}
+
+
+def processor():
+    try:
+        for line in open("/proc/cpuinfo", encoding="utf-8"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def tables(output):
+    """The markdown tables in a command's output, each a list of lines."""
+    found, current = [], []
+    for line in output.splitlines() + [""]:
+        if line.startswith("|"):
+            current.append(line)
+        elif current:
+            found.append(current)
+            current = []
+    return found
+
+
+def measure(commands, which):
+    rows = []
+    for i, command in enumerate(commands):
+        if command not in PRINTED:
+            print(f"figures: {command}", file=sys.stderr, flush=True)
+            run = subprocess.run(["bash", "-c", command], cwd=ROOT, capture_output=True, text=True)
+            if run.returncode != 0:
+                sys.exit(f"figures: `{command}` failed:\n{run.stderr}")
+            PRINTED[command] = tables(run.stdout)
+        printed = PRINTED[command]
+        if len(printed) < which:
+            sys.exit(f"figures: `{command}` printed {len(printed)} tables, not {which}")
+        table = printed[which - 1]
+        rows += table if i == 0 else table[2:]
+    return rows
+
+
+def main():
+    args = sys.argv[1:]
+    listing = "--list" in args
+    wanted = [a for a in args if a != "--list"]
+    stamp = f"{processor()}, {os.cpu_count()} cores, {datetime.date.today()}"
+    pages = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+    if not listing:
+        build = ["cargo", "build", "--release", "--all-features", "--bins", "--examples"]
+        subprocess.run(build, cwd=ROOT, check=True)
+
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+
+        def regenerate(match):
+            needs, which, command = match.group(1), int(match.group(2) or 1), match.group(3)
+            if listing:
+                print(f"{page.relative_to(ROOT)}: {command}" + (f" (needs {needs})" if needs else ""))
+            if listing or (wanted and not any(w in command for w in wanted)):
+                return match.group(0)
+            if needs and needs not in os.environ:
+                print(f"figures: left as it is (no {needs}): {command}", file=sys.stderr)
+                return match.group(0)
+            rows = measure(command.split(" ;; "), which)
+            body = "\n".join(rows) + f"\n\n<sub>Measured on {stamp}.</sub>\n"
+            return match.group(0).replace(match.group(4), body)
+
+        new = MARKED.sub(regenerate, text)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+            print(f"figures: rewrote {page.relative_to(ROOT)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
