@@ -32,6 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 MARKED = re.compile(
     r"<!-- figures(?: needs=(\w+))?(?: table=(\d+))?: (.+?) -->\n(.*?)<!-- /figures -->", re.S
 )
+CLOSE = "<!-- /figures -->"
 PRINTED = {}
 
 
@@ -98,7 +99,8 @@ def main():
                 return match.group(0)
             rows = measure(command.split(" ;; "), which)
             body = "\n".join(rows) + f"\n\n<sub>Measured on {stamp}.</sub>\n"
-            return match.group(0).replace(match.group(4), body)
+            marker = match.group(0)
+            return marker[: match.start(4) - match.start(0)] + body + CLOSE
 
         new = MARKED.sub(regenerate, text)
         if new != text:

@@ -548,3 +548,25 @@ fn the_docs_state_the_engine_choice_the_code_makes() {
         assert_eq!(counter.chosen_engine().unwrap(), Engine::Quadrants);
     }
 }
+
+/// docs/counting.md's allowance for streamed storage: 64 MiB a thread at n = 22 and 23,
+/// 2.4 GiB at n = 27.
+#[test]
+fn the_streamed_allowance_is_what_the_docs_say() {
+    let streamed = |n| {
+        Counter::new(n)
+            .unwrap()
+            .engine(Engine::Quadrants)
+            .threads(1)
+            .memory(1)
+            .memory_needed()
+            .unwrap()
+    };
+    assert_eq!(streamed(22), 64 << 20);
+    assert_eq!(streamed(23), 64 << 20);
+    let gib = streamed(27) as f64 / f64::from(1 << 30);
+    assert!((2.35..2.45).contains(&gib), "{gib}");
+    let docs = include_str!("../docs/counting.md");
+    assert!(docs.contains("(64 MiB a thread at n = 22\nand 23,"));
+    assert!(docs.contains("2.4 GiB at n = 27"));
+}
