@@ -69,7 +69,9 @@ fn mib(bytes: u64) -> String {
 
 /// `--plan N`: the plan of a count on one thread with 1 GiB, as a table row.
 fn plan(n: usize) -> Result<(), Box<dyn std::error::Error>> {
-    let engine: Engine = option("--engine").unwrap_or_else(|| "auto".into()).parse()?;
+    let engine: Engine = option("--engine")
+        .unwrap_or_else(|| "auto".into())
+        .parse()?;
     let samples: usize = option("--samples").unwrap_or_else(|| "64".into()).parse()?;
     let seconds: u64 = option("--seconds").unwrap_or_else(|| "5".into()).parse()?;
     let estimate = Counter::new(n)?
@@ -82,13 +84,20 @@ fn plan(n: usize) -> Result<(), Box<dyn std::error::Error>> {
     let error = estimate.error.map_or(String::new(), |e| {
         format!(" (± {:.0}%)", 100.0 * e / estimate.cpu_seconds)
     });
-    println!("| n | engine | subproblems | memory a process (sample's growth) | CPU-hours | parts timed |");
+    println!(
+        "| n | engine | subproblems | memory a process (sample's growth) | CPU-hours | parts timed |"
+    );
     println!("| --- | --- | --- | --- | --- | --- |");
     println!(
         "| {n} | {} | {} | {} ({grown}) | {:.1}{error} | {} of {} in {:.0} s |",
         estimate.engine,
         estimate.subproblems,
-        mib(estimate.memory),
+        // The constellation engine holds no tables: nothing to allow for.
+        if estimate.memory == 0 {
+            "-".into()
+        } else {
+            mib(estimate.memory)
+        },
         estimate.cpu_seconds / 3600.0,
         estimate.sampled.len(),
         estimate.parts,

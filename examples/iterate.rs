@@ -25,7 +25,10 @@ fn best_of_three(expected: usize, mut job: impl FnMut() -> usize) -> Duration {
 }
 
 fn rate(solutions: usize, time: Duration) -> String {
-    format!("{:.1} million solutions/s", solutions as f64 / time.as_secs_f64() / 1e6)
+    format!(
+        "{:.1} million solutions/s",
+        solutions as f64 / time.as_secs_f64() / 1e6
+    )
 }
 
 fn main() -> Result<(), Box<dyn Error>> {

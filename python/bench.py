@@ -9,7 +9,11 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "tests"))
+# Beside this script is the package's source, without its compiled part: import the
+# installed package instead.
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path = [p for p in sys.path if os.path.abspath(p or os.curdir) != HERE]
+sys.path.insert(0, os.path.join(HERE, "tests"))
 
 import queens  # noqa: E402
 import textbook  # noqa: E402

@@ -18,6 +18,7 @@ tables comparing with programs built outside this repository, or the Python pack
 
     python3 scripts/figures.py                 # every table
     python3 scripts/figures.py navigation      # the tables whose command mentions this
+    python3 scripts/figures.py docs/web.md     # the tables of one page
     python3 scripts/figures.py --list          # the commands, nothing run
 """
 import datetime
@@ -34,6 +35,7 @@ MARKED = re.compile(
 )
 CLOSE = "<!-- /figures -->"
 PRINTED = {}
+FAILED = []
 
 
 def processor():
@@ -65,11 +67,12 @@ def measure(commands, which):
             print(f"figures: {command}", file=sys.stderr, flush=True)
             run = subprocess.run(["bash", "-c", command], cwd=ROOT, capture_output=True, text=True)
             if run.returncode != 0:
-                sys.exit(f"figures: `{command}` failed:\n{run.stderr}")
-            PRINTED[command] = tables(run.stdout)
+                print(f"figures: `{command}` failed:\n{run.stderr}", file=sys.stderr)
+            PRINTED[command] = tables(run.stdout) if run.returncode == 0 else []
         printed = PRINTED[command]
         if len(printed) < which:
-            sys.exit(f"figures: `{command}` printed {len(printed)} tables, not {which}")
+            FAILED.append(command)
+            return None
         table = printed[which - 1]
         rows += table if i == 0 else table[2:]
     return rows
@@ -78,14 +81,15 @@ def measure(commands, which):
 def main():
     args = sys.argv[1:]
     listing = "--list" in args
-    wanted = [a for a in args if a != "--list"]
+    wanted = [a for a in args if a != "--list" and not a.endswith(".md")]
+    only = [ROOT / a for a in args if a.endswith(".md")]
     stamp = f"{processor()}, {os.cpu_count()} cores, {datetime.date.today()}"
     pages = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
     if not listing:
         build = ["cargo", "build", "--release", "--all-features", "--bins", "--examples"]
         subprocess.run(build, cwd=ROOT, check=True)
 
-    for page in pages:
+    for page in [p for p in pages if not only or p in only]:
         text = page.read_text(encoding="utf-8")
 
         def regenerate(match):
@@ -98,6 +102,8 @@ def main():
                 print(f"figures: left as it is (no {needs}): {command}", file=sys.stderr)
                 return match.group(0)
             rows = measure(command.split(" ;; "), which)
+            if rows is None:
+                return match.group(0)
             body = "\n".join(rows) + f"\n\n<sub>Measured on {stamp}.</sub>\n"
             marker = match.group(0)
             return marker[: match.start(4) - match.start(0)] + body + CLOSE
@@ -106,6 +112,8 @@ def main():
         if new != text:
             page.write_text(new, encoding="utf-8")
             print(f"figures: rewrote {page.relative_to(ROOT)}", file=sys.stderr)
+    if FAILED:
+        sys.exit("figures: left as they were, their command failing: " + "; ".join(FAILED))
 
 
 if __name__ == "__main__":

@@ -117,15 +117,28 @@ fn every_marked_table_names_an_example_and_is_stamped() {
 fn the_readme_is_a_front_door() {
     let readme = include_str!("../README.md");
     let lines = readme.lines().count();
-    assert!(lines <= 250, "README.md has {lines} lines; guides belong in docs/");
-    for needed in ["cargo add queens", "cargo run --release -- 8", "cargo test --all-features"] {
+    assert!(
+        lines <= 250,
+        "README.md has {lines} lines; guides belong in docs/"
+    );
+    for needed in [
+        "cargo add queens",
+        "cargo run --release -- 8",
+        "cargo test --all-features",
+    ] {
         assert!(readme.contains(needed), "README.md lacks {needed:?}");
     }
 }
 
 #[test]
 fn the_timing_test_knows_a_timing() {
-    for cell in [" 0.071 s ", "9.9ms", "1.2 µs (4.7x)", "31.2 CPU-hours", "2,294 ms"] {
+    for cell in [
+        " 0.071 s ",
+        "9.9ms",
+        "1.2 µs (4.7x)",
+        "31.2 CPU-hours",
+        "2,294 ms",
+    ] {
         assert!(is_timing(cell), "{cell}");
     }
     for cell in [" 14200 ", "7.7 MB", "`queens solve 8`", "4 solutions"] {
