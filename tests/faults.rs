@@ -562,13 +562,53 @@ fn merge_refuses_join_records_whose_classes_do_not_add_up() {
 }
 
 #[test]
+fn merge_refuses_shards_that_did_and_did_not_count_classes_for_every_engine() {
+    let record = |engine, shard: usize, classes: bool| {
+        let counter = Counter::new(14)
+            .unwrap()
+            .engine(engine)
+            .fundamental(classes)
+            .shard(shard, 3);
+        format!(
+            "{}\n",
+            ShardRecord::new(&counter.run().unwrap(), 0.0).to_json()
+        )
+    };
+    for engine in [
+        queens::counting::Engine::Constellations,
+        queens::counting::Engine::Quadrants,
+    ] {
+        let mixed = record(engine, 0, true) + &record(engine, 1, false) + &record(engine, 2, true);
+        let out = queens_with_input(&["merge"], mixed.as_bytes());
+        assert_refused(&out, "one counted symmetry classes, the other did not");
+        let whole = record(engine, 0, true) + &record(engine, 1, true) + &record(engine, 2, true);
+        let merged = text(&queens_with_input(&["merge"], whole.as_bytes()).stdout);
+        assert!(
+            merged.contains(r#""total":365596,"fundamental":45752"#),
+            "{engine}: {merged}"
+        );
+    }
+}
+
+#[test]
 fn memory_shortage_is_an_error_not_an_abort() {
     // Refused before it starts where the machine has too little, else when allocation fails.
     let out = shell("ulimit -v 2000000; exec $Q one 1000000000 --format list >/dev/null");
     assert_refused(&out, "memory");
+    // The process's own limit on address space counts, whatever the machine has free.
+    for format in ["json", "fen", "list", "algebraic"] {
+        let out = shell(&format!(
+            "ulimit -v 1000000; exec $Q one 100000000 --format {format} >/dev/null"
+        ));
+        assert_refused(&out, "only");
+    }
+    // What fits under the limit is written in full.
+    let fits = shell("ulimit -v 1000000; exec $Q one 20000000 --format json | wc -c");
+    assert!(fits.status.success(), "{fits:?}");
+    assert_eq!(text(&fits.stdout).trim(), "168888927");
     let random =
         shell("ulimit -v 2000000; exec $Q one 400000000 --random --format list >/dev/null");
-    assert_refused(&random, "out of memory");
+    assert_refused(&random, "memory");
     assert!(matches!(
         queens::large_boards::construct(usize::MAX),
         Err(queens::Error::OutOfMemory { .. })
@@ -604,9 +644,12 @@ fn check_reads_back_everything_solve_writes() {
                 let expected = queens::formats::parse_many(&solutions).len();
                 let out = queens_with_input(&["check"], &written.stdout);
                 let report = text(&out.stdout);
-                // The empty board draws as empty text unless numbered or a list.
-                if solutions.trim().is_empty() {
-                    assert_eq!(n, "0");
+                // The empty board draws as empty text unless numbered or a list; it has no
+                // queen to check, and is never a valid board.
+                if n == "0" {
+                    let code = if solutions.trim().is_empty() { 2 } else { 1 };
+                    assert_eq!(out.status.code(), Some(code), "{args:?}: {report}");
+                    assert!(!report.contains(" valid "), "{args:?}: {report}");
                     continue;
                 }
                 assert!(out.status.success(), "{args:?}: {report}");
@@ -747,4 +790,59 @@ fn a_whole_checkpoint_of_the_other_engine_is_refused_for_its_engine() {
         &out,
         "it is for n = 14, shard 0/1, engine constellations, not n = 14, shard 0/1, engine quadrants",
     );
+}
+
+#[test]
+fn output_to_a_descriptor_or_a_device_is_written_in_place_not_renamed_over() {
+    let dir = temp_dir();
+    let log = dir.path().join("log.txt");
+    std::fs::write(&log, "old line\n").unwrap();
+    let first = "[0, 4, 7, 5, 2, 6, 1, 3]\n";
+    // Appended through the shell's own descriptor: what the file held stays.
+    for target in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+        let out = shell(&format!(
+            "$Q solve 8 --first 1 --format list --output {target} -q >> '{}'",
+            log.display()
+        ));
+        assert!(out.status.success(), "{target}: {}", text(&out.stderr));
+    }
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap(),
+        format!("old line\n{first}{first}{first}")
+    );
+    // Written where the descriptor stands, between what the shell writes.
+    let out = shell(&format!(
+        "{{ echo header; $Q solve 8 --first 1 --format list --output /dev/fd/1 -q; echo footer; }} > '{}'",
+        log.display()
+    ));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap(),
+        format!("header\n{first}footer\n")
+    );
+    // A descriptor other than stdout, and the other commands that take --output.
+    let out = shell(&format!(
+        "{{ echo header >&3; $Q animate 4 --output /dev/fd/3; }} 3> '{}'",
+        log.display()
+    ));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        written.starts_with("header\n<svg") && written.ends_with("</svg>\n"),
+        "{written}"
+    );
+    // Through a pipe.
+    let piped = shell("$Q solve 8 --first 1 --format list --output /dev/stdout -q | cat");
+    assert_eq!(text(&piped.stdout), first, "{}", text(&piped.stderr));
+    // A descriptor open for reading only: one line naming it, nothing replaced.
+    let out = shell("$Q solve 8 --first 1 --format list --output /dev/stdin -q < /dev/null");
+    assert_refused(&out, "cannot write /dev/stdin");
+    // `-` is standard output for every command.
+    let out = shell("$Q animate 4 --output -");
+    assert!(
+        text(&out.stdout).starts_with("<svg"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!Path::new("-").exists());
 }

@@ -41,13 +41,24 @@ pub fn json_record(solution: &Solution, index: NonZeroUsize) -> String {
         index,
         columns: solution,
     };
-    serde_json::to_string(&record).expect("numbers serialize")
+    // Room for the whole record at once: growing by doubling would need up to twice the
+    // text of a board of millions of queens.
+    let digits = solution.n().max(1).ilog10() as usize + 1;
+    let mut text = Vec::with_capacity(solution.n().saturating_mul(digits + 1).saturating_add(64));
+    serde_json::to_writer(&mut text, &record).expect("numbers serialize");
+    String::from_utf8(text).expect("JSON is UTF-8")
 }
 
 /// The columns of a JSON object such as `queens solve --format json` writes: `columns`,
 /// with `n` and `index` where given, which must agree with them; no other field.
-#[cfg(feature = "serde")]
 pub(crate) fn columns(object: &str) -> Result<Vec<usize>, Error> {
+    record(object).map(|(_, columns)| columns)
+}
+
+/// The index (where given, at least 1) and the columns of a JSON solution record, as
+/// [`columns`] reads them: a stream's reader checks that the indexes count up.
+#[cfg(feature = "serde")]
+pub(crate) fn record(object: &str) -> Result<(Option<u64>, Vec<usize>), Error> {
     #[derive(serde::Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Record {
@@ -74,11 +85,11 @@ pub(crate) fn columns(object: &str) -> Result<Vec<usize>, Error> {
             excerpt(object)
         )));
     }
-    Ok(record.columns)
+    Ok((record.index, record.columns))
 }
 
 #[cfg(not(feature = "serde"))]
-pub(crate) fn columns(object: &str) -> Result<Vec<usize>, Error> {
+pub(crate) fn record(object: &str) -> Result<(Option<u64>, Vec<usize>), Error> {
     Err(Error::parse(format!(
         "JSON object {} cannot be read: the crate's `serde` feature is off",
         excerpt(object)

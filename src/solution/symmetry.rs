@@ -1,6 +1,6 @@
 //! The eight symmetries of the square, and how they act on solutions.
 
-use crate::error::Square;
+use crate::error::{Error, Square};
 use crate::solution::Solution;
 
 /// One of the eight symmetries of a square board: four rotations and four reflections.
@@ -143,7 +143,10 @@ impl Symmetry {
     ///
     /// # Panics
     ///
-    /// In debug builds, if the square is off the board.
+    /// If the square is off the board, as indexing out of bounds does; [`try_apply`]
+    /// returns an error instead.
+    ///
+    /// [`try_apply`]: Symmetry::try_apply
     ///
     /// # Examples
     ///
@@ -154,8 +157,36 @@ impl Symmetry {
     /// assert_eq!(Symmetry::Rotate90.apply((0, 0), 8), (0, 7));
     /// ```
     #[must_use]
+    #[track_caller]
     pub fn apply(self, square: Square, n: usize) -> Square {
-        debug_assert!(square.0 < n && square.1 < n, "{square:?} is off the board");
+        match self.try_apply(square, n) {
+            Ok(square) => square,
+            Err(err) => panic!("{err}"),
+        }
+    }
+
+    /// Where the square `(row, column)` of an `n` x `n` board goes, or an error if the
+    /// square is off the board.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OffBoard`] if `row` or `column` is `n` or more.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Error, Symmetry};
+    ///
+    /// assert_eq!(Symmetry::Rotate90.try_apply((0, 0), 8), Ok((0, 7)));
+    /// assert_eq!(
+    ///     Symmetry::Rotate90.try_apply((10, 10), 4),
+    ///     Err(Error::OffBoard { square: (10, 10), n: 4 })
+    /// );
+    /// ```
+    pub fn try_apply(self, square: Square, n: usize) -> Result<Square, Error> {
+        if square.0 >= n || square.1 >= n {
+            return Err(Error::OffBoard { square, n });
+        }
         let parts = self.parts();
         let (row, col) = if parts.swap {
             (square.1, square.0)
@@ -163,10 +194,10 @@ impl Symmetry {
             square
         };
         let mirror = |x: usize, flip: bool| if flip { n - 1 - x } else { x };
-        (
+        Ok((
             mirror(row, parts.flip_rows),
             mirror(col, parts.flip_columns),
-        )
+        ))
     }
 }
 

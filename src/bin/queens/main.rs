@@ -423,18 +423,20 @@ fn check(args: &CheckArgs) -> Result<(), Failure> {
 /// as far as a workstation goes.
 const MAX_ONE: usize = 1_000_000_000;
 
-/// Bytes `one` needs a queen, measured at n = 10^7 (peak resident size over n) with room
-/// for the longer numbers of larger boards: the columns, and the text of each format.
-fn one_bytes_a_queen(format: args::Format, random: bool) -> u64 {
-    use queens::Style;
-    let text = match format {
-        args::Format::Json => 20,
-        args::Format::Text(Style::Fen) => 44,
-        args::Format::Text(Style::Algebraic) => 38,
-        // List, and the boards drawn square by square, which stop at 1000 queens.
-        _ => 30,
+/// Bytes `one` needs for a board of `n` queens: the solution's columns (8 a queen) and
+/// either its text, written as one record, or, before, a random solution's local search
+/// (12 bytes a queen at most: its columns, diagonal counts and the rows it suspects). Peak
+/// resident sizes at n = 10^7 stay under it in every format (158-236 MB, 16-24 bytes a
+/// queen, where this says 170-260 MB).
+fn one_bytes(n: usize, format: args::Format, random: bool) -> u64 {
+    let search = if random {
+        (n as u64).saturating_mul(12)
+    } else {
+        0
     };
-    text + if random { 4 } else { 0 }
+    (n as u64)
+        .saturating_mul(8)
+        .saturating_add(output::text_bytes(n, format).max(search))
 }
 
 fn one(args: &OneArgs) -> Result<(), Failure> {
@@ -447,12 +449,12 @@ fn one(args: &OneArgs) -> Result<(), Failure> {
     }
     output::check_drawable(args.n, args.format.format)?;
     // Refused in one line rather than killed by the kernel halfway through.
-    let needed = (args.n as u64).saturating_mul(one_bytes_a_queen(args.format.format, args.random));
+    let needed = one_bytes(args.n, args.format.format, args.random);
     if let Some(available) = queens::counting::available_memory().filter(|&free| needed > free) {
         return Err(queens::Error::NotEnoughMemory {
             needed,
             available,
-            advice: "ask for a smaller board (--format json needs the least)",
+            advice: "ask for a smaller board (--format json or list needs the least)",
         }
         .into());
     }

@@ -5,12 +5,13 @@
 //! on a complete line. A file named by `--output` is written beside its target and renamed
 //! over it only when everything was written, so a failed run leaves the target as it was.
 
+use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use queens::{Solution, formats};
+use queens::{Solution, Style, formats};
 use tempfile::NamedTempFile;
 
 use crate::Failure;
@@ -75,11 +76,42 @@ pub fn check_drawable(n: usize, format: Format) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The most bytes the text of one solution of `n` queens takes in `format`, heading aside:
+/// every solution holds the columns 0 to n - 1 once each, so the widest number bounds it.
+pub fn text_bytes(n: usize, format: Format) -> u64 {
+    let n64 = n as u64;
+    let digits = u64::from(n64.max(1).ilog10()) + 1;
+    // Files are letters a..z, then aa, ab, ...
+    let letters =
+        std::iter::successors(Some(n64), |&rest| (rest > 26).then_some(rest / 26)).count() as u64;
+    let per_queen = match format {
+        Format::Json => digits + 1,
+        Format::Text(Style::List) => digits + 2,
+        Format::Text(Style::Fen) => 2 * digits + 2,
+        Format::Text(Style::Algebraic) => letters + digits + 1,
+        // Drawn boards (at most MAX_DRAWN a side): up to a 4-byte character and a space a
+        // square, a label a row.
+        Format::Text(_) | Format::Svg => 5 * n64 + digits + 2,
+    };
+    n64.saturating_mul(per_queen).saturating_add(64)
+}
+
+fn out_of_memory(n: usize) -> Failure {
+    Failure::Usage(format!(
+        "not enough memory to write a solution of {n} queens"
+    ))
+}
+
 /// Where the records go.
 enum Sink {
     Stdout(io::Stdout),
-    /// A device or a pipe named by `--output` (`/dev/null`, say): written in place.
-    Direct(std::fs::File),
+    /// What `--output` names that is not a regular file, written in place: a descriptor the
+    /// process holds (`/dev/stdout`, `/dev/fd/3`: written through it, so a shell's `>>` and
+    /// what was written before are kept), a device or a pipe.
+    Direct {
+        file: File,
+        path: PathBuf,
+    },
     /// A temporary file beside `target`, renamed over it by [`SolutionWriter::finish`].
     File {
         temp: NamedTempFile,
@@ -88,12 +120,54 @@ enum Sink {
 }
 
 impl Sink {
-    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
-        match self {
-            Sink::Stdout(out) => out.write_all(bytes),
-            Sink::Direct(file) => file.write_all(bytes),
-            Sink::File { temp, .. } => temp.write_all(bytes),
+    /// Opens what `path` names for writing: `-` is standard output, a descriptor or a
+    /// device is written in place, and a regular file is written beside and renamed over.
+    fn open(path: &Path) -> Result<Sink, Failure> {
+        if path == Path::new("-") {
+            return Ok(Sink::Stdout(stdout()?));
         }
+        let cannot =
+            |err: io::Error| Failure::Usage(format!("cannot write {}: {err}", path.display()));
+        let target = match resolved(path)? {
+            Resolved::Descriptor(fd) => {
+                return descriptor(fd)
+                    .map(|file| Sink::direct(file, path))
+                    .map_err(cannot);
+            }
+            Resolved::Path(target) => target,
+        };
+        if std::fs::metadata(&target).is_ok_and(|meta| !meta.is_file()) {
+            // No truncation: a FIFO or a device has nothing to keep, and opening one
+            // must not destroy what a file behind it holds.
+            return OpenOptions::new()
+                .write(true)
+                .open(&target)
+                .map(|file| Sink::direct(file, path))
+                .map_err(cannot);
+        }
+        let temp = temporary_beside(&target)?;
+        *lock() = Some(temp.path().to_path_buf());
+        Ok(Sink::File { temp, target })
+    }
+
+    fn direct(file: File, path: &Path) -> Sink {
+        Sink::Direct {
+            file,
+            path: path.to_path_buf(),
+        }
+    }
+
+    /// Writes `bytes`; an error names the file (a closed pipe ends the run quietly).
+    fn write_all(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        let (written, path) = match self {
+            Sink::Stdout(out) => return Ok(out.write_all(bytes)?),
+            Sink::Direct { file, path } => (file.write_all(bytes), &*path),
+            Sink::File { temp, target } => (temp.write_all(bytes), &*target),
+        };
+        written.map_err(|err| match err.kind() {
+            io::ErrorKind::BrokenPipe => Failure::Io(err),
+            _ => Failure::Usage(format!("cannot write {}: {err}", path.display())),
+        })
     }
 }
 
@@ -116,21 +190,8 @@ impl SolutionWriter {
     /// Opens the output named by the arguments: a temporary file beside the target, or
     /// stdout; from here on an interrupt ends the process between two writes.
     pub fn create(args: &FormatArgs, numbered: bool) -> Result<Self, Failure> {
-        let target = args.output.as_deref().map(resolved).transpose()?;
-        let sink = match &target {
-            Some(target) if std::fs::metadata(target).is_ok_and(|meta| !meta.is_file()) => {
-                Sink::Direct(std::fs::File::create(target).map_err(|err| {
-                    Failure::Usage(format!("cannot write {}: {err}", target.display()))
-                })?)
-            }
-            Some(target) => {
-                let temp = temporary_beside(target)?;
-                *lock() = Some(temp.path().to_path_buf());
-                Sink::File {
-                    temp,
-                    target: target.clone(),
-                }
-            }
+        let sink = match args.output.as_deref() {
+            Some(path) => Sink::open(path)?,
             None => Sink::Stdout(stdout()?),
         };
         // Only the first handler installed counts; a second writer changes nothing.
@@ -170,21 +231,29 @@ impl SolutionWriter {
                 };
                 // One reused String per solution: formatting piece by piece into the writer
                 // costs more than the search.
-                self.line.clear();
+                let mut line = std::mem::take(&mut self.line);
+                line.clear();
+                // Reserved at once, so that a board too large for memory is an error.
+                let room = usize::try_from(text_bytes(solution.n(), self.format))
+                    .map_err(|_| out_of_memory(solution.n()))?;
+                line.try_reserve(room)
+                    .map_err(|_| out_of_memory(solution.n()))?;
                 if style.is_board() && self.written > 1 {
-                    self.line.push('\n');
+                    line.push('\n');
                 }
-                board.write_into(&mut self.line);
+                board.write_into(&mut line);
                 if !style.is_board() {
-                    self.line.push('\n');
+                    line.push('\n');
                 }
-                self.pending.extend_from_slice(self.line.as_bytes());
+                let pushed = self.push(line.as_bytes());
+                self.line = line;
+                pushed?;
             }
             Format::Json => {
                 let index = NonZeroUsize::MIN.saturating_add(self.written - 1);
-                self.pending
-                    .extend_from_slice(formats::json_record(&solution, index).as_bytes());
-                self.pending.push(b'\n');
+                let mut record = formats::json_record(&solution, index);
+                record.push('\n');
+                self.push(record.as_bytes())?;
             }
             Format::Svg => {
                 if self.svg_boards.len() == MAX_SVG_BOARDS {
@@ -195,6 +264,18 @@ impl SolutionWriter {
                 self.svg_boards.push(solution);
             }
         }
+        Ok(())
+    }
+
+    /// Adds a whole record to what is written next; a record larger than a chunk is
+    /// written as it is, not copied.
+    fn push(&mut self, record: &[u8]) -> Result<(), Failure> {
+        if record.len() >= CHUNK {
+            self.write_pending()?;
+            let _writing = lock();
+            return self.sink.write_all(record);
+        }
+        self.pending.extend_from_slice(record);
         if self.pending.len() >= CHUNK {
             self.write_pending()?;
         }
@@ -215,16 +296,24 @@ impl SolutionWriter {
                 .extend_from_slice(queens::formats::svg(&self.svg_boards).as_bytes());
         }
         self.write_pending()?;
+        self.sink.finish()
+    }
+}
+
+impl Sink {
+    /// Flushes, and puts a temporary file in place of its target.
+    fn finish(self) -> Result<(), Failure> {
         let mut temp_path = lock();
-        match self.sink {
+        match self {
             Sink::Stdout(mut out) => out.flush()?,
-            Sink::Direct(mut file) => file.flush()?,
+            Sink::Direct { mut file, .. } => file.flush()?,
             Sink::File { temp, target } => {
-                keep_permissions(&temp, &target)?;
-                temp.as_file().sync_all()?;
-                temp.persist(&target).map_err(|err| {
-                    Failure::Usage(format!("cannot write {}: {}", target.display(), err.error))
-                })?;
+                let cannot = |err: io::Error| {
+                    Failure::Usage(format!("cannot write {}: {err}", target.display()))
+                };
+                keep_permissions(&temp, &target).map_err(cannot)?;
+                temp.as_file().sync_all().map_err(cannot)?;
+                temp.persist(&target).map_err(|err| cannot(err.error))?;
                 *temp_path = None;
             }
         }
@@ -232,36 +321,45 @@ impl SolutionWriter {
     }
 }
 
-/// Writes `bytes` to a temporary file beside `target` and renames it over `target`, so that
-/// a failed write leaves `target` as it was.
-pub fn write_file(target: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let target = &resolved(target)?;
-    let cannot =
-        |err: io::Error| Failure::Usage(format!("cannot write {}: {err}", target.display()));
-    let mut temp = temporary_beside(target)?;
-    temp.write_all(bytes).map_err(cannot)?;
-    keep_permissions(&temp, target).map_err(cannot)?;
-    temp.as_file().sync_all().map_err(cannot)?;
-    temp.persist(target).map_err(|err| cannot(err.error))?;
-    Ok(())
+/// Writes `bytes` to what `path` names as `--output` does: a regular file is written
+/// beside and renamed over, so that a failed write leaves it as it was.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let mut sink = Sink::open(path)?;
+    {
+        let _writing = lock();
+        sink.write_all(bytes)?;
+    }
+    sink.finish()
+}
+
+/// What `--output` names once symbolic links are followed.
+enum Resolved {
+    /// A descriptor of this process, by number: `/dev/stdout`, `/dev/fd/N`,
+    /// `/proc/self/fd/N`. Following such a link further would reach the file or pipe behind
+    /// the descriptor and lose the descriptor's position and append mode.
+    Descriptor(i32),
+    Path(PathBuf),
 }
 
 /// The file `target` names: a symbolic link is followed (to a file that may not exist
-/// yet), so that the file it points to is replaced and the link kept. A file with other
-/// hard links is refused: replacing it would detach them, and writing it in place would
-/// not be atomic.
-fn resolved(target: &Path) -> Result<PathBuf, Failure> {
+/// yet), so that the file it points to is replaced and the link kept, up to a descriptor of
+/// this process. A file with other hard links is refused: replacing it would detach them,
+/// and writing it in place would not be atomic.
+fn resolved(target: &Path) -> Result<Resolved, Failure> {
     // Linux's own limit on links followed in one path.
     const MAX_LINKS: usize = 40;
     let mut path = target.to_path_buf();
     for _ in 0..MAX_LINKS {
+        if let Some(fd) = own_descriptor(&path) {
+            return Ok(Resolved::Descriptor(fd));
+        }
         let meta = match std::fs::symlink_metadata(&path) {
             Ok(meta) => meta,
-            Err(_) => return Ok(path),
+            Err(_) => return Ok(Resolved::Path(path)),
         };
         if !meta.file_type().is_symlink() {
             refuse_hard_links(target, &meta)?;
-            return Ok(path);
+            return Ok(Resolved::Path(path));
         }
         let link = std::fs::read_link(&path)
             .map_err(|err| Failure::Usage(format!("cannot write {}: {err}", target.display())))?;
@@ -274,6 +372,54 @@ fn resolved(target: &Path) -> Result<PathBuf, Failure> {
         "cannot write {}: more than {MAX_LINKS} symbolic links to follow",
         target.display()
     )))
+}
+
+/// The number of the descriptor `path` names, if it is an entry of this process's
+/// descriptor folder (`/proc/<pid>/fd` or a thread's on Linux, `/dev/fd` elsewhere).
+fn own_descriptor(path: &Path) -> Option<i32> {
+    let fd = path.file_name()?.to_str()?.parse().ok()?;
+    let folder = std::fs::canonicalize(path.parent()?).ok()?;
+    let pid = std::process::id().to_string();
+    let mut parts = folder.components().map(|part| part.as_os_str().to_str());
+    let ours = match [(); 6].map(|()| parts.next().flatten()) {
+        [Some("/"), Some("proc"), Some(p), Some("fd"), None, None] => p == pid,
+        [
+            Some("/"),
+            Some("proc"),
+            Some(p),
+            Some("task"),
+            Some(_),
+            Some("fd"),
+        ] => p == pid && parts.next().is_none(),
+        [Some("/"), Some("dev"), Some("fd"), None, None, None] => true,
+        _ => false,
+    };
+    ours.then_some(fd)
+}
+
+/// A descriptor of this process, shared: what is written through it lands where the
+/// descriptor's own writes would.
+#[cfg(unix)]
+fn descriptor(fd: i32) -> io::Result<File> {
+    use std::os::fd::{AsFd, BorrowedFd};
+    let owned = match fd {
+        1 => io::stdout().as_fd().try_clone_to_owned()?,
+        2 => io::stderr().as_fd().try_clone_to_owned()?,
+        _ if fd < 0 => return Err(io::ErrorKind::InvalidInput.into()),
+        _ => {
+            // SAFETY: `fd` is not -1, and it is open: the process's descriptor folder
+            // listed it a moment ago, and nothing closes descriptors it did not open while
+            // the command starts. It is borrowed only to be duplicated at once.
+            let borrowed = unsafe { BorrowedFd::borrow_raw(fd) };
+            borrowed.try_clone_to_owned()?
+        }
+    };
+    Ok(File::from(owned))
+}
+
+#[cfg(not(unix))]
+fn descriptor(_: i32) -> io::Result<File> {
+    Err(io::ErrorKind::Unsupported.into())
 }
 
 #[cfg(unix)]

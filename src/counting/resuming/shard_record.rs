@@ -208,6 +208,12 @@ impl ShardRecord {
         Ok(records)
     }
 
+    /// Whether the count behind the record counted symmetry classes: a join's records say
+    /// so by their fixed solutions, a constellation count's by its classes.
+    fn counts_classes(&self) -> bool {
+        self.fixed.is_some() || self.fundamental.is_some()
+    }
+
     /// Refuses what no count writes.
     fn check(&self) -> Result<(), String> {
         check_size(self.n).map_err(|err| err.to_string())?;
@@ -334,7 +340,7 @@ fn compatible(records: &[ShardRecord]) -> Result<&ShardRecord, String> {
                 "a record of queens {}, which may number subproblems differently from this queens {VERSION}",
                 excerpt(&record.version)
             )
-        } else if record.fixed.is_some() != first.fixed.is_some() {
+        } else if record.counts_classes() != first.counts_classes() {
             format!(
                 "shards {} and {}: one counted symmetry classes, the other did not",
                 first.shard, record.shard

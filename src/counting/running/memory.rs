@@ -1,12 +1,15 @@
-//! How much memory a count may use: the least of what the kernel says is available and what
+//! How much memory a count may use: the least of what the kernel says is available, what
 //! the process's control groups (a container's or a batch job's limit, such as Slurm's
-//! `--mem`) leave it, so that a count too large is refused rather than killed.
+//! `--mem`) leave it and what its own resource limits (`ulimit -v`, `ulimit -d`) leave it,
+//! so that a count too large is refused rather than killed.
 
 use std::path::Path;
 
 /// Bytes this process may still allocate, where the operating system says (Linux): the
-/// least of the kernel's `MemAvailable` and the room left under the memory limits of the
-/// process's control groups (a container's or a batch job's); `None` elsewhere. What
+/// least of the kernel's `MemAvailable`, the room left under the memory limits of the
+/// process's control groups (a container's or a batch job's) and the room left under its
+/// own limits on address space and data (`RLIMIT_AS`, `RLIMIT_DATA`: `ulimit -v`, `-d`);
+/// `None` elsewhere. What
 /// [`Counter::run`](crate::counting::Counter::run) checks a count's need against.
 ///
 /// # Examples
@@ -26,7 +29,32 @@ pub(crate) fn available() -> Option<u64> {
     let system = read("/proc/meminfo").and_then(|info| mem_available(&info));
     let limits = read("/proc/self/cgroup")
         .and_then(|membership| cgroup_headroom(Path::new("/sys/fs/cgroup"), &membership));
-    [system, limits].into_iter().flatten().min()
+    let own = read("/proc/self/limits")
+        .zip(read("/proc/self/status"))
+        .and_then(|(limits, status)| rlimit_headroom(&limits, &status));
+    [system, limits, own].into_iter().flatten().min()
+}
+
+/// The least room left under the process's soft limits on address space and data, from
+/// the texts of `/proc/self/limits` and `/proc/self/status`: what a larger allocation
+/// would fail on, whatever the machine has free.
+fn rlimit_headroom(limits: &str, status: &str) -> Option<u64> {
+    [
+        ("Max address space", "VmSize:"),
+        ("Max data size", "VmData:"),
+    ]
+    .into_iter()
+    .filter_map(|(limit, used)| {
+        let soft = limits
+            .lines()
+            .find_map(|line| line.strip_prefix(limit))?
+            .split_whitespace()
+            .next()?;
+        // "unlimited" does not parse: no limit here.
+        let soft: u64 = soft.parse().ok()?;
+        Some(soft.saturating_sub(kib_field(status, used).unwrap_or(0)))
+    })
+    .min()
 }
 
 /// The most memory this process has held (`VmHWM`), where the operating system says
@@ -186,6 +214,32 @@ mod tests {
         assert_eq!(cgroup_headroom(root.path(), membership), Some(500_000_000));
         assert_eq!(cgroup_headroom(root.path(), "4:cpu:/docker/abc\n"), None);
         assert_eq!(cgroup_headroom(root.path(), "garbage"), None);
+    }
+
+    #[test]
+    fn the_soft_address_space_and_data_limits_count() {
+        let limits = "Limit                     Soft Limit           Hard Limit           Units
+Max cpu time              unlimited            unlimited            seconds
+Max data size             unlimited            unlimited            bytes
+Max address space         1024000000           unlimited            bytes
+";
+        let status = "Name:\tqueens\nVmSize:\t   24000 kB\nVmData:\t    1000 kB\n";
+        assert_eq!(
+            rlimit_headroom(limits, status),
+            Some(1_024_000_000 - 24_000 * 1024)
+        );
+        let data = limits
+            .replace(
+                "Max data size             unlimited",
+                "Max data size             50000000",
+            )
+            .replace("1024000000", "unlimited ");
+        assert_eq!(
+            rlimit_headroom(&data, status),
+            Some(50_000_000 - 1000 * 1024)
+        );
+        let none = limits.replace("1024000000", "unlimited ");
+        assert_eq!(rlimit_headroom(&none, status), None);
     }
 
     #[test]
