@@ -128,10 +128,16 @@ pub mod search;
 mod solution;
 pub mod trace;
 
+// Inlined: the types people start with get their own pages at the crate root, where
+// README and the guides link them.
+#[doc(inline)]
 pub use adaptors::SolutionsExt;
+#[doc(inline)]
 pub use counting::{count, try_count};
 pub use error::{Error, Square};
+#[doc(inline)]
 pub use formats::Style;
+#[doc(inline)]
 pub use search::{Builder, Queens};
 pub use solution::{Solution, Symmetry};
 

@@ -164,7 +164,285 @@ fn check_reports_each_solution_and_fails_on_invalid_ones() {
         text.contains("line 3: invalid: queens on (0, 0) and (1, 1) attack each other"),
         "{text}"
     );
-    assert!(text.ends_with("2 valid, 1 invalid\n"));
+    // Boards of two sizes: the summary counts each.
+    assert!(
+        text.ends_with("2 valid (1 with n = 4, 1 with n = 5), 1 invalid\n"),
+        "{text}"
+    );
+}
+
+/// `check` of `input` (with `args`), which must fail with exit code 1, naming `message`
+/// and never calling an empty board valid; returns its report.
+fn check_fails(args: &[&str], input: impl AsRef<[u8]>, message: &str) -> String {
+    let mut all = vec!["check"];
+    all.extend(args);
+    let out = queens_with_input(&all, input);
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains(message),
+        "expected {message:?} in:\n{report}"
+    );
+    assert!(!report.contains("valid []"), "{report}");
+    report
+}
+
+#[test]
+fn check_refuses_a_stream_cut_after_a_heading_in_every_numbered_style() {
+    let cut = stdout(&queens(&[
+        "solve",
+        "8",
+        "--format",
+        "list",
+        "--numbered",
+        "-q",
+    ]));
+    let first_three: String = cut.lines().take(3).map(|l| format!("{l}\n")).collect();
+    let report = check_fails(
+        &[],
+        &first_three,
+        "line 3: invalid: heading \"answer 2:\" has no solution after it",
+    );
+    assert!(report.ends_with("1 valid, 1 invalid\n"), "{report}");
+    for &style in Style::ALL {
+        let text = stdout(&queens(&[
+            "solve",
+            "8",
+            "--format",
+            style.name(),
+            "--numbered",
+            "-q",
+        ]));
+        let lines: Vec<&str> = text.lines().collect();
+        let second = lines.iter().position(|l| *l == "answer 2:").unwrap();
+        // Cut right after the heading, and after the board's first line (a grid's column
+        // header).
+        for end in [second + 1, second + 2] {
+            let prefix: String = lines[..end].iter().map(|l| format!("{l}\n")).collect();
+            let message = match (style, end - second) {
+                (_, 1) => "has no solution after it",
+                (Style::Grid, _) => "has no board rows under it",
+                _ if style.is_board() => "has 8 squares, but the board has 1 rows",
+                _ => continue,
+            };
+            check_fails(&[], &prefix, message);
+        }
+        // Without its final newline, or with blank lines after it, it is still cut.
+        let heading_last = lines[..=second].join("\n");
+        check_fails(&[], &heading_last, "has no solution after it");
+        check_fails(
+            &[],
+            format!("{heading_last}\n\n\n"),
+            "has no solution after it",
+        );
+    }
+    // A heading needs a number, in order; a numbered stream numbers every solution.
+    check_fails(&[], "answer x:\n[1, 3, 0, 2]\n", "is not `answer K:`");
+    check_fails(
+        &[],
+        "answer 1:\n[1, 3, 0, 2]\nanswer 3:\n[2, 0, 3, 1]\n",
+        "heading `answer 3:` follows `answer 1:`",
+    );
+    check_fails(
+        &[],
+        "answer 1:\n[1, 3, 0, 2]\n[2, 0, 3, 1]\n",
+        "line 3: invalid: a solution without an `answer K:` heading",
+    );
+    let json = stdout(&queens(&["solve", "6", "--format", "json", "-q"]));
+    let gap: String = json
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| *i != 1)
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    check_fails(&[], gap, "JSON index 3 follows 1");
+}
+
+#[test]
+fn check_refuses_an_empty_board_whatever_its_form() {
+    for input in ["[]\n", "()\n", "{\"columns\":[]}\n", "answer 1:\n[]\n"] {
+        check_fails(&[], input, "an empty board (n = 0)");
+    }
+    for format in ["list", "json", "svg"] {
+        let empty = queens(&["solve", "0", "--format", format, "-q"]);
+        check_fails(&[], &empty.stdout, "an empty board (n = 0)");
+    }
+}
+
+#[test]
+fn check_refuses_what_follows_or_is_missing_from_an_svg_picture() {
+    let picture = stdout(&queens(&["solve", "6", "--format", "svg", "-q"]));
+    let out = queens_with_input(&["check"], &picture);
+    assert!(out.status.success());
+    assert!(
+        stdout(&out).ends_with("\n4 valid, 0 invalid\n"),
+        "{}",
+        stdout(&out)
+    );
+    let report = check_fails(
+        &[],
+        format!("{picture}[0, 1, 2, 3]\ngarbage\n"),
+        "invalid: \"[0, 1, 2, 3]\" and 1 more line after the end of the SVG picture",
+    );
+    assert!(report.ends_with("4 valid, 1 invalid\n"), "{report}");
+    check_fails(
+        &[],
+        format!("{picture}{picture}[1, 3, 0, 2]\n"),
+        "after the end of the SVG picture",
+    );
+    check_fails(
+        &[],
+        format!("[1, 3, 0, 2]\n{picture}"),
+        "an SVG picture after other text",
+    );
+    // Its title states how many boards it holds.
+    for stated in ["3", "5", "0"] {
+        let edited = picture.replace("<title>4 ", &format!("<title>{stated} "));
+        check_fails(
+            &[],
+            edited,
+            &format!("title states {stated} solutions, but it holds 4 boards"),
+        );
+    }
+    // A picture that does not end: cut after any line.
+    let lines: Vec<&str> = picture.lines().collect();
+    for cut in [1, 2, 3, 50, 100, lines.len() - 1] {
+        let prefix: String = lines[..cut].iter().map(|l| format!("{l}\n")).collect();
+        check_fails(&[], prefix, "without its </svg>, cut short");
+    }
+    // A board moved off its squares, or given another queen.
+    let moved = picture.replacen("translate(32 0)\" d=", "translate(320 0)\" d=", 1);
+    check_fails(&[], moved, "off the 6 x 6 board");
+    // One picture, read alone by `show`, is checked the same way.
+    let one = stdout(&queens(&["show", "1,3,0,2", "--format", "svg"]));
+    assert!(queens(&["show", &one]).status.success());
+    let refused = queens(&["show", &format!("{one}garbage\n")]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("after the end of the SVG picture"),
+        "{}",
+        stderr(&refused)
+    );
+}
+
+#[test]
+fn check_verifies_a_grid_s_row_numbers_and_column_header() {
+    let grid = stdout(&queens(&["show", "1,3,0,2", "--format", "grid"]));
+    assert_eq!(
+        grid,
+        "  0 1 2 3\n0 - o - -\n1 - - - o\n2 o - - -\n3 - - o -\n"
+    );
+    let rows: Vec<&str> = grid.lines().skip(1).map(|row| &row[1..]).collect();
+    let relabel = |header: &str, labels: [&str; 4]| -> String {
+        let mut text = format!("{header}\n");
+        for (label, row) in labels.iter().zip(&rows) {
+            text.push_str(&format!("{label}{row}\n"));
+        }
+        text
+    };
+    for (text, message) in [
+        (
+            relabel("  0 1 2 3", ["0", "0", "0", "0"]),
+            "numbered 0, but it is row 1",
+        ),
+        (
+            relabel("  0 1 2 3", ["3", "2", "1", "0"]),
+            "numbered 3, but it is row 0",
+        ),
+        (
+            relabel("  0 1 2 3 4", ["0", "1", "2", "3"]),
+            "numbers 5 columns, but the grid has 4 rows",
+        ),
+        (
+            relabel("  0 1 2", ["0", "1", "2", "3"]),
+            "numbers 3 columns, but the grid has 4 rows",
+        ),
+        (
+            relabel("  0 1 2 3", ["0", "1", "2", "9"]),
+            "numbered 9, but it is row 3",
+        ),
+        (
+            relabel("", ["1", "2", "3", "4"]),
+            "numbered 1, but it is row 0",
+        ),
+    ] {
+        check_fails(&[], &text, message);
+        let shown = queens(&["show", &text]);
+        assert_eq!(shown.status.code(), Some(2), "{text}");
+        assert!(stderr(&shown).contains(message), "{}", stderr(&shown));
+    }
+    assert!(
+        queens_with_input(&["check"], relabel("  0 1 2 3", ["0", "1", "2", "3"]))
+            .status
+            .success()
+    );
+}
+
+#[test]
+fn check_n_requires_one_board_size_and_mixed_sizes_are_summed_per_size() {
+    let mut mixed = stdout(&queens(&["solve", "6", "--format", "fen", "-q"]));
+    mixed.push_str(&stdout(&queens(&["solve", "4", "--format", "list", "-q"])));
+    mixed.push_str(&stdout(&queens(&["one", "20", "--format", "json"])));
+    let out = queens_with_input(&["check"], &mixed);
+    assert!(out.status.success());
+    assert!(
+        stdout(&out)
+            .ends_with("\n7 valid (2 with n = 4, 4 with n = 6, 1 with n = 20), 0 invalid\n"),
+        "{}",
+        stdout(&out)
+    );
+    let report = check_fails(
+        &["--n", "6"],
+        &mixed,
+        "line 5: invalid: a 4 x 4 board, where every board must be 6 x 6",
+    );
+    assert!(report.ends_with("\n4 valid, 3 invalid\n"), "{report}");
+    let all_six = queens_with_input(
+        &["check", "-", "--n", "6"],
+        mixed.lines().take(4).collect::<Vec<_>>().join("\n"),
+    );
+    assert!(all_six.status.success(), "{}", stdout(&all_six));
+    // A picture's boards, a grid's: every form is held to the size.
+    let picture = queens(&["solve", "5", "--format", "svg", "-q"]);
+    check_fails(
+        &["--n", "6"],
+        &picture.stdout,
+        "a 5 x 5 board, where every board must be 6 x 6",
+    );
+    for bad in ["0", "x", "-3", "+6", "06", ""] {
+        let out = queens(&["check", &format!("--n={bad}")]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            stderr(&out).contains("board size from 1"),
+            "{bad}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn a_check_that_fails_prints_nothing_on_stdout() {
+    let file = temp_path("empty.txt");
+    std::fs::write(&file, "").unwrap();
+    for input in ["", "\n\n", "   \n\t\n", "\u{feff}\n"] {
+        for args in [&["check"][..], &["check", "--n", "8"]] {
+            let out = queens_with_input(args, input);
+            assert_eq!(out.status.code(), Some(2), "{input:?}");
+            assert!(
+                out.stdout.is_empty(),
+                "{input:?} printed {:?}",
+                stdout(&out)
+            );
+            assert_eq!(
+                stderr(&out),
+                "queens: error: no solutions found in the input\n"
+            );
+        }
+    }
+    let out = queens(&["check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "{}", stdout(&out));
 }
 
 #[test]
@@ -663,16 +941,22 @@ fn animations_refuse_what_they_cannot_draw_and_leave_files_alone() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("kept.svg");
     std::fs::write(&target, "kept").unwrap();
-    for args in [["animate", "17"], ["animate", "30"]] {
+    for args in [["animate", "16"], ["animate", "17"], ["animate", "30"]] {
         let mut args = args.to_vec();
         args.extend(["--output", target.to_str().unwrap()]);
         let out = queens(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert_eq!(stderr(&out).lines().count(), 1);
+        assert!(stderr(&out).contains("up to 15 x 15"), "{}", stderr(&out));
     }
+    // What the help promises: every board up to 15 x 15 animates its first solution, on
+    // standard output when no file is named.
+    let largest = queens(&["animate", "15"]);
+    assert!(largest.status.success(), "{}", stderr(&largest));
+    assert!(stdout(&largest).trim_end().ends_with("</svg>"));
     let long = queens(&[
         "animate",
-        "16",
+        "15",
         "--first",
         "1000",
         "--output",
@@ -753,6 +1037,43 @@ fn watch_steps_back_pauses_and_quits_under_tmux() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     panic!("q did not quit");
+}
+
+/// `queens watch` in a terminal too small for its board says so and the size it needs.
+#[test]
+#[ignore = "needs tmux; .ci/run runs it"]
+fn watch_says_when_the_terminal_is_too_small_under_tmux() {
+    let session = format!("queens-small-{}", std::process::id());
+    let dir = tempfile::tempdir().unwrap();
+    let errors = dir.path().join("stderr");
+    let command = format!("{} watch 16 2> {}", binary::Q, errors.display());
+    let out = Command::new("tmux")
+        .args([
+            "new-session",
+            "-d",
+            "-s",
+            &session,
+            "-x",
+            "40",
+            "-y",
+            "12",
+            &command,
+        ])
+        .output()
+        .expect("tmux runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    for _ in 0..100 {
+        let message = std::fs::read_to_string(&errors).unwrap_or_default();
+        if !message.is_empty() {
+            assert_eq!(
+                message,
+                "queens: error: watching a 16 x 16 board needs a terminal of at least 31 x 19; this one is 40 x 12\n"
+            );
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("watch 16 said nothing in a 40 x 12 terminal");
 }
 
 #[test]

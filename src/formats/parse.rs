@@ -9,7 +9,7 @@ use crate::formats::encoding::without_bom;
 use crate::formats::input_lines::BoundedLines;
 
 use crate::error::{Error, excerpt};
-use crate::formats::picture::read_svg;
+use crate::formats::picture::{PictureReader, starts_picture};
 use crate::solution::Solution;
 
 /// Reads a solution in any [`Style`](crate::Style), guessing the style from the text.
@@ -44,27 +44,46 @@ impl FromStr for Solution {
 
     fn from_str(text: &str) -> Result<Solution, Error> {
         let text = without_bom(text.trim_start()).trim();
-        // One number is the column list of one queen, not the column header of a grid; but
-        // `1` is the matrix of n = 1, which reads as the same solution `[0]`.
-        if let Ok(column) = text.parse::<usize>()
-            && column != 1
-        {
-            return Solution::new(vec![column]);
-        }
-        if text.starts_with("<svg") || text.starts_with("<?xml") {
+        if starts_picture(text) {
             return one_svg_board(text);
         }
-        let lines: Vec<&str> = text
+        let mut lines = text
             .lines()
             .map(str::trim)
-            .filter(|line| !line.is_empty() && !is_heading(line))
-            .collect();
+            .filter(|line| !line.is_empty())
+            .peekable();
+        // An `answer K:` heading may come first, and only first.
+        let heading = lines.next_if(|line| is_answer(line));
+        if let Some(heading) = heading {
+            answer_number(heading)?;
+        }
+        let lines: Vec<&str> = lines.collect();
+        if let Some(second) = lines.iter().find(|line| is_answer(line)) {
+            return Err(Error::parse(format!(
+                "{} heads a second solution; one text holds one solution (`parse_many` reads many)",
+                excerpt(second)
+            )));
+        }
         let columns = match lines.as_slice() {
-            [] => return Err(Error::parse("no solution in empty text")),
+            [] => {
+                return Err(match heading {
+                    Some(heading) => Error::parse(format!(
+                        "heading {} has no solution after it",
+                        excerpt(heading)
+                    )),
+                    None => Error::parse("no solution in empty text"),
+                });
+            }
+            // One number is the column list of one queen, not the column header of a grid;
+            // but `1` is the matrix of n = 1, which reads as the same solution `[0]`.
+            [line] if line.parse::<usize>().is_ok_and(|column| column != 1) => {
+                vec![line.parse::<usize>().expect("checked")]
+            }
             [line] if line.starts_with('{') => super::json::columns(line)?,
             [line] if is_list(line) => parse_columns(line)?,
             [line] if is_fen(line) => parse_fen(line)?,
             [line] if line.split_whitespace().all(is_square_name) => parse_algebraic(line)?,
+            [header, rows @ ..] if is_column_header(header) => parse_grid(header, rows)?,
             rows => parse_board(rows)?,
         };
         Solution::new(columns)
@@ -79,6 +98,17 @@ impl FromStr for Solution {
 /// gives each of its boards. Each item is the line the solution
 /// starts on (counted from 1) and what reading it gave, so one bad solution does not hide
 /// the others. [`parse_reader`] does the same for a reader, a solution at a time.
+///
+/// What the text states is checked, each fault an error item of its own:
+/// - an `answer K:` heading must be followed by its solution (a stream cut after a heading
+///   is not read as an empty board); once one solution is numbered, every one must be; and
+///   the numbers (as the `index` of JSON records) count up by one, or start again at 1;
+/// - a grid's column header numbers as many columns as the grid has rows, and each row
+///   carries its own number, in order;
+/// - a picture's title states how many boards it holds, and it must hold them; it must
+///   end (`</svg>`), and be the whole input (or be followed only by more pictures);
+/// - an empty board (`[]`, of `n = 0`) has nothing to check, and is never a valid item
+///   here, though [`str::parse`] reads it as the solution of `n = 0`.
 ///
 /// # Examples
 ///
@@ -114,8 +144,11 @@ pub fn parse_reader<R: BufRead>(reader: R) -> ParseReader<R> {
         lines: BoundedLines::new(reader, MAX_LINE),
         gatherer: Gatherer::default(),
         ready: VecDeque::new(),
-        svg: None,
-        started: false,
+        picture: None,
+        after_picture: false,
+        trailing: None,
+        last_line: 0,
+        board_size: None,
     }
 }
 
@@ -136,9 +169,16 @@ pub struct ParseReader<R> {
     lines: BoundedLines<R>,
     gatherer: Gatherer,
     ready: VecDeque<(usize, Result<Solution, Error>)>,
-    /// An SVG picture's text, gathered whole: its boards are read at its end.
-    svg: Option<String>,
-    started: bool,
+    /// The SVG picture being read.
+    picture: Option<PictureReader>,
+    /// Whether a picture has ended: only another may follow.
+    after_picture: bool,
+    /// Text after a picture's end: its first line, an excerpt of that line, and how many
+    /// lines of it.
+    trailing: Option<(usize, String, usize)>,
+    last_line: usize,
+    /// The one board size every solution must have, if given.
+    board_size: Option<usize>,
 }
 
 impl<R> fmt::Debug for ParseReader<R> {
@@ -149,30 +189,101 @@ impl<R> fmt::Debug for ParseReader<R> {
     }
 }
 
-impl<R: BufRead> ParseReader<R> {
-    fn line(&mut self, number: usize, line: String) {
-        let trimmed = line.trim();
-        if !self.started && !trimmed.is_empty() {
-            self.started = true;
-            if trimmed.starts_with("<svg") || trimmed.starts_with("<?xml") {
-                self.svg = Some(String::new());
-            }
+impl<R> ParseReader<R> {
+    /// Requires every solution to be of an `n x n` board: one of another size is an error
+    /// item, naming both sizes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let input: &[u8] = b"[1, 3, 0, 2]\n[0, 2, 4, 1, 3]\n";
+    /// let read: Vec<_> = queens::formats::parse_reader(input).board_size(4).collect();
+    /// assert!(read[0].1.is_ok());
+    /// let err = read[1].1.as_ref().unwrap_err().to_string();
+    /// assert!(err.contains("5 x 5") && err.contains("must be 4 x 4"), "{err}");
+    /// ```
+    pub fn board_size(self, n: usize) -> Self {
+        ParseReader {
+            board_size: Some(n),
+            ..self
         }
-        match &mut self.svg {
-            Some(text) if text.len() + line.len() > MAX_LINE => {
+    }
+
+    /// What the reader hands out for a solution it read: the empty board, and boards of
+    /// another size than asked for, are errors.
+    fn checked(&self, result: Result<Solution, Error>) -> Result<Solution, Error> {
+        let solution = result?;
+        let n = solution.n();
+        if n == 0 {
+            return Err(Error::parse(
+                "an empty board (n = 0) has no queen to check, and is not a valid board",
+            ));
+        }
+        match self.board_size {
+            Some(size) if size != n => Err(Error::parse(format!(
+                "a {n} x {n} board, where every board must be {size} x {size}"
+            ))),
+            _ => Ok(solution),
+        }
+    }
+}
+
+impl<R: BufRead> ParseReader<R> {
+    fn line(&mut self, number: usize, line: &str) {
+        let trimmed = line.trim();
+        if let Some(picture) = &mut self.picture {
+            if picture.line(number, trimmed, &mut self.ready) {
+                self.picture = None;
+                self.after_picture = true;
+            }
+            return;
+        }
+        if let Some((_, _, lines)) = &mut self.trailing {
+            *lines += usize::from(!trimmed.is_empty());
+            return;
+        }
+        if starts_picture(trimmed) {
+            if self.gatherer.finish(&mut self.ready) {
                 self.ready.push_back((
                     number,
-                    Err(Error::parse(format!(
-                        "an SVG picture longer than {MAX_LINE} bytes"
-                    ))),
+                    Err(Error::parse(
+                        "an SVG picture after other text: a picture must be an input of its own",
+                    )),
                 ));
-                self.svg = None;
             }
-            Some(text) => {
-                text.push_str(&line);
-                text.push('\n');
+            let mut picture = PictureReader::new();
+            if picture.line(number, trimmed, &mut self.ready) {
+                self.after_picture = true;
+            } else {
+                self.picture = Some(picture);
             }
-            None => self.gatherer.line(number, trimmed, &mut self.ready),
+        } else if self.after_picture {
+            if !trimmed.is_empty() {
+                self.trailing = Some((number, excerpt(trimmed), 1));
+            }
+        } else {
+            self.gatherer.line(number, trimmed, &mut self.ready);
+        }
+    }
+
+    /// The end of the input.
+    fn end(&mut self) {
+        self.gatherer.finish(&mut self.ready);
+        if let Some(picture) = self.picture.take() {
+            picture.cut(self.last_line, &mut self.ready);
+        }
+        if let Some((line, text, lines)) = self.trailing.take() {
+            let more = match lines {
+                1 => String::new(),
+                2 => " and 1 more line".to_owned(),
+                _ => format!(" and {} more lines", lines - 1),
+            };
+            self.ready.push_back((
+                line,
+                Err(Error::parse(format!(
+                    "{text}{more} after the end of the SVG picture: a picture must be an input of its own"
+                ))),
+            ));
         }
     }
 }
@@ -182,22 +293,27 @@ impl<R: BufRead> Iterator for ParseReader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if let Some(item) = self.ready.pop_front() {
-                return Some(item);
+            if let Some((line, result)) = self.ready.pop_front() {
+                return Some((line, self.checked(result)));
             }
             match self.lines.next() {
-                Some((number, Ok(line))) => self.line(number, line),
+                Some((number, Ok(line))) => {
+                    self.last_line = number;
+                    self.line(number, &line);
+                }
                 Some((number, Err(err))) => {
-                    self.gatherer.flush(&mut self.ready);
+                    self.last_line = number;
+                    if self.picture.is_none() && self.trailing.is_none() {
+                        self.gatherer.flush(&mut self.ready);
+                        // The line that cannot be read stands for the solution a heading awaits.
+                        self.gatherer.heading = None;
+                    }
                     self.ready.push_back((number, Err(err)));
                 }
                 None => {
-                    self.gatherer.flush(&mut self.ready);
-                    self.gatherer.end_heading(&mut self.ready);
-                    if let Some(text) = self.svg.take() {
-                        self.ready.extend(read_svg(&text));
-                    }
-                    return self.ready.pop_front();
+                    self.end();
+                    let (line, result) = self.ready.pop_front()?;
+                    return Some((line, self.checked(result)));
                 }
             }
         }
@@ -206,16 +322,23 @@ impl<R: BufRead> Iterator for ParseReader<R> {
 
 impl<R: BufRead> std::iter::FusedIterator for ParseReader<R> {}
 
-/// Splits lines into the texts of solutions: one-line forms alone, board rows together.
+/// Splits lines into the texts of solutions: one-line forms alone, board rows together;
+/// and checks the numbers of `answer K:` headings and JSON records.
 #[derive(Debug, Default)]
 struct Gatherer {
-    /// The rows of the board being read, with the line it starts on.
+    /// The board being read: the line it starts on, and its text (a grid's column header
+    /// and its rows, or just rows).
     board: Option<(usize, String)>,
-    /// A lone `0`: a grid header of `n = 1` if board rows follow, else the list `[0]`.
-    zero: Option<usize>,
-    /// An `answer K:` heading not yet followed by a solution: the empty board of `n = 0`
-    /// if the next heading or the end comes first.
-    heading: Option<usize>,
+    /// An `answer K:` heading not yet followed by its solution: its line and its text.
+    heading: Option<(usize, String)>,
+    /// Whether a heading was seen: then every solution must have one.
+    numbered: bool,
+    /// The number of the last `answer K:` heading.
+    last_answer: Option<u64>,
+    /// The `index` of the last JSON record that has one.
+    last_index: Option<u64>,
+    /// Whether anything but blank lines was read.
+    read: bool,
 }
 
 /// A board's rows are held in memory until it ends: at most this many bytes of them.
@@ -223,22 +346,35 @@ const MAX_BOARD: usize = 64 << 20;
 
 impl Gatherer {
     fn line(&mut self, number: usize, line: &str, out: &mut Results) {
+        self.read |= !line.is_empty();
         if is_answer(line) {
             self.flush(out);
             self.end_heading(out);
-            self.heading = Some(number);
-        } else if line.is_empty() || is_heading(line) {
-            self.flush(out);
-            if line == "0" {
-                self.zero = Some(number);
+            self.numbered = true;
+            let counted = answer_number(line).and_then(|k| {
+                count_on(&mut self.last_answer, k, "heading", |k| {
+                    format!("`answer {k}:`")
+                })
+            });
+            if let Err(err) = counted {
+                out.push_back((number, Err(err)));
             }
+            self.heading = Some((number, line.to_owned()));
+        } else if line.is_empty() {
+            self.flush(out);
+        } else if is_column_header(line) {
+            // A grid's column header starts its board (a lone `0`, with no rows under it,
+            // is the column list `[0]`).
+            self.flush(out);
+            self.board = Some((number, format!("{line}\n")));
         } else if is_one_line_form(line) {
             self.flush(out);
-            self.heading = None;
-            out.push_back((number, line.parse()));
+            let result = match line.starts_with('{') {
+                true => self.json(line),
+                false => line.parse(),
+            };
+            self.solution(number, result, out);
         } else {
-            self.zero = None;
-            self.heading = None;
             let (_, rows) = self.board.get_or_insert_with(|| (number, String::new()));
             if rows.len() <= MAX_BOARD {
                 rows.push_str(line);
@@ -247,18 +383,47 @@ impl Gatherer {
         }
     }
 
-    /// The end of the input, or of a numbered solution.
+    /// A JSON record, whose `index` must count on from the last.
+    fn json(&mut self, line: &str) -> Result<Solution, Error> {
+        let (index, columns) = super::json::record(line)?;
+        if let Some(index) = index {
+            count_on(&mut self.last_index, index, "JSON index", |k| k.to_string())?;
+        }
+        Solution::new(columns)
+    }
+
+    /// A solution read: it answers the heading before it, which a numbered stream requires.
+    fn solution(&mut self, number: usize, result: Result<Solution, Error>, out: &mut Results) {
+        let result = match self.heading.take() {
+            None if self.numbered => Err(Error::parse(
+                "a solution without an `answer K:` heading, where the solutions before it are numbered",
+            )),
+            _ => result,
+        };
+        out.push_back((number, result));
+    }
+
+    /// A heading still waiting for its solution when the next heading or the end comes.
     fn end_heading(&mut self, out: &mut Results) {
-        if let Some(line) = self.heading.take() {
-            out.push_back((line, "[]".parse()));
+        if let Some((line, heading)) = self.heading.take() {
+            out.push_back((
+                line,
+                Err(Error::parse(format!(
+                    "heading {} has no solution after it (was the input cut short?)",
+                    excerpt(&heading)
+                ))),
+            ));
         }
     }
 
+    /// The end of the text: whether anything but blank lines was read.
+    fn finish(&mut self, out: &mut Results) -> bool {
+        self.flush(out);
+        self.end_heading(out);
+        std::mem::take(&mut self.read)
+    }
+
     fn flush(&mut self, out: &mut Results) {
-        if let Some(line) = self.zero.take() {
-            self.heading = None;
-            out.push_back((line, "0".parse()));
-        }
         if let Some((line, rows)) = self.board.take() {
             let solution = match rows.len() > MAX_BOARD {
                 true => Err(Error::parse(format!(
@@ -266,8 +431,28 @@ impl Gatherer {
                 ))),
                 false => rows.parse(),
             };
-            out.push_back((line, solution));
+            self.solution(line, solution, out);
         }
+    }
+}
+
+/// Checks that `stated` counts on from the number before it (`last`): one more, or 1 to
+/// start again. The first number may be any, as in the tail of a stream.
+fn count_on(
+    last: &mut Option<u64>,
+    stated: u64,
+    kind: &str,
+    name: impl Fn(u64) -> String,
+) -> Result<(), Error> {
+    match last.replace(stated) {
+        Some(before) if stated != 1 && Some(stated) != before.checked_add(1) => {
+            Err(Error::parse(format!(
+                "{kind} {} follows {}: numbered solutions count up by one (or start again at 1)",
+                name(stated),
+                name(before)
+            )))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -279,29 +464,47 @@ fn is_one_line_form(line: &str) -> bool {
         .any(|c| matches!(c, '[' | '(' | '{' | '/' | ',') || (c.is_ascii_lowercase() && c != 'o'))
 }
 
-/// An `answer K:` heading, as [`Drawing::numbered`](crate::formats::Drawing::numbered) writes.
+/// An `answer K:` heading, as [`Drawing::numbered`](crate::formats::Drawing::numbered)
+/// writes, or a line that means to be one; [`answer_number`] reads its number.
 fn is_answer(line: &str) -> bool {
-    let lower = line.to_ascii_lowercase();
-    lower.starts_with("answer") && lower.ends_with(':')
+    line.get(..6)
+        .is_some_and(|word| word.eq_ignore_ascii_case("answer"))
+        && line.ends_with(':')
 }
 
-/// An `answer K:` heading or a grid's header of column numbers.
-fn is_heading(line: &str) -> bool {
-    if is_answer(line) {
-        return true;
-    }
+/// The number K of an `answer K:` heading: decimal digits without a leading zero, from 1.
+fn answer_number(line: &str) -> Result<u64, Error> {
+    let number = line
+        .get(6..line.len() - 1)
+        .map(str::trim)
+        .filter(|k| !k.is_empty() && !k.starts_with('0') && k.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|k| k.parse().ok());
+    number.ok_or_else(|| {
+        Error::parse(format!(
+            "heading {} is not `answer K:` with K a number from 1",
+            excerpt(line)
+        ))
+    })
+}
+
+/// A grid's header of column numbers, `0 1 2 ...`. A one-cell matrix row "1" is a board,
+/// and "0" alone is the grid header of n = 1 (or the column list `[0]`).
+fn is_column_header(line: &str) -> bool {
     line.split_whitespace()
         .enumerate()
         .all(|(i, token)| token.parse::<usize>() == Ok(i))
-        // A one-cell matrix row "1" is a board, "0" alone is the grid header of n = 1.
+        && !line.trim().is_empty()
         && line != "1"
 }
 
-/// The one board of a picture drawn by [`svg`](crate::formats::svg).
+/// The one board of a picture drawn by [`svg`](crate::formats::svg), read as a stream is.
 fn one_svg_board(text: &str) -> Result<Solution, Error> {
-    let mut boards = read_svg(text);
+    let mut boards = Vec::new();
+    for (_, board) in parse_reader(text.as_bytes()) {
+        boards.push(board?);
+    }
     match boards.len() {
-        1 => boards.remove(0).1,
+        1 => Ok(boards.remove(0)),
         0 => Err(Error::parse("the SVG picture holds no board")),
         more => Err(Error::parse(format!(
             "the SVG picture holds {more} boards, not one; `queens check` reads them all"
@@ -439,47 +642,113 @@ fn file_index(file: &str) -> Option<usize> {
         .map(|index| index - 1)
 }
 
-/// A board of one line per row; each row has exactly one queen symbol.
-fn parse_board(rows: &[&str]) -> Result<Vec<usize>, Error> {
-    let n = rows.len();
+/// A grid: a header numbering the columns from 0, then rows each behind its own number.
+fn parse_grid(header: &str, rows: &[&str]) -> Result<Vec<usize>, Error> {
+    let stated = header.split_whitespace().count();
+    if rows.is_empty() {
+        return Err(Error::parse(format!(
+            "grid column header {} has no board rows under it",
+            excerpt(header)
+        )));
+    }
+    if let Some(second) = rows.iter().find(|row| is_column_header(row)) {
+        return Err(Error::parse(format!(
+            "a second grid column header {}: one text holds one solution (`parse_many` reads many)",
+            excerpt(second)
+        )));
+    }
+    if stated != rows.len() {
+        return Err(Error::parse(format!(
+            "grid column header {} numbers {stated} columns, but the grid has {} row{}",
+            excerpt(header),
+            rows.len(),
+            if rows.len() == 1 { "" } else { "s" }
+        )));
+    }
     rows.iter()
         .enumerate()
-        .map(|(row, line)| {
-            let cells: Vec<char> = strip_row_number(line)
-                .chars()
-                .filter(|c| !c.is_whitespace())
-                .collect();
-            if let Some(bad) = cells.iter().find(|&&c| !is_queen(c) && !is_empty_square(c)) {
-                return Err(Error::parse(format!(
-                    "unexpected {bad:?} in board row {}",
-                    excerpt(line)
-                )));
+        .map(|(row, line)| match split_row_number(line) {
+            Some((label, cells)) => {
+                check_row_number(row, label, line)?;
+                row_column(row, line, cells, rows.len())
             }
-            if cells.len() != n {
-                return Err(Error::parse(format!(
-                    "board row {} has {} squares, but the board has {n} rows",
-                    excerpt(line),
-                    cells.len()
-                )));
-            }
-            let mut queens = (0..n).filter(|&col| is_queen(cells[col]));
-            match (queens.next(), queens.next()) {
-                (Some(col), None) => Ok(col),
-                (None, _) => Err(Error::parse(format!(
-                    "board row {row} ({}) has no queen",
-                    excerpt(line)
-                ))),
-                (Some(_), Some(_)) => Err(Error::parse(format!(
-                    "board row {row} ({}) has more than one queen",
-                    excerpt(line)
-                ))),
-            }
+            None => Err(Error::parse(format!(
+                "grid row {} has no row number; row {row} starts with {row}",
+                excerpt(line)
+            ))),
         })
         .collect()
 }
 
-/// Drops a grid row's leading row number; matrix rows, made of digits only, keep theirs.
-fn strip_row_number(line: &str) -> &str {
+/// A board of one line per row; each row has exactly one queen symbol. Rows may carry
+/// their numbers, as a grid's do without its header: then every row, each its own.
+fn parse_board(rows: &[&str]) -> Result<Vec<usize>, Error> {
+    let n = rows.len();
+    let numbered = rows.iter().filter(|line| split_row_number(line).is_some());
+    if let Some(first) = numbered.clone().next()
+        && numbered.count() != n
+    {
+        return Err(Error::parse(format!(
+            "board row {} is numbered, but not every row is",
+            excerpt(first)
+        )));
+    }
+    rows.iter()
+        .enumerate()
+        .map(|(row, line)| match split_row_number(line) {
+            Some((label, cells)) => {
+                check_row_number(row, label, line)?;
+                row_column(row, line, cells, n)
+            }
+            None => row_column(row, line, line, n),
+        })
+        .collect()
+}
+
+/// The column of the one queen in `cells`, the squares of row `row` (`line`) of `n`.
+fn row_column(row: usize, line: &str, cells: &str, n: usize) -> Result<usize, Error> {
+    let cells: Vec<char> = cells.chars().filter(|c| !c.is_whitespace()).collect();
+    if let Some(bad) = cells.iter().find(|&&c| !is_queen(c) && !is_empty_square(c)) {
+        return Err(Error::parse(format!(
+            "unexpected {bad:?} in board row {}",
+            excerpt(line)
+        )));
+    }
+    if cells.len() != n {
+        return Err(Error::parse(format!(
+            "board row {} has {} squares, but the board has {n} rows",
+            excerpt(line),
+            cells.len()
+        )));
+    }
+    let mut queens = (0..n).filter(|&col| is_queen(cells[col]));
+    match (queens.next(), queens.next()) {
+        (Some(col), None) => Ok(col),
+        (None, _) => Err(Error::parse(format!(
+            "board row {row} ({}) has no queen",
+            excerpt(line)
+        ))),
+        (Some(_), Some(_)) => Err(Error::parse(format!(
+            "board row {row} ({}) has more than one queen",
+            excerpt(line)
+        ))),
+    }
+}
+
+/// A row's number must be its own: `row`, in decimal, as a grid writes it.
+fn check_row_number(row: usize, label: &str, line: &str) -> Result<(), Error> {
+    if label == row.to_string() {
+        return Ok(());
+    }
+    Err(Error::parse(format!(
+        "board row {} is numbered {label}, but it is row {row}",
+        excerpt(line)
+    )))
+}
+
+/// A grid row's leading number and the rest; `None` for a row without one. Matrix rows,
+/// made of digits only, have none.
+fn split_row_number(line: &str) -> Option<(&str, &str)> {
     match line.split_once(char::is_whitespace) {
         Some((label, rest))
             if label.bytes().all(|b| b.is_ascii_digit())
@@ -487,9 +756,9 @@ fn strip_row_number(line: &str) -> &str {
                     .chars()
                     .any(|c| !c.is_ascii_digit() && !c.is_whitespace()) =>
         {
-            rest
+            Some((label, rest))
         }
-        _ => line,
+        _ => None,
     }
 }
 
@@ -499,4 +768,265 @@ fn is_queen(c: char) -> bool {
 
 fn is_empty_square(c: char) -> bool {
     matches!(c, '.' | '-' | '*' | '0' | '□' | '■' | '·')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Queens, Style};
+
+    /// The solutions of `n` written as `queens solve` writes a stream: board styles
+    /// separated by a blank line, one-line styles a line each.
+    fn stream(solutions: &[Solution], style: Style, numbered: bool) -> String {
+        let mut text = String::new();
+        for (i, s) in solutions.iter().enumerate() {
+            if style.is_board() && i > 0 {
+                text.push('\n');
+            }
+            let drawing = s.render(style);
+            let drawing = if numbered {
+                drawing.numbered(i + 1)
+            } else {
+                drawing
+            };
+            drawing.write_into(&mut text);
+            if !style.is_board() {
+                text.push('\n');
+            }
+        }
+        text
+    }
+
+    fn errors(read: &[(usize, Result<Solution, Error>)]) -> Vec<String> {
+        read.iter()
+            .filter_map(|(line, r)| r.as_ref().err().map(|e| format!("line {line}: {e}")))
+            .collect()
+    }
+
+    /// Every stream cut after any of its lines, in every style, numbered or not: what is
+    /// read whole is the solutions before the cut, and a cut inside a solution (its heading
+    /// included) is an error, never a valid board.
+    #[test]
+    fn a_stream_cut_anywhere_is_whole_or_an_error() {
+        let solutions: Vec<Solution> = Queens::new(6).collect();
+        for &style in Style::ALL {
+            for numbered in [false, true] {
+                let text = stream(&solutions, style, numbered);
+                let lines: Vec<&str> = text.lines().collect();
+                // The lines after which the first j solutions are whole.
+                let mut whole = vec![0];
+                for j in 1..=solutions.len() {
+                    let end = stream(&solutions[..j], style, numbered).lines().count();
+                    whole.push(end);
+                }
+                for cut in 0..=lines.len() {
+                    let prefix: String = lines[..cut].iter().map(|l| format!("{l}\n")).collect();
+                    let read = parse_many(&prefix);
+                    let ok: Vec<&Solution> =
+                        read.iter().filter_map(|(_, r)| r.as_ref().ok()).collect();
+                    let done = whole.iter().filter(|&&end| end <= cut).count() - 1;
+                    assert_eq!(
+                        ok,
+                        solutions[..done].iter().collect::<Vec<_>>(),
+                        "{style} {numbered} {cut}"
+                    );
+                    // A blank line after a whole board cuts nothing.
+                    let at_boundary = whole.contains(&cut)
+                        || (whole.contains(&(cut - usize::from(cut > 0)))
+                            && lines[cut - 1].is_empty());
+                    assert_eq!(
+                        errors(&read).is_empty(),
+                        at_boundary,
+                        "{style}, numbered {numbered}, cut after line {cut}: {read:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_heading_without_its_solution_is_an_error_not_an_empty_board() {
+        for text in [
+            "answer 1:\n",
+            "answer 1:\n\n\n",
+            "answer 1:\nanswer 2:\n[1, 3, 0, 2]\n",
+        ] {
+            let read = parse_many(text);
+            assert!(
+                errors(&read)[0].contains("line 1: heading \"answer 1:\" has no solution after it"),
+                "{text:?}: {read:?}"
+            );
+            assert!(
+                read.iter()
+                    .all(|(_, r)| r.as_ref().is_ok_and(|s| s.n() == 4) || r.is_err())
+            );
+        }
+        assert!(
+            "answer 3:"
+                .parse::<Solution>()
+                .unwrap_err()
+                .to_string()
+                .contains("has no solution after it")
+        );
+        let two = "answer 1:\n[1, 3, 0, 2]\nanswer 2:\n[2, 0, 3, 1]";
+        assert!(
+            two.parse::<Solution>()
+                .unwrap_err()
+                .to_string()
+                .contains("heads a second solution")
+        );
+    }
+
+    #[test]
+    fn an_empty_board_is_never_a_valid_item() {
+        for text in [
+            "[]",
+            "()",
+            "{\"n\":0,\"columns\":[]}",
+            "answer 1:\n[]",
+            "answer 1:\n",
+        ] {
+            let read = parse_many(text);
+            assert_eq!(read.len(), 1, "{text}");
+            assert!(read[0].1.is_err(), "{text}: {read:?}");
+        }
+        // Read alone, `[]` is the solution of n = 0, as the list style writes it.
+        assert_eq!("[]".parse::<Solution>().map(|s| s.n()), Ok(0));
+    }
+
+    #[test]
+    fn numbers_count_up_by_one_or_start_again() {
+        let listed = |numbers: &[u64]| -> String {
+            numbers
+                .iter()
+                .map(|k| format!("answer {k}:\n[1, 3, 0, 2]\n"))
+                .collect()
+        };
+        // The first number may be any (the tail of a stream); 1 starts a stream again.
+        for fine in [&[1, 2, 3][..], &[7, 8], &[1, 2, 1, 2], &[5, 1], &[1, 1]] {
+            assert_eq!(
+                errors(&parse_many(&listed(fine))),
+                Vec::<String>::new(),
+                "{fine:?}"
+            );
+        }
+        for (wrong, line) in [(&[1, 3][..], 3), (&[2, 2][..], 3), (&[4, 3][..], 3)] {
+            let errors = errors(&parse_many(&listed(wrong)));
+            assert_eq!(errors.len(), 1, "{wrong:?}: {errors:?}");
+            assert!(
+                errors[0].starts_with(&format!("line {line}: heading")),
+                "{errors:?}"
+            );
+        }
+        for bad in [
+            "answer:",
+            "answer x:",
+            "answer 0:",
+            "answer 01:",
+            "answer +1:",
+            "answer -1:",
+        ] {
+            let errors = errors(&parse_many(&format!("{bad}\n[1, 3, 0, 2]\n")));
+            assert_eq!(errors.len(), 1, "{bad}: {errors:?}");
+            assert!(errors[0].contains("is not `answer K:`"), "{errors:?}");
+            assert!(format!("{bad}\n[1, 3, 0, 2]").parse::<Solution>().is_err());
+        }
+    }
+
+    #[test]
+    #[cfg(feature = "serde")]
+    fn json_indexes_count_up_by_one_or_start_again() {
+        let json = |index: u64| format!("{{\"n\":4,\"index\":{index},\"columns\":[1,3,0,2]}}\n");
+        let gap = json(1) + &json(2) + &json(4) + &json(1);
+        let errors = errors(&parse_many(&gap));
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("line 3: JSON index 4 follows 2"),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn once_numbered_every_solution_has_its_heading() {
+        let text = "answer 1:\n[1, 3, 0, 2]\n[2, 0, 3, 1]\n";
+        let errors = errors(&parse_many(text));
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].starts_with("line 3: a solution without an `answer K:` heading"));
+        let boards =
+            "answer 1:\n. O . .\n. . . O\nO . . .\n. . O .\n\n. . O .\nO . . .\n. . . O\n. O . .\n";
+        assert_eq!(super::tests::errors(&parse_many(boards)).len(), 1);
+    }
+
+    #[test]
+    fn a_grid_is_read_with_what_it_states() {
+        let grid = "  0 1 2 3\n0 - o - -\n1 - - - o\n2 o - - -\n3 - - o -\n";
+        assert_eq!(
+            grid.parse::<Solution>().map(|s| s.to_vec()),
+            Ok(vec![1, 3, 0, 2])
+        );
+        let wrong = [
+            (
+                "  0 1 2 3\n0 - o - -\n0 - - - o\n0 o - - -\n0 - - o -\n",
+                "numbered 0, but it is row 1",
+            ),
+            (
+                "  0 1 2 3\n3 - o - -\n2 - - - o\n1 o - - -\n0 - - o -\n",
+                "numbered 3, but it is row 0",
+            ),
+            (
+                "  0 1 2 3 4\n0 - o - -\n1 - - - o\n2 o - - -\n3 - - o -\n",
+                "numbers 5 columns, but the grid has 4 rows",
+            ),
+            (
+                "  0 1 2\n0 - o - -\n1 - - - o\n2 o - - -\n3 - - o -\n",
+                "numbers 3 columns",
+            ),
+            (
+                "  0 1 2 3\n0 - o - -\n- - - o\n2 o - - -\n3 - - o -\n",
+                "has no row number",
+            ),
+            (
+                "  0 1 2 3\n00 - o - -\n1 - - - o\n2 o - - -\n3 - - o -\n",
+                "numbered 00",
+            ),
+            ("  0 1 2 3\n", "has no board rows under it"),
+            // Row numbers without the header are checked the same way.
+            (
+                "1 - o - -\n2 - - - o\n3 o - - -\n4 - - o -\n",
+                "numbered 1, but it is row 0",
+            ),
+            (
+                "0 - o - -\n- - - o\n2 o - - -\n3 - - o -\n",
+                "not every row is",
+            ),
+        ];
+        for (text, message) in wrong {
+            let err = text.parse::<Solution>().unwrap_err().to_string();
+            assert!(err.contains(message), "{text:?}: {err}");
+            let read = parse_many(text);
+            assert!(read.iter().any(|(_, r)| r.is_err()), "{text:?}: {read:?}");
+            assert!(read.iter().all(|(_, r)| r.is_err()), "{text:?}: {read:?}");
+        }
+        // A lone `0` is still the column list of one queen, or the grid header of n = 1.
+        assert_eq!(parse_many("0\n")[0].1.as_deref(), Ok(&[0][..]));
+        assert_eq!(parse_many("  0\n0 o\n")[0].1.as_deref(), Ok(&[0][..]));
+    }
+
+    #[test]
+    fn a_board_size_asked_for_is_required_of_every_solution() {
+        let text = "[1, 3, 0, 2]\n[0]\n[0, 2, 4, 1, 3]\n[0, 1]\n";
+        let read: Vec<_> = parse_reader(text.as_bytes()).board_size(4).collect();
+        assert!(read[0].1.is_ok());
+        for (item, size) in [(1, 1), (2, 5)] {
+            let err = read[item].1.as_ref().unwrap_err().to_string();
+            assert_eq!(
+                err,
+                format!("a {size} x {size} board, where every board must be 4 x 4")
+            );
+        }
+        assert!(
+            matches!(read[3].1, Err(Error::Attack { .. })),
+            "the attack is the fault named"
+        );
+    }
 }

@@ -1,9 +1,10 @@
 //! Drawing solutions as an SVG picture.
 
+use std::collections::VecDeque;
 use std::fmt::Write;
 
 use super::palette;
-use crate::error::{Error, Square};
+use crate::error::{Error, Square, excerpt};
 use crate::solution::Solution;
 
 /// Side of one square, in SVG user units.
@@ -39,7 +40,7 @@ pub fn svg(solutions: &[Solution]) -> String {
     let cell = largest * SQUARE + GAP;
     let rows = solutions.len().div_ceil(per_row);
     let (width, height) = (GAP + per_row.min(solutions.len()) * cell, GAP + rows * cell);
-    let title = format!("{} N-Queens solution(s)", solutions.len());
+    let title = title(solutions.len());
     let mut out = svg_start(width, height, "", &title);
     for (i, solution) in solutions.iter().enumerate() {
         let (x, y) = (GAP + (i % per_row) * cell, GAP + (i / per_row) * cell);
@@ -68,7 +69,7 @@ pub(crate) fn crown(class: &str, (row, col): Square, fill: &str, edge: &str) -> 
 }
 
 /// The checkered squares of an `n x n` board, one `<rect>` a line (light where
-/// `row + col` is even), which [`read_svg`] counts.
+/// `row + col` is even), which [`PictureReader`] checks.
 pub(crate) fn draw_squares(out: &mut String, n: usize) {
     for row in 0..n {
         for col in 0..n {
@@ -105,31 +106,345 @@ fn draw_board(out: &mut String, solution: &Solution, x: usize, y: usize) {
     out.push_str("</g>\n");
 }
 
-/// Reads back the boards of a picture drawn by [`svg`], each with the line its board starts
-/// on, in drawing order.
-pub(crate) fn read_svg(text: &str) -> Vec<(usize, Result<Solution, Error>)> {
-    let mut boards = Vec::new();
-    // The board being read: its first line, its squares, and its queens.
-    let mut board: Option<(usize, usize, Vec<Square>)> = None;
-    for (index, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.starts_with("<g ") {
-            board = Some((index + 1, 0, Vec::new()));
-        } else if let Some((_, squares, queens)) = &mut board {
-            if line.starts_with("<rect x=") {
-                *squares += 1;
-            } else if line.starts_with(r#"<path class="queen""#) {
-                queens.push(queen_square(line));
-            } else if line == "</g>" {
-                let (first_line, squares, queens) = board.take().expect("a board is open");
-                boards.push((first_line, board_solution(squares, &queens)));
-            }
+/// The title [`svg`] gives a picture of `count` boards, which its reader checks.
+fn title(count: usize) -> String {
+    format!("{count} N-Queens solution(s)")
+}
+
+/// The number of boards a picture's `<title>` line states, if it is the title [`svg`] writes.
+fn stated_count(line: &str) -> Option<usize> {
+    let count = line
+        .strip_prefix("<title>")?
+        .strip_suffix("</title>")?
+        .strip_suffix(" N-Queens solution(s)")?;
+    number(count)
+}
+
+/// A number as the picture writes one: decimal digits, without a leading zero.
+fn number(text: &str) -> Option<usize> {
+    let digits_only = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    let canonical = text == "0" || !text.starts_with('0');
+    (digits_only && canonical).then(|| text.parse().ok())?
+}
+
+/// Whether a line starts an SVG picture: its `<svg` element or an XML declaration.
+pub(crate) fn starts_picture(line: &str) -> bool {
+    line.starts_with("<svg") || line.starts_with("<?xml")
+}
+
+type Item = (usize, Result<Solution, Error>);
+
+/// Reads a picture drawn by [`svg`] line by line, from its first line to its `</svg>`, and
+/// checks what the picture states: the number of boards its title gives, each board's
+/// squares (an `n x n` checkerboard drawn row by row), its frame and its `n` queens. Each
+/// board is an item when it ends; what is wrong with the picture as a whole is an item of
+/// its own. Memory stays small: a board keeps only its queens.
+#[derive(Debug)]
+pub(crate) struct PictureReader {
+    /// The line of the picture's `<title>`, and the count it states (`None`: unreadable).
+    title: Option<(usize, Option<usize>)>,
+    /// The line of the picture's `<svg ...>` element.
+    svg_element: Option<usize>,
+    /// Boards begun so far, read or not.
+    boards: usize,
+    board: Option<BoardReader>,
+}
+
+/// One board of a picture being read.
+#[derive(Debug)]
+struct BoardReader {
+    /// The line of its `<g ...>`.
+    line: usize,
+    squares: usize,
+    /// The last square drawn, as (row, column).
+    last: Option<Square>,
+    /// The number of squares in a row, known once the second row starts.
+    row_len: Option<usize>,
+    /// The side of its frame, in SVG units.
+    frame: Option<usize>,
+    queens: Vec<Square>,
+    /// The first thing found wrong.
+    fault: Option<String>,
+}
+
+impl PictureReader {
+    pub(crate) fn new() -> Self {
+        PictureReader {
+            title: None,
+            svg_element: None,
+            boards: 0,
+            board: None,
         }
     }
-    if boards.is_empty() {
-        boards.push((1, Err(Error::parse("no board in the SVG picture"))));
+
+    /// Reads one line (trimmed) of the picture; true when it ends the picture (`</svg>`).
+    pub(crate) fn line(&mut self, number: usize, line: &str, out: &mut VecDeque<Item>) -> bool {
+        if let Some(board) = &mut self.board {
+            if line == "</g>" {
+                let board = self.board.take().expect("a board is open");
+                out.push_back((board.line, board.solution()));
+                return false;
+            }
+            if !line.starts_with("<g ") && line != "</svg>" {
+                board.line(line);
+                return false;
+            }
+            // A new board, or the picture's end, before this board's `</g>`.
+            let board = self.board.take().expect("a board is open");
+            out.push_back((board.line, Err(board.unended())));
+        }
+        let svg_element = line.starts_with("<svg ") || line.starts_with("<svg>");
+        // The end: `</svg>` on a line of its own, or closing a picture of one line.
+        let one_line = svg_element && self.svg_element.is_none() && line.ends_with("</svg>");
+        if line == "</svg>" || one_line {
+            if let Err(err) = self.whole() {
+                out.push_back((number, Err(err)));
+            }
+            return true;
+        }
+        let expected = match line {
+            "" => true,
+            _ if line.starts_with("<g ") => {
+                self.boards += 1;
+                self.board = Some(BoardReader::new(number));
+                true
+            }
+            _ if line.starts_with("<title>") && self.title.is_none() => {
+                self.title = Some((number, stated_count(line)));
+                true
+            }
+            _ if svg_element && self.svg_element.is_none() => {
+                self.svg_element = Some(number);
+                true
+            }
+            _ if line.starts_with("<?xml") => self.svg_element.is_none() && self.boards == 0,
+            _ => false,
+        };
+        if !expected {
+            out.push_back((
+                number,
+                Err(Error::parse(format!(
+                    "{} in an SVG picture is none of what `svg` draws: one <svg> element, its <title>, and boards of squares and queens",
+                    excerpt(line)
+                ))),
+            ));
+        }
+        false
     }
-    boards
+
+    /// The input ended at line `last` before the picture's `</svg>`.
+    pub(crate) fn cut(mut self, last: usize, out: &mut VecDeque<Item>) {
+        if let Some(board) = self.board.take() {
+            out.push_back((board.line, Err(board.unended())));
+        }
+        let held = match self.title {
+            Some((_, Some(stated))) => format!("{} of the {stated}", self.boards),
+            _ => self.boards.to_string(),
+        };
+        let err = Error::parse(format!(
+            "the SVG picture ends at line {last} without its </svg>, cut short: it holds {held} boards"
+        ));
+        out.push_back((last, Err(err)));
+    }
+
+    /// What is wrong with the picture as a whole once it ends.
+    fn whole(&self) -> Result<(), Error> {
+        if self.svg_element.is_none() {
+            return Err(Error::parse("the SVG picture has no <svg ...> element"));
+        }
+        let stated = match self.title {
+            None => {
+                return Err(Error::parse(
+                    "the SVG picture has no <title> saying how many solutions it holds",
+                ));
+            }
+            Some((line, None)) => {
+                return Err(Error::parse(format!(
+                    "the SVG picture's title (line {line}) does not say how many solutions it holds, as <title>K N-Queens solution(s)</title> does"
+                )));
+            }
+            Some((_, Some(stated))) => stated,
+        };
+        if self.boards != stated {
+            return Err(Error::parse(format!(
+                "the SVG picture's title states {stated} solutions, but it holds {} boards",
+                self.boards
+            )));
+        }
+        if self.boards == 0 {
+            return Err(Error::parse("no board in the SVG picture"));
+        }
+        Ok(())
+    }
+}
+
+impl BoardReader {
+    fn new(line: usize) -> Self {
+        BoardReader {
+            line,
+            squares: 0,
+            last: None,
+            row_len: None,
+            frame: None,
+            queens: Vec::new(),
+            fault: None,
+        }
+    }
+
+    fn fault(&mut self, why: impl FnOnce() -> String) {
+        if self.fault.is_none() {
+            self.fault = Some(why());
+        }
+    }
+
+    /// The board's side: its squares in a row, once they are all drawn.
+    fn n(&self) -> usize {
+        match (self.row_len, self.last) {
+            (Some(len), _) => len,
+            (None, Some((_, col))) => col + 1,
+            (None, None) => 0,
+        }
+    }
+
+    /// Whether every square of an `n x n` board is drawn.
+    fn squares_complete(&self) -> bool {
+        let n = self.n();
+        n.checked_mul(n) == Some(self.squares)
+            && self.last.is_none_or(|last| last == (n - 1, n - 1))
+    }
+
+    /// One line inside the board's `<g>`.
+    fn line(&mut self, line: &str) {
+        if line.starts_with("<rect x=") {
+            self.square(line);
+        } else if line.starts_with(r#"<path class="queen""#) {
+            self.queen(line);
+        } else if line.starts_with("<rect width=") {
+            let side = attribute(line, "width");
+            if self.frame.is_some() || side.is_none() || side != attribute(line, "height") {
+                self.fault(|| format!("SVG board frame {} is not one square frame", excerpt(line)));
+            }
+            self.frame = side;
+        } else {
+            self.fault(|| {
+                format!(
+                    "{} in an SVG board is none of its squares, queens or frame",
+                    excerpt(line)
+                )
+            });
+        }
+    }
+
+    /// A square, which must be the next of a checkerboard drawn row by row.
+    fn square(&mut self, line: &str) {
+        let wrong = || {
+            format!(
+                "SVG square {} is not the next square of the board",
+                excerpt(line)
+            )
+        };
+        let sized =
+            attribute(line, "width") == Some(SQUARE) && attribute(line, "height") == Some(SQUARE);
+        let at = match (attribute(line, "x"), attribute(line, "y")) {
+            (Some(x), Some(y)) if sized && x % SQUARE == 0 && y % SQUARE == 0 => {
+                (y / SQUARE, x / SQUARE)
+            }
+            _ => return self.fault(wrong),
+        };
+        if !self.queens.is_empty() || self.frame.is_some() {
+            return self.fault(|| {
+                format!(
+                    "SVG square {} comes after the board's queens",
+                    excerpt(line)
+                )
+            });
+        }
+        let next = match self.last {
+            None => at == (0, 0),
+            Some((row, col)) => {
+                let same_row = at == (row, col + 1) && self.row_len.is_none_or(|len| col + 1 < len);
+                let row_ends = self.row_len.is_none_or(|len| col + 1 == len);
+                let next_row = at == (row + 1, 0) && row_ends;
+                if next_row {
+                    self.row_len = Some(col + 1);
+                }
+                same_row || next_row
+            }
+        };
+        if !next {
+            return self.fault(wrong);
+        }
+        self.last = Some(at);
+        self.squares += 1;
+    }
+
+    /// A queen, drawn after every square, at most one a row.
+    fn queen(&mut self, line: &str) {
+        if !self.squares_complete() {
+            return self.fault(|| {
+                format!(
+                    "SVG queen {} stands before the board's squares are all drawn",
+                    excerpt(line)
+                )
+            });
+        }
+        let n = self.n();
+        let (row, col) = queen_square(line);
+        if row >= n || col >= n {
+            return self
+                .fault(|| format!("SVG queen {} is off the {n} x {n} board", excerpt(line)));
+        }
+        if self.queens.iter().any(|&(other, _)| other == row) {
+            return self
+                .fault(|| format!("SVG queen {} shares row {row} with another", excerpt(line)));
+        }
+        self.queens.push((row, col));
+    }
+
+    /// The error of a board that does not end.
+    fn unended(&self) -> Error {
+        Error::parse(format!(
+            "the SVG board begun on line {} does not end (no </g>)",
+            self.line
+        ))
+    }
+
+    /// The board's solution, once it ends.
+    fn solution(self) -> Result<Solution, Error> {
+        if let Some(fault) = self.fault {
+            return Err(Error::parse(fault));
+        }
+        let n = self.n();
+        if !self.squares_complete() {
+            return Err(Error::parse(format!(
+                "an SVG board of {} squares is not a whole n x n board",
+                self.squares
+            )));
+        }
+        if self.frame != Some(n * SQUARE) {
+            return Err(Error::parse(format!(
+                "the SVG board's frame does not fit its {n} x {n} squares"
+            )));
+        }
+        if self.queens.len() != n {
+            return Err(Error::parse(format!(
+                "an SVG board of {n} x {n} squares with {} queens is not an n x n board with n queens",
+                self.queens.len()
+            )));
+        }
+        let mut columns = vec![0; n];
+        for (row, col) in self.queens {
+            columns[row] = col;
+        }
+        Solution::new(columns)
+    }
+}
+
+/// The number in an attribute ` name="123"` of an element written on one line.
+fn attribute(line: &str, name: &str) -> Option<usize> {
+    let (_, rest) = line.split_once(&format!(" {name}=\""))?;
+    let (value, _) = rest.split_once('"')?;
+    number(value)
 }
 
 /// The square of a queen drawn as `<path class="queen" transform="translate(X Y)" ...>`;
@@ -139,32 +454,191 @@ fn queen_square(line: &str) -> Square {
         .split_once("translate(")
         .and_then(|(_, rest)| rest.split_once(')'))
         .and_then(|(inside, _)| inside.split_once(' '))
-        .and_then(|(x, y)| Some((x.parse::<usize>().ok()?, y.parse::<usize>().ok()?)));
+        .and_then(|(x, y)| Some((number(x)?, number(y)?)));
     match offsets {
         Some((x, y)) if x % SQUARE == 0 && y % SQUARE == 0 => (y / SQUARE, x / SQUARE),
         _ => (usize::MAX, usize::MAX),
     }
 }
 
-fn board_solution(squares: usize, queens: &[Square]) -> Result<Solution, Error> {
-    let n = squares.isqrt();
-    if n * n != squares || queens.len() != n {
-        return Err(Error::parse(format!(
-            "an SVG board of {squares} squares with {} queens is not an n x n board with n queens",
-            queens.len()
-        )));
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Queens;
+    use crate::formats::parse_many;
+
+    fn picture() -> (Vec<Solution>, String) {
+        let mut solutions: Vec<Solution> = Queens::new(6).collect();
+        solutions.push(Queens::new(5).next().unwrap());
+        let text = svg(&solutions);
+        (solutions, text)
     }
-    let mut columns = vec![usize::MAX; n];
-    for &(row, col) in queens {
-        match columns.get_mut(row) {
-            Some(slot) if *slot == usize::MAX && col < n => *slot = col,
-            _ => {
-                return Err(Error::parse(format!(
-                    "SVG queen at {:?} is off the board or shares a row",
-                    (row, col)
-                )));
-            }
+
+    fn errors(text: &str) -> Vec<String> {
+        parse_many(text)
+            .into_iter()
+            .filter_map(|(line, r)| r.err().map(|e| format!("line {line}: {e}")))
+            .collect()
+    }
+
+    #[test]
+    fn a_picture_reads_back_whole() {
+        let (solutions, text) = picture();
+        let read: Result<Vec<Solution>, Error> =
+            parse_many(&text).into_iter().map(|(_, s)| s).collect();
+        assert_eq!(read, Ok(solutions.clone()));
+        // Windows line ends, and pictures one after another, change nothing.
+        let twice = format!("{text}\n{}", text.replace('\n', "\r\n"));
+        assert_eq!(parse_many(&twice).len(), 2 * solutions.len());
+        assert!(errors(&twice).is_empty(), "{:?}", errors(&twice));
+    }
+
+    /// A picture cut after any of its lines is never read as whole.
+    #[test]
+    fn a_picture_cut_short_is_an_error() {
+        let (_, text) = picture();
+        let lines: Vec<&str> = text.lines().collect();
+        for cut in 1..lines.len() {
+            let prefix = lines[..cut].join("\n");
+            let errors = errors(&prefix);
+            assert!(!errors.is_empty(), "cut after line {cut}");
+            assert!(
+                errors
+                    .last()
+                    .unwrap()
+                    .contains("without its </svg>, cut short"),
+                "cut after line {cut}: {errors:?}"
+            );
         }
     }
-    Solution::new(columns)
+
+    #[test]
+    fn text_after_a_picture_is_an_error() {
+        let (_, text) = picture();
+        for after in [
+            "[0, 1, 2, 3]\ngarbage\n",
+            "[1, 3, 0, 2]\n",
+            "\n\n<!-- -->\n",
+            "</svg>\n",
+        ] {
+            let errors = errors(&format!("{text}{after}"));
+            assert_eq!(errors.len(), 1, "{after:?}: {errors:?}");
+            assert!(
+                errors[0].contains("after the end of the SVG picture"),
+                "{errors:?}"
+            );
+        }
+        let garbage = errors(&format!("{text}[0, 1, 2, 3]\ngarbage\n"));
+        assert!(garbage[0].contains("and 1 more line after"), "{garbage:?}");
+        let before = errors(&format!("[1, 3, 0, 2]\n{text}"));
+        assert_eq!(before.len(), 1);
+        assert!(
+            before[0].contains("an SVG picture after other text"),
+            "{before:?}"
+        );
+    }
+
+    #[test]
+    fn a_picture_holds_what_its_title_states() {
+        let (solutions, text) = picture();
+        let k = solutions.len();
+        for stated in [0, k - 1, k + 1, 1000] {
+            let edited = text.replace(&format!("<title>{k} "), &format!("<title>{stated} "));
+            let errors = errors(&edited);
+            assert_eq!(errors.len(), 1, "{stated}: {errors:?}");
+            assert!(
+                errors[0].contains(&format!(
+                    "title states {stated} solutions, but it holds {k} boards"
+                )),
+                "{errors:?}"
+            );
+        }
+        for title in [
+            "<title>seven N-Queens solution(s)</title>",
+            "<title>07 N-Queens solution(s)</title>",
+            "<title>Queens</title>",
+        ] {
+            let edited = text.replace(&format!("<title>{k} N-Queens solution(s)</title>"), title);
+            assert!(
+                errors(&edited)[0].contains("does not say how many"),
+                "{title}"
+            );
+        }
+        let untitled = text.replace(&format!("<title>{k} N-Queens solution(s)</title>\n"), "");
+        assert!(errors(&untitled)[0].contains("has no <title>"));
+        // A board left out, or one more copied in, disagrees with the title.
+        let start = text.find("<g ").unwrap();
+        let end = text.find("</g>\n").unwrap() + "</g>\n".len();
+        let fewer = format!("{}{}", &text[..start], &text[end..]);
+        assert!(errors(&fewer)[0].contains(&format!("holds {} boards", k - 1)));
+        let more = format!("{}{}", &text[..end], &text[start..]);
+        assert!(errors(&more)[0].contains(&format!("holds {} boards", k + 1)));
+    }
+
+    #[test]
+    fn a_board_is_checked_square_by_square() {
+        let (_, text) = picture();
+        let edits: &[(&str, &str, &str)] = &[
+            // A square moved, dropped or added.
+            (
+                r#"<rect x="32" y="0""#,
+                r#"<rect x="64" y="0""#,
+                "not the next square",
+            ),
+            (
+                r##"<rect x="32" y="0" width="32" height="32" fill="#b58863"/>"##,
+                "<!-- -->",
+                "none of its squares",
+            ),
+            (
+                r##"<rect x="32" y="0" width="32" height="32" fill="#b58863"/>
+"##,
+                "",
+                "not the next square",
+            ),
+            (
+                "</g>",
+                "<rect x=\"0\" y=\"0\" width=\"32\" height=\"32\"/>\n</g>",
+                "comes after the board's queens",
+            ),
+            // A queen moved off the board, added, or drawn as something else.
+            (
+                r#"translate(32 0)" d="#,
+                r#"translate(224 0)" d="#,
+                "off the 6 x 6 board",
+            ),
+            (
+                "</g>",
+                "<path class=\"queen\" transform=\"translate(0 0)\" d=\"\"/>\n</g>",
+                "shares row 0",
+            ),
+            (
+                r#"<path class="queen""#,
+                r#"<path class="king""#,
+                "none of its squares, queens or frame",
+            ),
+            // The frame of another size, or an element the picture does not draw.
+            (
+                r#"<rect width="192" height="192""#,
+                r#"<rect width="160" height="160""#,
+                "frame does not fit",
+            ),
+            (
+                "<title>",
+                "<circle r=\"1\"/>\n<title>",
+                "none of what `svg` draws",
+            ),
+            // Text run into its end.
+            ("</svg>", "garbage</svg>", "none of what `svg` draws"),
+        ];
+        for &(from, to, message) in edits {
+            let edited = text.replacen(from, to, 1);
+            assert_ne!(edited, text, "{from}");
+            let errors = errors(&edited);
+            assert!(
+                errors.iter().any(|e| e.contains(message)),
+                "{from} -> {to}: {errors:?}"
+            );
+        }
+    }
 }

@@ -64,7 +64,8 @@ pub enum Command {
     /// Check solutions read from a file or standard input, in any format `solve` writes.
     #[command(
         after_help = "Examples:\n  queens solve 8 --format fen | queens check\n  \
-                            queens check solutions.txt"
+                            queens check solutions.txt\n  \
+                            queens solve 8 --numbered | queens check --n 8"
     )]
     Check(CheckArgs),
     /// Print one solution of an N x N board, for any N: by formula, or at random.
@@ -234,14 +235,15 @@ pub struct TraceArgs {
 
 #[derive(Debug, Args)]
 pub struct AnimateArgs {
-    /// Board size (at most 16).
+    /// Board size (at most 15: the search to the first solution of 16 x 16 takes over
+    /// 20,000 steps).
     pub n: usize,
-    /// Animate up to the K-th solution.
+    /// Animate up to the K-th solution (the search to it must take at most 20,000 steps).
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub first: u64,
-    /// The SVG file to write.
+    /// Write the SVG picture to FILE instead of standard output.
     #[arg(long, short, value_name = "FILE")]
-    pub output: PathBuf,
+    pub output: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -294,6 +296,9 @@ pub struct PuzzleArgs {
 pub struct CheckArgs {
     /// File to read; standard input when absent or `-`.
     pub file: Option<PathBuf>,
+    /// Every board must be N x N: a solution of another size is invalid.
+    #[arg(long = "n", value_name = "N", value_parser = parse_board_size)]
+    pub n: Option<usize>,
 }
 
 #[derive(Debug, Args)]
@@ -355,6 +360,19 @@ pub fn parse_columns(text: &str) -> Result<Columns, String> {
     queens::formats::parse_columns(text)
         .map(Columns)
         .map_err(|err| err.to_string())
+}
+
+/// The board size `check --n` requires: decimal digits, from 1 (an empty board is never
+/// a valid one).
+pub fn parse_board_size(text: &str) -> Result<usize, String> {
+    let digits = text.trim();
+    let number = digits
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| digits.parse::<usize>().ok())
+        .flatten()
+        .filter(|&n| n > 0 && !digits.starts_with('0'));
+    number.ok_or_else(|| format!("expected a board size from 1, like 8, found {text:?}"))
 }
 
 pub fn parse_engine(text: &str) -> Result<Engine, String> {
@@ -425,6 +443,7 @@ mod tests {
         assert_eq!(parse_format("json"), Ok(Format::Json));
         assert_eq!(parse_format("grid"), Ok(Format::Text(Style::Grid)));
         assert_eq!(parse_shard("3/64"), Ok(Shard { index: 3, of: 64 }));
+        assert_eq!(parse_board_size("8"), Ok(8));
         for (text, bytes) in [
             ("1G", 1 << 30),
             ("1gib", 1 << 30),
@@ -444,6 +463,24 @@ mod tests {
         ] {
             assert!(parse_size(text).is_err(), "{text} was accepted");
         }
+    }
+
+    #[test]
+    fn board_sizes_are_plain_numbers_from_1() {
+        for text in [
+            "0",
+            "",
+            "-8",
+            "+8",
+            "08",
+            "8.0",
+            "eight",
+            "99999999999999999999999",
+        ] {
+            let err = parse_board_size(text).unwrap_err();
+            assert!(err.contains("board size from 1"), "{text}: {err}");
+        }
+        assert_eq!(parse_board_size("12"), Ok(12));
     }
 
     #[test]

@@ -385,21 +385,27 @@ const SHOWN_COLUMNS: usize = 64;
 fn check(args: &CheckArgs) -> Result<(), Failure> {
     let out = output::stdout()?;
     let (_, reader) = open_input(args.file.as_deref().unwrap_or(Path::new("-")))?;
+    let mut read = queens::formats::parse_reader(reader);
+    if let Some(n) = args.n {
+        read = read.board_size(n);
+    }
     let mut out = io::BufWriter::new(out.lock());
-    let (mut valid, mut invalid) = (0, 0);
-    for (line, result) in queens::formats::parse_reader(reader) {
+    // Valid solutions by board size, for the summary.
+    let mut valid = std::collections::BTreeMap::<usize, u64>::new();
+    let mut invalid = 0u64;
+    for (line, result) in read {
         match result {
             Ok(solution) if solution.n() <= SHOWN_COLUMNS => {
-                valid += 1;
                 writeln!(
                     out,
                     "line {line}: valid {}",
                     solution.render(queens::Style::List)
                 )?;
+                *valid.entry(solution.n()).or_default() += 1;
             }
             Ok(solution) => {
-                valid += 1;
                 writeln!(out, "line {line}: valid, {} queens", solution.n())?;
+                *valid.entry(solution.n()).or_default() += 1;
             }
             Err(err) => {
                 invalid += 1;
@@ -407,11 +413,23 @@ fn check(args: &CheckArgs) -> Result<(), Failure> {
             }
         }
     }
-    writeln!(out, "{valid} valid, {invalid} invalid")?;
-    out.flush()?;
-    if valid + invalid == 0 {
+    let total: u64 = valid.values().sum();
+    // Nothing was printed: a command that fails prints nothing on stdout.
+    if total + invalid == 0 {
         return Err(Failure::Usage("no solutions found in the input".into()));
     }
+    let sizes = match valid.len() {
+        0 | 1 => String::new(),
+        _ => {
+            let each: Vec<String> = valid
+                .iter()
+                .map(|(n, count)| format!("{count} with n = {n}"))
+                .collect();
+            format!(" ({})", each.join(", "))
+        }
+    };
+    writeln!(out, "{total} valid{sizes}, {invalid} invalid")?;
+    out.flush()?;
     if invalid > 0 {
         Err(Failure::Flawed)
     } else {
@@ -594,8 +612,10 @@ fn trace(args: &TraceArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The largest board `animate` draws, and the most events it animates.
-const MAX_ANIMATED: usize = 16;
+/// The largest board `animate` draws, and the most events it animates: the first
+/// solution of every board up to 15 x 15 takes fewer (16 x 16: 23,785), and a picture of
+/// 20,000 takes about 33 MB.
+const MAX_ANIMATED: usize = 15;
 const MAX_FRAMES: usize = 20_000;
 
 fn animate(args: &AnimateArgs) -> Result<(), Failure> {
@@ -615,7 +635,7 @@ fn animate(args: &AnimateArgs) -> Result<(), Failure> {
         )));
     }
     output::write_file(
-        &args.output,
+        args.output.as_deref().unwrap_or(Path::new("-")),
         queens::trace::animated_svg(args.n, &events)?.as_bytes(),
     )
 }

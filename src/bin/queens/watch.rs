@@ -37,6 +37,9 @@ pub fn watch(args: &WatchArgs) -> Result<(), Failure> {
             "watch draws in a terminal: run it with one (or use `queens trace`)".into(),
         ));
     }
+    if let Some(message) = too_small(args.n, terminal::size()?) {
+        return Err(Failure::Usage(message));
+    }
     let replay = Replay::new(Queens::try_new(args.n)?.trace());
     let mut out = io::stdout();
     terminal::enable_raw_mode()?;
@@ -92,11 +95,27 @@ fn run(out: &mut impl Write, mut replay: Replay, mut playing: bool, speed: u32) 
     }
 }
 
+/// What to say when a terminal of `(columns, rows)` cannot show an `n` x `n` board: two
+/// characters a square, and the status and keys lines below it.
+fn too_small(n: usize, (columns, rows): (u16, u16)) -> Option<String> {
+    let (wide, high) = (2 * n - 1, n + 3);
+    (usize::from(columns) < wide || usize::from(rows) < high).then(|| {
+        format!(
+            "watching a {n} x {n} board needs a terminal of at least {wide} x {high}; this one is {columns} x {rows}"
+        )
+    })
+}
+
 /// The board (`Q` a queen, `x` an attacked square of the row shaded, `!` a dead end's
 /// squares), the counts and the keys, from the top left corner.
 fn draw(out: &mut impl Write, board: &Snapshot, playing: bool) -> io::Result<()> {
     let n = board.columns.len();
     queue!(out, cursor::MoveTo(0, 0), terminal::Clear(ClearType::All))?;
+    // Made smaller while it runs: say so rather than draw part of the board.
+    if let Some(message) = too_small(n, terminal::size()?) {
+        queue!(out, Print(message))?;
+        return out.flush();
+    }
     for (row, queen) in board.columns.iter().enumerate() {
         let mut line = String::new();
         for col in 0..n {
@@ -135,4 +154,24 @@ fn draw(out: &mut impl Write, board: &Snapshot, playing: bool) -> io::Result<()>
         Print("space: play/pause   right: step   left: back   q: quit")
     )?;
     out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_terminal_too_small_for_the_board_is_named_with_the_size_it_needs() {
+        assert_eq!(
+            too_small(16, (40, 12)).as_deref(),
+            Some(
+                "watching a 16 x 16 board needs a terminal of at least 31 x 19; this one is 40 x 12"
+            )
+        );
+        assert_eq!(too_small(16, (31, 19)), None);
+        assert!(too_small(16, (30, 19)).is_some());
+        assert!(too_small(16, (31, 18)).is_some());
+        assert_eq!(too_small(8, (80, 24)), None);
+        assert_eq!(too_small(1, (1, 4)), None);
+    }
 }
