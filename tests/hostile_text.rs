@@ -182,3 +182,41 @@ fn events_that_do_not_fit_the_board_are_refused() {
     assert_eq!(last.to_string(), format!("solution {}", u64::MAX));
     assert!(queens::trace::animated_svg(4, &[last]).is_ok());
 }
+
+#[test]
+fn every_reader_takes_numbers_by_one_rule_plain_digits_without_sign_or_leading_zero() {
+    let first = Solution::new(vec![1, 3, 0, 2]).unwrap();
+    // What every writer writes reads back.
+    for good in [
+        "1,3,0,2",
+        "[1, 3, 0, 2]",
+        "(1, 3, 0, 2)",
+        "b4 d3 a2 c1",
+        "1Q2/3Q/Q3/2Q1",
+    ] {
+        assert_eq!(good.parse::<Solution>(), Ok(first.clone()), "{good}");
+    }
+    // A sign, a leading zero or a number past usize is refused in every form, and the
+    // message says what a number is or which part is wrong.
+    for bad in [
+        "+1,3,0,2",
+        "01,3,0,2",
+        "[1, +3, 0, 2]",
+        "[1, 3, 00, 2]",
+        "(1, 03, 0, 2)",
+        "b04 d3 a2 c1",
+        "b4 d3 a2 c01",
+        "01Q2/3Q/Q3/2Q1",
+        "1Q02/3Q/Q3/2Q1",
+        "0Q3/3Q/Q3/2Q1",
+        "007",
+        "99999999999999999999",
+        "1,3,0,99999999999999999999",
+    ] {
+        let err = bad.parse::<Solution>().unwrap_err().to_string();
+        assert!(!err.contains("unexpected"), "{bad}: {err}");
+        assert!(parse_columns(bad).is_err() || !bad.contains(','), "{bad}");
+    }
+    let err = "99999999999999999999".parse::<Solution>().unwrap_err();
+    assert!(err.to_string().contains("is not a column number"), "{err}");
+}

@@ -76,8 +76,8 @@ impl FromStr for Solution {
             }
             // One number is the column list of one queen, not the column header of a grid;
             // but `1` is the matrix of n = 1, which reads as the same solution `[0]`.
-            [line] if line.parse::<usize>().is_ok_and(|column| column != 1) => {
-                vec![line.parse::<usize>().expect("checked")]
+            [line] if *line != "1" && line.bytes().all(|b| b.is_ascii_digit()) => {
+                vec![column_number(line, line)?]
             }
             [line] if line.starts_with('{') => super::json::columns(line)?,
             [line] if is_list(line) => parse_columns(line)?,
@@ -477,8 +477,9 @@ fn answer_number(line: &str) -> Result<u64, Error> {
     let number = line
         .get(6..line.len() - 1)
         .map(str::trim)
-        .filter(|k| !k.is_empty() && !k.starts_with('0') && k.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|k| k.parse().ok());
+        .and_then(plain_number)
+        .filter(|&k| k >= 1)
+        .map(|k| k as u64);
     number.ok_or_else(|| {
         Error::parse(format!(
             "heading {} is not `answer K:` with K a number from 1",
@@ -492,7 +493,7 @@ fn answer_number(line: &str) -> Result<u64, Error> {
 fn is_column_header(line: &str) -> bool {
     line.split_whitespace()
         .enumerate()
-        .all(|(i, token)| token.parse::<usize>() == Ok(i))
+        .all(|(i, token)| plain_number(token) == Some(i))
         && !line.trim().is_empty()
         && line != "1"
 }
@@ -563,15 +564,32 @@ pub fn parse_columns(line: &str) -> Result<Vec<usize>, Error> {
         .split(',')
         .map(|item| {
             let item = item.trim();
-            item.parse::<usize>().map_err(|_| {
-                Error::parse(format!(
-                    "{} in {} is not a column number",
-                    excerpt(item),
-                    excerpt(line)
-                ))
-            })
+            column_number(item, line)
         })
         .collect()
+}
+
+/// The column number `item` of the list `line`, or an error that says what a number is.
+fn column_number(item: &str, line: &str) -> Result<usize, Error> {
+    plain_number(item).ok_or_else(|| {
+        let place = match item == line {
+            true => String::new(),
+            false => format!(" in {}", excerpt(line)),
+        };
+        Error::parse(format!(
+            "{}{place} is not a column number: decimal digits without a sign or a leading zero, at most {}",
+            excerpt(item),
+            usize::MAX
+        ))
+    })
+}
+
+/// A number as every reader takes one, and as every writer writes one: decimal digits
+/// without a sign or a leading zero (`0` itself aside), within `usize`.
+pub(crate) fn plain_number(text: &str) -> Option<usize> {
+    let digits_only = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    let canonical = text == "0" || !text.starts_with('0');
+    (digits_only && canonical).then(|| text.parse().ok())?
 }
 
 /// Ranks split by `/`; the one rank of `n = 1` is just `Q`.
@@ -592,10 +610,10 @@ fn parse_fen(line: &str) -> Result<Vec<usize>, Error> {
                 ))
             };
             let (before, after) = rank.split_once('Q').ok_or_else(wrong)?;
+            // An empty run is no square; a written run is a number from 1.
             let run = |digits: &str| match digits {
                 "" => Some(0),
-                _ if digits.starts_with('0') => None,
-                _ => digits.parse::<usize>().ok(),
+                _ => plain_number(digits).filter(|&run| run > 0),
             };
             match (run(before), run(after)) {
                 (Some(left), Some(right)) if left.checked_add(right) == Some(n - 1) => Ok(left),
@@ -621,7 +639,7 @@ fn parse_algebraic(line: &str) -> Result<Vec<usize>, Error> {
             let split = square.find(|c: char| c.is_ascii_digit()).unwrap_or(square.len());
             let (file, rank) = square.split_at(split);
             let expected_rank = n - row;
-            if rank.parse::<usize>() != Ok(expected_rank) {
+            if plain_number(rank) != Some(expected_rank) {
                 return Err(Error::parse(format!(
                     "square {} should be on rank {expected_rank}: squares are listed from the top rank down",
                     excerpt(square)

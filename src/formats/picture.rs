@@ -4,6 +4,7 @@ use std::collections::VecDeque;
 use std::fmt::Write;
 
 use super::palette;
+use super::parse::plain_number;
 use crate::error::{Error, Square, excerpt};
 use crate::solution::Solution;
 
@@ -117,14 +118,7 @@ fn stated_count(line: &str) -> Option<usize> {
         .strip_prefix("<title>")?
         .strip_suffix("</title>")?
         .strip_suffix(" N-Queens solution(s)")?;
-    number(count)
-}
-
-/// A number as the picture writes one: decimal digits, without a leading zero.
-fn number(text: &str) -> Option<usize> {
-    let digits_only = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    let canonical = text == "0" || !text.starts_with('0');
-    (digits_only && canonical).then(|| text.parse().ok())?
+    plain_number(count)
 }
 
 /// Whether a line starts an SVG picture: its `<svg` element or an XML declaration.
@@ -444,7 +438,7 @@ impl BoardReader {
 fn attribute(line: &str, name: &str) -> Option<usize> {
     let (_, rest) = line.split_once(&format!(" {name}=\""))?;
     let (value, _) = rest.split_once('"')?;
-    number(value)
+    plain_number(value)
 }
 
 /// The square of a queen drawn as `<path class="queen" transform="translate(X Y)" ...>`;
@@ -454,7 +448,7 @@ fn queen_square(line: &str) -> Square {
         .split_once("translate(")
         .and_then(|(_, rest)| rest.split_once(')'))
         .and_then(|(inside, _)| inside.split_once(' '))
-        .and_then(|(x, y)| Some((number(x)?, number(y)?)));
+        .and_then(|(x, y)| Some((plain_number(x)?, plain_number(y)?)));
     match offsets {
         Some((x, y)) if x % SQUARE == 0 && y % SQUARE == 0 => (y / SQUARE, x / SQUARE),
         _ => (usize::MAX, usize::MAX),
