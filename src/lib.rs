@@ -110,6 +110,9 @@
 //! `algorithms.md`), puzzles (`puzzles.md`), the web page (`web.md`) and the code's layout
 //! (`architecture.md`).
 #![deny(unsafe_code)]
+// Every example, here and in README and the guides, compiles without a warning: pasted
+// into a new crate it warns about nothing.
+#![doc(test(attr(deny(warnings))))]
 #![warn(missing_docs)]
 #![warn(unreachable_pub)]
 #![warn(clippy::undocumented_unsafe_blocks)]

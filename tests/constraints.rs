@@ -157,18 +157,25 @@ fn fundamental_counts_classes_under_the_symmetries_of_the_puzzle() {
         let (builder, expected) = puzzle(8, seed);
         let search = builder.build().unwrap();
         let symmetries = search.symmetries();
-        let classes: Vec<Solution> = search.clone().fundamental().collect();
+        let classes: Vec<Solution> = search.clone().classes().collect();
         // Every solution is the image of exactly one representative.
         let mut covered = BTreeSet::new();
         for class in &classes {
             covered.extend(symmetries.iter().map(|&g| class.transform(g)));
         }
         assert_eq!(covered, expected.iter().cloned().collect(), "seed {seed}");
-        let by_order: Vec<Solution> = search.most_constrained().fundamental().collect();
+        let by_order: Vec<Solution> = search.most_constrained().classes().collect();
         assert_eq!(by_order.len(), classes.len(), "seed {seed}");
     }
     let corner = Queens::builder(8).queen((7, 0)).build().unwrap();
-    assert_eq!(corner.fundamental().count(), 2, "4 solutions in 2 classes");
+    assert_eq!(
+        corner.clone().classes().count(),
+        2,
+        "4 solutions in 2 classes"
+    );
+    // Through the trait, one per class of all eight: no class has all of its solutions
+    // with a queen in this corner.
+    assert_eq!(queens::SolutionsExt::fundamental(corner.clone()).count(), 0);
 }
 
 #[test]
@@ -268,13 +275,13 @@ fn samples_are_uniform_and_reproducible() {
 #[test]
 fn most_constrained_classes_are_the_lexicographic_classes() {
     for n in 1..=10 {
-        let mut fast: Vec<Solution> = Queens::new(n).most_constrained().fundamental().collect();
+        let mut fast: Vec<Solution> = Queens::new(n).most_constrained().classes().collect();
         fast.sort();
-        let lexicographic: Vec<Solution> = Queens::new(n).fundamental().collect();
+        let lexicographic: Vec<Solution> = Queens::new(n).classes().collect();
         assert_eq!(fast, lexicographic, "n = {n}");
     }
     let corner = Queens::builder(8).queen((0, 0)).build().unwrap();
-    let mut fast: Vec<Solution> = corner.clone().most_constrained().fundamental().collect();
+    let mut fast: Vec<Solution> = corner.clone().most_constrained().classes().collect();
     fast.sort();
-    assert_eq!(fast, corner.fundamental().collect::<Vec<_>>());
+    assert_eq!(fast, corner.classes().collect::<Vec<_>>());
 }

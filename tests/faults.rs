@@ -409,7 +409,11 @@ fn endless_and_blocking_inputs_end_with_an_error() {
 
 /// A record with a valid checksum and any content, as a careless script might write.
 fn record_line(edit: impl FnOnce(&mut ShardRecord)) -> String {
-    let mut record = ShardRecord::new(&Counter::new(12).unwrap().run().unwrap(), 0.0);
+    // Counted once: thousands of edited copies are made of it.
+    static WHOLE: std::sync::OnceLock<ShardRecord> = std::sync::OnceLock::new();
+    let mut record = WHOLE
+        .get_or_init(|| ShardRecord::new(&Counter::new(12).unwrap().run().unwrap(), 0.0))
+        .clone();
     edit(&mut record);
     format!("{}\n", record.to_json())
 }

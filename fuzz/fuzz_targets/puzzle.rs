@@ -1,6 +1,6 @@
 //! Reading a puzzle from any bytes: never a panic; a board read builds or names its fault;
-//! a small board with one solution is graded, and its drawn and CSPLib forms read back as the
-//! same puzzle.
+//! a small board with one solution is graded, and its drawn, CSPLib and JSON forms read back
+//! as the same puzzle.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -23,4 +23,6 @@ fuzz_target!(|bytes: &[u8]| {
     assert_eq!(drawn.rating(), puzzle.rating());
     let csplib: Puzzle = puzzle.to_csplib().parse().expect("CSPLib's form reads back");
     assert_eq!(csplib.solution(), puzzle.solution());
+    let json: Puzzle = puzzle.to_json().parse().expect("the JSON reads back");
+    assert_eq!(json, puzzle);
 });

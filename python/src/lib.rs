@@ -11,12 +11,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PySlice, PyTuple};
+use pyo3::types::{PyBool, PyList, PySlice, PyString, PyTuple};
 use queens::puzzle::Uniqueness;
 
-/// A crate error as the exception of `queens._errors` that fits it.
+/// A crate error as the exception of `queens._errors` that fits it (memory that cannot be
+/// had a `NotEnoughMemory`, also a `MemoryError`), its message in this package's terms.
 fn error(err: queens::Error) -> PyErr {
     use queens::Error as E;
     let class = match &err {
@@ -25,7 +26,206 @@ fn error(err: queens::Error) -> PyErr {
         E::Overflow { .. } | E::Checkpoint { .. } | E::Read { .. } => "QueensError",
         _ => "InvalidInput",
     };
-    exception(class, err.to_string())
+    let message = match &err {
+        // The advice is the command line's; the way out from Python is `count()`'s engine.
+        E::NotEnoughMemory {
+            needed,
+            available,
+            advice,
+        } => format!(
+            "this needs about {} MiB of memory, but only {} MiB is available; {}",
+            mib(*needed),
+            available >> 20,
+            match advice.contains("constellations") {
+                true => "count with queens.count(n, engine=\"constellations\"), which needs almost no memory".to_owned(),
+                false => pythonic(advice),
+            }
+        ),
+        _ => pythonic(&err.to_string()),
+    };
+    exception(class, message)
+}
+
+/// What the crate's messages say in the terms of its command line or its Rust API, in this
+/// package's: the flags of `queens count` as the arguments of `count()`, the `queens check`
+/// command as `check()`. `tests/test_messages.py` makes each of these messages and checks
+/// that no flag, Rust path or command is left.
+const PYTHON_WORDS: [(&str, &str); 6] = [
+    (
+        "with --fundamental (`Counter::fundamental(true)`)",
+        "with fundamental=True",
+    ),
+    (
+        "without --fundamental (`Counter::fundamental(false)`)",
+        "with fundamental=False",
+    ),
+    ("`--engine constellations`", "engine=\"constellations\""),
+    ("`--engine quadrants`", "engine=\"quadrants\""),
+    ("`--engine auto`", "engine=\"auto\""),
+    ("`queens check`", "queens.check()"),
+];
+
+/// A crate message in this package's terms (see [`PYTHON_WORDS`]).
+fn pythonic(message: &str) -> String {
+    PYTHON_WORDS
+        .iter()
+        .fold(message.to_owned(), |message, (cli, python)| {
+            message.replace(cli, python)
+        })
+}
+
+/// Bytes in MiB, rounded up.
+fn mib(bytes: u64) -> u64 {
+    bytes.div_ceil(1 << 20)
+}
+
+/// A `String` with room for `bytes` of text that Python will copy, made before the text is
+/// written: `NotEnoughMemory` (a `MemoryError`) where the memory this process may still use
+/// (the machine's, its control group's and its own limits, as the crate reads them) is less
+/// than the text and its copy, or where the room cannot be allocated, rather than the
+/// interpreter aborting. `what` says what the text is, and what to do instead.
+fn room(bytes: u64, what: impl FnOnce() -> String) -> PyResult<String> {
+    // Small texts are many and cheap: the limits are read for large ones only.
+    const LARGE: u64 = 16 << 20;
+    let needed = bytes.saturating_mul(2);
+    if needed > LARGE
+        && let Some(available) =
+            queens::counting::available_memory().filter(|&available| needed > available)
+    {
+        return Err(exception(
+            "NotEnoughMemory",
+            format!(
+                "{} needs about {} MiB of memory, but only {} MiB is available",
+                what(),
+                mib(needed),
+                available >> 20
+            ),
+        ));
+    }
+    let mut out = String::new();
+    usize::try_from(bytes)
+        .ok()
+        .and_then(|bytes| out.try_reserve_exact(bytes).ok())
+        .ok_or_else(|| {
+            error(queens::Error::OutOfMemory {
+                bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
+            })
+        })?;
+    Ok(out)
+}
+
+/// The most bytes `style` takes to draw an `n x n` solution: room made for them first
+/// means drawing never reallocates (and so never aborts).
+fn text_bytes(style: queens::Style, n: usize) -> u64 {
+    use queens::Style as S;
+    let n = n as u128;
+    // Digits of n, at least as many as any row, column or rank number has.
+    let d = u128::from(n.checked_ilog10().unwrap_or(0)) + 1;
+    let bytes = match style {
+        S::Dots | S::Matrix | S::Stars => 2 * n * n + n,
+        S::Unicode => 3 * n * n + n,
+        S::Grid => (n + 1) * (d + n * (d + 1) + 1),
+        S::List => n * (d + 2) + 2,
+        S::Fen => n * (2 * d + 2),
+        // A file's letters are no more than its number's digits.
+        S::Algebraic => n * (2 * d + 1),
+        // A style added later: a generous bound, drawn square by square.
+        _ => (n + 1) * (n + 1) * (d + 4),
+    };
+    u64::try_from(bytes).unwrap_or(u64::MAX)
+}
+
+/// `solution` drawn in `style` between `before` and `after`, as a Python `str`, with room
+/// made first (see [`room`]): `MemoryError` rather than an abort for a board too large.
+fn drawing<'py>(
+    py: Python<'py>,
+    solution: &queens::Solution,
+    style: queens::Style,
+    before: &str,
+    after: &str,
+) -> PyResult<Bound<'py, PyString>> {
+    let n = solution.n();
+    let bytes = text_bytes(style, n).saturating_add((before.len() + after.len()) as u64);
+    let mut text = room(bytes, || {
+        let instead = match style.is_board() {
+            true => "; style \"list\", \"fen\" or \"algebraic\" takes a few bytes a queen",
+            false => "",
+        };
+        format!("drawing a {n} x {n} board as {}{instead}", style.name())
+    })?;
+    text.push_str(before);
+    solution.render(style).write_into(&mut text);
+    text.push_str(after);
+    // Python's copy: a `MemoryError` if it cannot be had (`PyString::new` would panic).
+    PyString::from_bytes(py, text.as_bytes())
+}
+
+/// The largest board drawn as a picture, as the command line draws them: larger boards
+/// have no picture (`_repr_svg_` gives None, and Jupyter shows the text).
+const MAX_DRAWN: usize = 1000;
+
+/// Columns as a Python list, built an item at a time: `MemoryError` where Python has no
+/// room, rather than an abort (`PyList::new` panics), and refused at once where the memory
+/// available is less than the list's.
+fn int_list<'py>(
+    py: Python<'py>,
+    len: usize,
+    items: impl Iterator<Item = usize>,
+) -> PyResult<Bound<'py, PyList>> {
+    // A list's pointer and an int object an item.
+    let bytes = (len as u64).saturating_mul(40);
+    if bytes > 16 << 20
+        && let Some(available) = queens::counting::available_memory().filter(|&a| bytes > a)
+    {
+        return Err(exception(
+            "NotEnoughMemory",
+            format!(
+                "a list of {len} columns needs about {} MiB of memory, but only {} MiB is available; iterate over the solution instead",
+                mib(bytes),
+                available >> 20
+            ),
+        ));
+    }
+    let list = PyList::empty(py);
+    for item in items {
+        list.append(item)?;
+    }
+    Ok(list)
+}
+
+/// A Python index of any size: counted from the front (0, 1, ...) or from the back (-1 is
+/// 0 from the back, -2 is 1, ...), or beyond what a `usize` holds at either end.
+#[derive(Clone, Copy)]
+enum Index {
+    Front(usize),
+    Back(usize),
+    FarFront,
+    FarBack,
+}
+
+/// `index` as an [`Index`]: any `int`, or anything with `__index__`, as `range` takes them;
+/// `TypeError` saying `expected` otherwise.
+fn index_of(index: &Bound<'_, PyAny>, expected: &str) -> PyResult<Index> {
+    let py = index.py();
+    let int = py
+        .import("operator")?
+        .call_method1("index", (index,))
+        .map_err(|err| match err.is_instance_of::<PyTypeError>(py) {
+            true => PyTypeError::new_err(format!(
+                "{expected}, not {}",
+                index
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "that".to_owned(), |name| name.to_string())
+            )),
+            false => err,
+        })?;
+    Ok(match int.extract::<i128>() {
+        Ok(i) if i >= 0 => usize::try_from(i).map_or(Index::FarFront, Index::Front),
+        Ok(i) => usize::try_from(-1 - i).map_or(Index::FarBack, Index::Back),
+        Err(_) if int.lt(0)? => Index::FarBack,
+        Err(_) => Index::FarFront,
+    })
 }
 
 /// The exception `class` of `queens._errors` with `message`.
@@ -78,6 +278,21 @@ fn searched(
     }
 }
 
+/// The exception for work that panicked (which the crate means never to do): memory that
+/// could not be had (a capacity past what can be allocated) as `NotEnoughMemory`, also a
+/// `MemoryError`; anything else as a `QueensError` with the panic's message.
+fn panicked(payload: &(dyn std::any::Any + Send)) -> PyErr {
+    let message = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or("no message");
+    match message.contains("capacity overflow") || message.contains("memory allocation") {
+        true => exception("NotEnoughMemory", format!("out of memory: {message}")),
+        false => exception("QueensError", format!("the work failed: {message}")),
+    }
+}
+
 /// Runs `work` on a worker thread with the GIL released, checking for signals every 20 ms.
 /// On a signal (Ctrl-C) `stop` is set, so that work that watches it ends soon, and the
 /// signal's exception is raised at once; work that cannot stop finishes in the background.
@@ -103,7 +318,7 @@ fn interruptible<T: Send + 'static>(
         if finished {
             return match worker.join() {
                 Ok(result) => result.map_err(error),
-                Err(_) => Err(PyValueError::new_err("the count failed")),
+                Err(panic) => Err(panicked(panic.as_ref())),
             };
         }
         if let Err(signal) = py.check_signals() {
@@ -199,6 +414,26 @@ impl Style {
     fn name(&self) -> &'static str {
         self.crate_style().name()
     }
+
+    /// Hashes as its number, which it equals.
+    fn __hash__(&self) -> u64 {
+        *self as u64
+    }
+
+    /// Pickles as the member itself, `getattr(Style, "Fen")`, so that it unpickles to it.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Member<'py>> {
+        let member = match slf.get() {
+            Style::Dots => "Dots",
+            Style::List => "List",
+            Style::Matrix => "Matrix",
+            Style::Stars => "Stars",
+            Style::Grid => "Grid",
+            Style::Unicode => "Unicode",
+            Style::Fen => "Fen",
+            Style::Algebraic => "Algebraic",
+        };
+        member_of(slf.as_any(), member)
+    }
 }
 
 #[pymethods]
@@ -209,6 +444,39 @@ impl Symmetry {
     fn all() -> Vec<Symmetry> {
         Symmetry::ALL.iter().map(|&(py, _)| py).collect()
     }
+
+    /// Hashes as its number, which it equals.
+    fn __hash__(&self) -> u64 {
+        *self as u64
+    }
+
+    /// Pickles as the member itself, `getattr(Symmetry, "Rotate90")`, so that it unpickles
+    /// to it.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Member<'py>> {
+        let member = match slf.get() {
+            Symmetry::Identity => "Identity",
+            Symmetry::Rotate90 => "Rotate90",
+            Symmetry::Rotate180 => "Rotate180",
+            Symmetry::Rotate270 => "Rotate270",
+            Symmetry::FlipHorizontal => "FlipHorizontal",
+            Symmetry::FlipVertical => "FlipVertical",
+            Symmetry::Transpose => "Transpose",
+            Symmetry::AntiTranspose => "AntiTranspose",
+        };
+        member_of(slf.as_any(), member)
+    }
+}
+
+/// What an enum member pickles as: `getattr` of its class and its name.
+type Member<'py> = (
+    Bound<'py, PyAny>,
+    (Bound<'py, pyo3::types::PyType>, &'static str),
+);
+
+/// `(getattr, (type(value), member))`, the `__reduce__` of an enum member.
+fn member_of<'py>(value: &Bound<'py, PyAny>, member: &'static str) -> PyResult<Member<'py>> {
+    let getattr = value.py().import("builtins")?.getattr("getattr")?;
+    Ok((getattr, (value.get_type(), member)))
 }
 
 /// A style given as `Style.LIST` or by name (`"list"`).
@@ -269,22 +537,28 @@ impl Solution {
         self.inner.n()
     }
 
+    /// The column of row `index` (negative from the end, of any size, as a list takes it),
+    /// or a list of those of a slice.
     fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let columns = self.inner.columns();
         if let Ok(slice) = index.cast::<PySlice>() {
+            // Python clamps bounds of any size to the length.
             let indices = slice.indices(columns.len() as isize)?;
-            let picked: Vec<usize> = (0..indices.slicelength)
-                .map(|k| columns[(indices.start + k as isize * indices.step) as usize])
-                .collect();
-            return Ok(picked.into_pyobject(py)?.into_any().unbind());
+            let picked = (0..indices.slicelength)
+                .map(|k| columns[(indices.start + k as isize * indices.step) as usize]);
+            return Ok(int_list(py, indices.slicelength, picked)?
+                .into_any()
+                .unbind());
         }
-        let i: isize = index.extract()?;
-        let len = columns.len() as isize;
-        let at = if i < 0 { i + len } else { i };
-        if !(0..len).contains(&at) {
-            return Err(PyIndexError::new_err("solution index out of range"));
+        let at = match index_of(index, "Solution indices must be integers or slices")? {
+            Index::Front(i) => Some(i),
+            Index::Back(i) => columns.len().checked_sub(1 + i),
+            Index::FarFront | Index::FarBack => None,
+        };
+        match at.and_then(|at| columns.get(at)) {
+            Some(&column) => Ok(column.into_pyobject(py)?.into_any().unbind()),
+            None => Err(PyIndexError::new_err("solution index out of range")),
         }
-        Ok(columns[at as usize].into_pyobject(py)?.into_any().unbind())
     }
 
     fn __contains__(&self, column: &Bound<'_, PyAny>) -> bool {
@@ -307,14 +581,12 @@ impl Solution {
         usize::from(self.__contains__(column))
     }
 
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self
-            .inner
-            .columns()
-            .to_vec()
-            .into_pyobject(py)?
-            .try_iter()?
-            .into_any())
+    /// The columns, one at a time (nothing is copied, however large the board).
+    fn __iter__(slf: &Bound<'_, Self>) -> ColumnIterator {
+        ColumnIterator {
+            solution: slf.clone().unbind(),
+            row: 0,
+        }
     }
 
     fn __richcmp__(&self, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
@@ -337,17 +609,23 @@ impl Solution {
         hasher.finish()
     }
 
-    fn __str__(&self) -> String {
-        self.inner.to_string()
+    /// The board drawn in dots; `MemoryError` for a board too large to draw in memory.
+    fn __str__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        drawing(py, &self.inner, queens::Style::Dots, "", "")
     }
 
-    fn __repr__(&self) -> String {
-        format!("Solution({})", self.inner.render(queens::Style::List))
+    fn __repr__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        drawing(py, &self.inner, queens::Style::List, "Solution(", ")")
     }
 
-    /// The solution drawn in `style` (a `Style` or its name).
-    fn render(&self, style: &Bound<'_, PyAny>) -> PyResult<String> {
-        Ok(self.inner.render(style_of(style)?).to_string())
+    /// The solution drawn in `style` (a `Style` or its name); `MemoryError` for a board
+    /// too large to draw so in memory.
+    fn render<'py>(
+        &self,
+        py: Python<'py>,
+        style: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyString>> {
+        drawing(py, &self.inner, style_of(style)?, "", "")
     }
 
     /// The image of the solution under `symmetry`.
@@ -371,40 +649,152 @@ impl Solution {
     }
 
     /// Pickles as its columns (for `multiprocessing` and `copy`).
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, pyo3::types::PyType>, (Vec<usize>,)) {
-        (slf.get_type(), (slf.get().inner.columns().to_vec(),))
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, pyo3::types::PyType>, (Bound<'py, PyList>,))> {
+        let columns = slf.get().inner.columns();
+        let list = int_list(slf.py(), columns.len(), columns.iter().copied())?;
+        Ok((slf.get_type(), (list,)))
     }
 
-    /// The board as an SVG picture, which Jupyter draws.
-    fn _repr_svg_(&self) -> String {
-        queens::formats::svg(std::slice::from_ref(&self.inner))
+    /// The board as an SVG picture, which Jupyter draws; None (Jupyter shows the text) for
+    /// a board over 1000 x 1000, as the command line draws none, and `MemoryError` where
+    /// the picture does not fit in memory.
+    fn _repr_svg_<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyString>>> {
+        let n = self.inner.n();
+        if n > MAX_DRAWN {
+            return Ok(None);
+        }
+        // About a hundred bytes a square, a thousand a queen.
+        let bytes = (n as u64 * n as u64 * 100).saturating_add(n as u64 * 1000 + 4096);
+        drop(room(bytes, || format!("a picture of a {n} x {n} board"))?);
+        let picture = queens::formats::svg(std::slice::from_ref(&self.inner));
+        PyString::from_bytes(py, picture.as_bytes()).map(Some)
     }
 }
 
-/// What a board's constraints are, as the Python arguments give them.
-fn board(
-    n: i128,
-    queens: Option<Vec<(i128, i128)>>,
-    blocks: Option<Vec<(i128, i128)>>,
-    prefix: Option<Vec<i128>>,
-) -> PyResult<queens::Queens> {
-    let prefix: Vec<usize> = prefix
-        .unwrap_or_default()
-        .into_iter()
-        .map(|col| natural(col, "a prefix column"))
-        .collect::<PyResult<_>>()?;
-    queens::Queens::builder(natural(n, "n")?)
-        .prefix(&prefix)
-        .queens(squares(queens, "a queen's row or column")?)
-        .blocks(squares(blocks, "a blocked square's row or column")?)
-        .build()
-        .map_err(error)
+/// The columns of a solution, one at a time.
+#[pyclass(module = "queens")]
+struct ColumnIterator {
+    solution: Py<Solution>,
+    /// The next row.
+    row: usize,
+}
+
+#[pymethods]
+impl ColumnIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<usize> {
+        let column = self.solution.get().inner.columns().get(self.row).copied()?;
+        self.row += 1;
+        Some(column)
+    }
+
+    fn __length_hint__(&self) -> usize {
+        self.solution.get().inner.n().saturating_sub(self.row)
+    }
+}
+
+/// A board as the Python arguments give it: its size, its fixed queens (the prefix's
+/// first) and its blocked squares, each checked.
+struct Board {
+    n: usize,
+    queens: Option<Vec<(usize, usize)>>,
+    blocks: Option<Vec<(usize, usize)>>,
+    prefix: Option<Vec<usize>>,
+}
+
+impl Board {
+    fn new(
+        n: i128,
+        queens: Option<Vec<(i128, i128)>>,
+        blocks: Option<Vec<(i128, i128)>>,
+        prefix: Option<Vec<i128>>,
+    ) -> PyResult<Board> {
+        let given = |pairs: Option<Vec<(i128, i128)>>, what| {
+            pairs.map(|pairs| squares(Some(pairs), what)).transpose()
+        };
+        Ok(Board {
+            n: natural(n, "n")?,
+            queens: given(queens, "a queen's row or column")?,
+            blocks: given(blocks, "a blocked square's row or column")?,
+            prefix: prefix
+                .map(|prefix| {
+                    prefix
+                        .into_iter()
+                        .map(|col| natural(col, "a prefix column"))
+                        .collect::<PyResult<Vec<usize>>>()
+                })
+                .transpose()?,
+        })
+    }
+
+    fn builder(&self) -> queens::Builder {
+        queens::Queens::builder(self.n)
+            .prefix(self.prefix.as_deref().unwrap_or_default())
+            .queens(self.queens.iter().flatten().copied())
+            .blocks(self.blocks.iter().flatten().copied())
+    }
+
+    /// The arguments as `repr` shows them: `8, queens=[(7, 0)]`.
+    fn args(&self) -> String {
+        let mut args = self.n.to_string();
+        for (name, given) in [
+            ("queens", self.queens.as_ref().map(|q| format!("{q:?}"))),
+            ("blocks", self.blocks.as_ref().map(|b| format!("{b:?}"))),
+            ("prefix", self.prefix.as_ref().map(|p| format!("{p:?}"))),
+        ] {
+            if let Some(given) = given {
+                args.push_str(&format!(", {name}={given}"));
+            }
+        }
+        args
+    }
+
+    /// The squares of each row open to a queen, as a mask of columns: a fixed queen's own
+    /// square on its row, elsewhere every square that no fixed queen attacks and that is
+    /// not blocked. Two boards with the same open squares have the same solutions, in the
+    /// same order, however their queens and blocks were given.
+    fn open_squares(&self, builder: &queens::Builder) -> Vec<u64> {
+        let n = self.n;
+        let fixed = builder.fixed();
+        let mut open: Vec<u64> = (0..n)
+            .map(|row| {
+                let mut open = u64::MAX >> (64 - n.clamp(1, 64));
+                for &(r, c) in &fixed {
+                    let d = row.abs_diff(r);
+                    open &= !(1 << c);
+                    if c + d < n {
+                        open &= !(1 << (c + d));
+                    }
+                    if let Some(left) = c.checked_sub(d) {
+                        open &= !(1 << left);
+                    }
+                }
+                open
+            })
+            .collect();
+        for &(row, col) in builder.blocked() {
+            open[row] &= !(1 << col);
+        }
+        for &(row, col) in &fixed {
+            open[row] = 1 << col;
+        }
+        open
+    }
 }
 
 /// Queens(n, queens=None, blocks=None, prefix=None): every solution of an n x n board, in
 /// lexicographic order, as `range` holds its numbers: each `iter()` (each `for` loop) starts
-/// afresh and yields solutions lazily; `q[k]`, `q[a:b:c]`, `reversed(q)` and `len(q)` (the
-/// number of solutions, counted without building them) are about the whole board.
+/// afresh and yields solutions lazily; `q[k]` (any int, negative from the end), `q[a:b:c]`,
+/// `reversed(q)`, `len(q)` (the number of solutions, counted without building them), `s in
+/// q` and `bool(q)` are about the whole board. Boards with the same squares open to a queen
+/// are equal (and hash alike), however their queens and blocks were given; a board pickles
+/// as its arguments.
 ///
 /// Keyword arguments: `queens`, (row, column) squares whose queens are fixed; `blocks`,
 /// (row, column) squares where no queen may stand; `prefix`, the columns of the first rows'
@@ -414,19 +804,116 @@ struct PyQueens {
     inner: queens::Queens,
     /// The arguments, as `repr` shows them.
     args: String,
+    /// The arguments, as `pickle` gives them back.
+    board: Board,
+    /// The squares open to a queen, row by row: what equal boards share.
+    open: Vec<u64>,
 }
 
+/// The largest board known to have fewer than 2^64 solutions, whatever its fixed queens
+/// and blocked squares (which only take solutions away): A000170(27) is
+/// 234,907,967,154,122,528.
+const FEWER_THAN_2_64_UP_TO: usize = 27;
+
 impl PyQueens {
-    /// The solution at `index` (negative from the end), or `None` past either end.
-    fn get(&self, py: Python<'_>, index: isize) -> PyResult<Option<queens::Solution>> {
+    /// The solution at `index`, or `None` past either end.
+    fn get(&self, py: Python<'_>, index: Index) -> PyResult<Option<queens::Solution>> {
         let search = self.inner.clone();
-        interruptible(py, None, move || {
-            let mut search = search;
-            Ok(match index {
-                0.. => search.nth(index as usize),
-                _ => search.nth_back((-1 - index) as usize),
-            })
-        })
+        match index {
+            Index::Front(k) => interruptible(py, None, move || {
+                let mut search = search;
+                Ok(search.nth(k))
+            }),
+            Index::Back(k) => interruptible(py, None, move || {
+                let mut search = search;
+                Ok(search.nth_back(k))
+            }),
+            Index::FarFront | Index::FarBack => self.beyond_every_solution(py).map(|()| None),
+        }
+    }
+
+    /// `Ok` if an index of 2^64 or more is past the end, as it is unless the board has more
+    /// solutions than a `u64` counts (known at once up to n = 27, counted above):
+    /// `OverflowError` then, since no search can skip that many.
+    fn beyond_every_solution(&self, py: Python<'_>) -> PyResult<()> {
+        if self.board.n <= FEWER_THAN_2_64_UP_TO {
+            return Ok(());
+        }
+        let search = self.inner.clone();
+        match interruptible(py, None, move || Ok(search.try_count()))? {
+            Ok(_) => Ok(()),
+            Err(queens::Error::Overflow { .. }) => Err(PyOverflowError::new_err(format!(
+                "Queens({}) has more than 2**64 - 1 solutions: an index of 2**64 or more is beyond what a search can skip",
+                self.args
+            ))),
+            Err(err) => Err(error(err)),
+        }
+    }
+
+    /// The number of solutions as a Python `int`.
+    fn length<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self.count(py)?.into_pyobject(py)?.into_any())
+    }
+
+    /// The solutions of a slice: bounds and steps of any size, as `range` takes them.
+    fn slice<'py>(
+        &self,
+        py: Python<'py>,
+        slice: &Bound<'py, PySlice>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        // Python checks the slice (integers or None, a step that is not 0).
+        slice.call_method1("indices", (0,))?;
+        let negative = |name: &str| -> PyResult<bool> {
+            let value = slice.getattr(name)?;
+            Ok(!value.is_none() && value.lt(0)?)
+        };
+        let backward = negative("step")?;
+        // Bounds from the end need the length; from the front a bound of 2^64 stands in
+        // for it, beyond every index a search reaches.
+        let far: i128 = 1 << 64;
+        let len = match backward || negative("start")? || negative("stop")? {
+            true => self.length(py)?,
+            false => far.into_pyobject(py)?.into_any(),
+        };
+        let (start, stop, step): (Bound<'_, PyAny>, Bound<'_, PyAny>, Bound<'_, PyAny>) =
+            slice.call_method1("indices", (len.clone(),))?.extract()?;
+        let (start, stop, len): (i128, i128, i128) =
+            (start.extract()?, stop.extract()?, len.extract()?);
+        // A step longer than every board's solutions takes one of them.
+        let step = step
+            .extract::<i128>()
+            .unwrap_or(if backward { -far } else { far })
+            .clamp(-far, far);
+        let list = PyList::empty(py);
+        if !backward && start >= far {
+            // Beyond a u64 from the front: past the end, unless the board has that many.
+            self.beyond_every_solution(py)?;
+            return Ok(list);
+        }
+        // One search, skipping to each solution in turn from the end it walks from.
+        let mut search = self.inner.clone();
+        let mut walked = 0i128;
+        let mut next = start;
+        while if backward { next > stop } else { next < stop } {
+            let from_end = if backward { len - 1 - next } else { next };
+            let skip = usize::try_from(from_end - walked)
+                .map_err(|_| PyOverflowError::new_err("a slice's step is beyond a usize"))?;
+            let (rest, found) = interruptible(py, None, move || {
+                let found = match backward {
+                    true => search.nth_back(skip),
+                    false => search.nth(skip),
+                };
+                Ok((search, found))
+            })?;
+            search = rest;
+            match found {
+                Some(solution) => list.append(Py::new(py, Solution::wrap(solution))?)?,
+                None => break,
+            }
+            walked = from_end + 1;
+            next += step;
+        }
+        Ok(list)
     }
 }
 
@@ -440,19 +927,14 @@ impl PyQueens {
         blocks: Option<Vec<(i128, i128)>>,
         prefix: Option<Vec<i128>>,
     ) -> PyResult<PyQueens> {
-        let mut args = n.to_string();
-        for (name, given) in [
-            ("queens", queens.as_ref().map(|q| format!("{q:?}"))),
-            ("blocks", blocks.as_ref().map(|b| format!("{b:?}"))),
-            ("prefix", prefix.as_ref().map(|p| format!("{p:?}"))),
-        ] {
-            if let Some(given) = given {
-                args.push_str(&format!(", {name}={given}"));
-            }
-        }
+        let board = Board::new(n, queens, blocks, prefix)?;
+        let builder = board.builder();
+        let inner = builder.clone().build().map_err(error)?;
         Ok(PyQueens {
-            inner: board(n, queens, blocks, prefix)?,
-            args,
+            inner,
+            args: board.args(),
+            open: board.open_squares(&builder),
+            board,
         })
     }
 
@@ -486,89 +968,106 @@ impl PyQueens {
             })
     }
 
+    /// Whether the board has a solution, found the fastest way (the most constrained row
+    /// first), not by counting them all.
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        let mut search = self.inner.clone().most_constrained();
+        Ok(searched(py, |nodes| search.next_within(nodes))?.is_some())
+    }
+
+    /// Whether `solution` is one of the board's: a `Solution` of its size on its open
+    /// squares (checked square by square, without a search). Anything else is not.
+    fn __contains__(&self, solution: &Bound<'_, PyAny>) -> bool {
+        solution.cast::<Solution>().is_ok_and(|solution| {
+            let columns = solution.get().inner.columns();
+            columns.len() == self.board.n
+                && columns
+                    .iter()
+                    .zip(&self.open)
+                    .all(|(&col, &open)| open >> col & 1 == 1)
+        })
+    }
+
+    /// Equal to another board with the same squares open to a queen (the same solutions in
+    /// the same order); no order between boards.
+    fn __richcmp__(&self, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+        let Ok(other) = other.cast::<PyQueens>() else {
+            return py.NotImplemented();
+        };
+        let same = self.board.n == other.get().board.n && self.open == other.get().open;
+        match op {
+            CompareOp::Eq => PyBool::new(py, same).to_owned().into_any().unbind(),
+            CompareOp::Ne => PyBool::new(py, !same).to_owned().into_any().unbind(),
+            _ => py.NotImplemented(),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (self.board.n, &self.open).hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// Pickles as its arguments.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, pyo3::types::PyType>,
+        (
+            usize,
+            Option<Vec<(usize, usize)>>,
+            Option<Vec<(usize, usize)>>,
+            Option<Vec<usize>>,
+        ),
+    ) {
+        let board = &slf.get().board;
+        (
+            slf.get_type(),
+            (
+                board.n,
+                board.queens.clone(),
+                board.blocks.clone(),
+                board.prefix.clone(),
+            ),
+        )
+    }
+
     fn __repr__(&self) -> String {
         format!("Queens({})", self.args)
     }
 
-    /// The solution at index `k` (skipping the solutions before it by counting whole
-    /// subtrees, not building them), or `None` past the end.
-    fn nth(&self, py: Python<'_>, k: usize) -> PyResult<Option<Solution>> {
-        let k = isize::try_from(k).map_err(|_| PyIndexError::new_err("index too large"))?;
-        Ok(self.get(py, k)?.map(Solution::wrap))
+    /// The solution at index `k`, counted from the first (skipping the solutions before it
+    /// by counting whole subtrees, not building them), or `None` past the end, however far.
+    /// A negative `k` is refused (`InvalidInput`, a `ValueError`, as `itertools.islice`
+    /// refuses one): `q[k]` counts from the end.
+    fn nth(&self, py: Python<'_>, k: &Bound<'_, PyAny>) -> PyResult<Option<Solution>> {
+        match index_of(k, "nth() takes an integer")? {
+            Index::Back(_) | Index::FarBack => Err(invalid(format!(
+                "nth(k) counts from the first solution, so k = {k} cannot be negative; q[{k}] counts from the end"
+            ))),
+            index => Ok(self.get(py, index)?.map(Solution::wrap)),
+        }
     }
 
-    /// The solution at `index` (negative from the end), or a list of those of a slice;
-    /// skipped solutions are counted, not built.
+    /// The solution at `index` (any int, negative from the end), or a list of those of a
+    /// slice; skipped solutions are counted, not built.
     fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         if let Ok(slice) = index.cast::<PySlice>() {
-            let total = || -> PyResult<isize> {
-                let left = self.inner.clone().try_count().map_err(error)?;
-                isize::try_from(left).map_err(|_| PyIndexError::new_err("too many solutions"))
-            };
-            let needs_count = ["start", "stop"].iter().any(|name| {
-                slice
-                    .getattr(*name)
-                    .and_then(|v| v.extract::<Option<isize>>())
-                    .is_ok_and(|v| v.is_some_and(|v| v < 0))
-            });
-            let backward = slice
-                .getattr("step")
-                .and_then(|v| v.extract::<Option<isize>>())
-                .is_ok_and(|v| v.is_some_and(|v| v < 0));
-            let len = if needs_count || backward {
-                total()?
-            } else {
-                isize::MAX
-            };
-            let indices = slice.indices(len)?;
-            if indices.step < 0 {
-                // Backward: each solution found on its own (the count above bounds them).
-                let mut picked = Vec::new();
-                let mut at = indices.start;
-                while at > indices.stop {
-                    match self.get(py, at)? {
-                        Some(s) => picked.push(Solution::wrap(s)),
-                        None => break,
-                    }
-                    at += indices.step;
-                }
-                return Ok(picked.into_pyobject(py)?.into_any().unbind());
-            }
-            let mut search = self.inner.clone();
-            let mut picked = Vec::new();
-            let mut next = indices.start;
-            let mut at = 0isize;
-            while next < indices.stop {
-                let mut step = search;
-                let skip = (next - at) as usize;
-                let (rest, found) = interruptible(py, None, move || {
-                    let found = step.nth(skip);
-                    Ok((step, found))
-                })?;
-                search = rest;
-                match found {
-                    Some(s) => picked.push(Solution::wrap(s)),
-                    None => break,
-                }
-                at = next + 1;
-                let Some(after) = next.checked_add(indices.step) else {
-                    break;
-                };
-                next = after;
-            }
-            return Ok(picked.into_pyobject(py)?.into_any().unbind());
+            return Ok(self.slice(py, slice)?.into_any().unbind());
         }
-        let i: isize = index.extract()?;
-        match self.get(py, i)? {
-            Some(s) => Ok(Solution::wrap(s).into_pyobject(py)?.into_any().unbind()),
-            None => Err(PyIndexError::new_err("solution index out of range")),
+        let index = index_of(index, "Queens indices must be integers or slices")?;
+        match self.get(py, index)? {
+            Some(s) => Ok(Py::new(py, Solution::wrap(s))?.into_any()),
+            None => Err(PyIndexError::new_err("Queens index out of range")),
         }
     }
 
     /// One solution per class under the board's symmetries.
     fn fundamental(&self) -> Solutions {
         Solutions {
-            inner: Search::Fundamental(Box::new(self.inner.clone().fundamental())),
+            inner: Search::Fundamental(Box::new(self.inner.clone().classes())),
             what: format!("fundamental solutions of Queens({})", self.args),
         }
     }
@@ -727,6 +1226,10 @@ fn completions(num: isize, state: Option<Vec<isize>>) -> PyResult<Completions> {
 }
 
 /// One step of a search: a queen placed or removed, a dead end, a solution.
+///
+/// Event(kind, row=None, col=None, depth=None, attacked=None, index=None) makes one by
+/// hand, with the fields its kind has: "place" (row, col, depth, attacked), "remove" (row,
+/// col), "dead_end" (row, attacked), "dead_column" (col, attacked), "solution" (index).
 #[pyclass(frozen, module = "queens")]
 struct Event {
     inner: queens::trace::Event,
@@ -734,6 +1237,117 @@ struct Event {
 
 #[pymethods]
 impl Event {
+    #[new]
+    #[pyo3(signature = (kind, row = None, col = None, depth = None, attacked = None, index = None))]
+    fn new(
+        kind: &str,
+        row: Option<i128>,
+        col: Option<i128>,
+        depth: Option<i128>,
+        attacked: Option<i128>,
+        index: Option<i128>,
+    ) -> PyResult<Event> {
+        use queens::trace::Event as E;
+        let fields = [
+            ("row", row),
+            ("col", col),
+            ("depth", depth),
+            ("attacked", attacked),
+            ("index", index),
+        ];
+        let needs: &[&str] = match kind {
+            "place" => &["row", "col", "depth", "attacked"],
+            "remove" => &["row", "col"],
+            "dead_end" => &["row", "attacked"],
+            "dead_column" => &["col", "attacked"],
+            "solution" => &["index"],
+            _ => {
+                return Err(invalid(format!(
+                    "{kind:?} is not an event kind: place, remove, dead_end, dead_column or solution"
+                )));
+            }
+        };
+        let given: Vec<&str> = fields
+            .iter()
+            .filter(|(_, value)| value.is_some())
+            .map(|(name, _)| *name)
+            .collect();
+        if given != needs {
+            return Err(invalid(format!(
+                "a {kind} event has {}, not {}",
+                needs.join(", "),
+                match given.is_empty() {
+                    true => "nothing".to_owned(),
+                    false => given.join(", "),
+                }
+            )));
+        }
+        let number = |value: Option<i128>, what| natural(value.unwrap_or_default(), what);
+        let mask = |value: Option<i128>| {
+            let value = value.unwrap_or_default();
+            u64::try_from(value)
+                .map_err(|_| invalid(format!("attacked = {value} is not a mask of 64 bits")))
+        };
+        let inner = match kind {
+            "place" => E::Place {
+                row: number(row, "row")?,
+                col: number(col, "col")?,
+                depth: number(depth, "depth")?,
+                next_row_attacked: mask(attacked)?,
+            },
+            "remove" => E::Remove {
+                row: number(row, "row")?,
+                col: number(col, "col")?,
+            },
+            "dead_end" => E::DeadEnd {
+                row: number(row, "row")?,
+                attacked: mask(attacked)?,
+            },
+            "dead_column" => E::DeadColumn {
+                col: number(col, "col")?,
+                attacked: mask(attacked)?,
+            },
+            _ => E::Solution {
+                index: {
+                    let index = index.unwrap_or_default();
+                    u64::try_from(index).map_err(|_| {
+                        invalid(format!("index = {index} is not a solution's number"))
+                    })?
+                },
+            },
+        };
+        Ok(Event { inner })
+    }
+
+    /// Pickles as its kind and fields.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, pyo3::types::PyType>,
+        (
+            &'static str,
+            Option<usize>,
+            Option<usize>,
+            Option<usize>,
+            Option<u64>,
+            Option<u64>,
+        ),
+    ) {
+        let event = slf.get();
+        (
+            slf.get_type(),
+            (
+                event.kind(),
+                event.row(),
+                event.col(),
+                event.depth(),
+                event.attacked(),
+                event.index(),
+            ),
+        )
+    }
+
     /// `"place"`, `"remove"`, `"dead_end"`, `"dead_column"` or `"solution"`.
     #[getter]
     fn kind(&self) -> &'static str {
@@ -861,8 +1475,12 @@ fn animated_svg(n: i128, events: &Bound<'_, PyAny>) -> PyResult<String> {
 /// allows), with the GIL released; Ctrl-C stops it. With `checkpoint` (a path), each
 /// finished part is recorded in that file, and a count stopped (Ctrl-C, a crash) and called
 /// again with the same file resumes where it stopped, as `queens count --checkpoint` does.
+/// `engine` is "auto" (the faster for the board), "constellations" (any board, almost no
+/// memory) or "quadrants" (the quadrant join, to n = 26, the fastest from n = 14 but
+/// memory-hungry), as `queens count --engine` takes them.
 #[pyfunction]
-#[pyo3(signature = (n, fundamental = false, threads = None, memory = None, checkpoint = None))]
+#[pyo3(signature = (n, fundamental = false, threads = None, memory = None, checkpoint = None, engine = "auto"))]
+#[allow(clippy::too_many_arguments)]
 fn count(
     py: Python<'_>,
     n: i128,
@@ -870,29 +1488,37 @@ fn count(
     threads: Option<i128>,
     memory: Option<i128>,
     checkpoint: Option<std::path::PathBuf>,
+    engine: &str,
 ) -> PyResult<u64> {
     let stop = Arc::new(AtomicBool::new(false));
     let threads = threads.map(|t| natural(t, "threads")).transpose()?;
+    let engine: queens::counting::Engine = engine.parse().map_err(error)?;
     let mut counter = queens::counting::Counter::new(natural(n, "n")?)
         .map_err(error)?
         .fundamental(fundamental)
+        .engine(engine)
         .threads(threads.unwrap_or(0))
         .cancel_when(Arc::clone(&stop));
+    let memory = memory
+        .map(|bytes| {
+            u64::try_from(bytes)
+                .ok()
+                .filter(|&b| b > 0)
+                .ok_or_else(|| invalid(format!("memory = {bytes} is not a number of bytes")))
+        })
+        .transpose()?;
     if let Some(bytes) = memory {
-        let bytes = u64::try_from(bytes)
-            .ok()
-            .filter(|&b| b > 0)
-            .ok_or_else(|| invalid(format!("memory = {bytes} is not a number of bytes")))?;
         counter = counter.memory(bytes);
     }
-    counter.validate().map_err(error)?;
+    let failed = |err| count_error(err, memory);
+    counter.validate().map_err(failed)?;
     if let Some(path) = checkpoint {
-        counter = counter.checkpoint(path).map_err(error)?;
+        counter = counter.checkpoint(path).map_err(failed)?;
     }
     // A count of a day or more says so before it starts (it goes on: Ctrl-C stops it).
     let forecast = {
         let counter = counter.clone();
-        interruptible(py, None, move || counter.forecast())?
+        interruptible(py, None, move || Ok(counter.forecast()))?.map_err(failed)?
     };
     if let Some(forecast) = forecast.filter(|f| f.hours() > queens::counting::Estimate::LONG_HOURS)
     {
@@ -906,7 +1532,7 @@ fn count(
     }
     let counts = {
         let counter = counter.clone();
-        interruptible(py, Some(stop), move || counter.run())?
+        interruptible(py, Some(stop), move || Ok(counter.run()))?.map_err(failed)?
     };
     if let Some(err) = counter.checkpoint_failure() {
         let message = format!("the count is right, but the checkpoint is incomplete: {err}");
@@ -916,6 +1542,51 @@ fn count(
         true => counts.fundamental.unwrap_or_default(),
         false => counts.total,
     })
+}
+
+/// A count's error, memory that does not fit said in `count()`'s terms: what the count
+/// needs, the limit it is over (`memory=` where the caller's is the one), and each way out
+/// the crate advises, as the arguments that take it.
+fn count_error(err: queens::Error, memory: Option<u64>) -> PyErr {
+    let queens::Error::NotEnoughMemory {
+        needed,
+        available,
+        advice,
+    } = &err
+    else {
+        return error(err);
+    };
+    let (over, mut ways) = match memory {
+        Some(limit) if limit == *available => (
+            format!("more than memory={limit} (bytes) allows"),
+            vec!["allow it more memory".to_owned()],
+        ),
+        _ => (
+            format!("but only {} MiB is available", available >> 20),
+            Vec::new(),
+        ),
+    };
+    if advice.contains("fewer threads") {
+        ways.push("count on fewer threads (threads=1)".to_owned());
+    }
+    if advice.contains("constellations") {
+        ways.push("count with engine=\"constellations\", which needs almost no memory".to_owned());
+    }
+    if ways.is_empty() {
+        ways.push(pythonic(advice));
+    }
+    let ways = match ways.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    exception(
+        "NotEnoughMemory",
+        format!(
+            "this count needs about {} MiB of memory, {over}; {ways}",
+            mib(*needed)
+        ),
+    )
 }
 
 /// A solution drawn exactly uniformly at random, the same for the same seed.
@@ -940,6 +1611,53 @@ fn random(py: Python<'_>, n: i128, seed: u64) -> PyResult<Solution> {
     interruptible(py, None, move || queens::large_boards::random(n, seed)).map(Solution::wrap)
 }
 
+/// Checks the solutions in `text` (a `str`, or `bytes` read from a file), in any format
+/// `queens solve` writes, as `queens check` does: a list of `(line, item)`, `item` the
+/// `Solution` that starts on that line, or the exception (not raised) saying why what is
+/// there is not one: an `InvalidInput` for an invalid solution, a heading without its
+/// board, a picture cut short, or a board of another size than `n` where `n` is given;
+/// a `QueensError` for a line that is not UTF-8. An empty board is never valid. Raises
+/// `InvalidInput` if the text holds no solution at all, or `n` is not a board size from 1.
+#[pyfunction]
+#[pyo3(signature = (text, n = None))]
+fn check(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    n: Option<i128>,
+) -> PyResult<Vec<(usize, Py<PyAny>)>> {
+    let bytes: Vec<u8> = match text.extract::<String>() {
+        Ok(text) => text.into_bytes(),
+        Err(_) => text
+            .extract::<Vec<u8>>()
+            .map_err(|_| PyTypeError::new_err("check() reads a str or bytes of solutions"))?,
+    };
+    let n = n.map(|n| natural(n, "n")).transpose()?;
+    if n == Some(0) {
+        return Err(invalid(
+            "n = 0 is not a board size to check: an empty board is never valid".to_owned(),
+        ));
+    }
+    let read: Vec<(usize, Result<queens::Solution, queens::Error>)> = py.detach(move || {
+        let read = queens::formats::parse_reader(&bytes[..]);
+        match n {
+            Some(n) => read.board_size(n).collect(),
+            None => read.collect(),
+        }
+    });
+    if read.is_empty() {
+        return Err(invalid("no solutions found in the text".to_owned()));
+    }
+    read.into_iter()
+        .map(|(line, result)| {
+            let item = match result {
+                Ok(solution) => Py::new(py, Solution::wrap(solution))?.into_any(),
+                Err(err) => error(err).value(py).clone().into_any().unbind(),
+            };
+            Ok((line, item))
+        })
+        .collect()
+}
+
 /// Seconds the Rust iterator takes to step through every solution of `n` (building no
 /// Python object, the GIL released): the yardstick of `bench.py`.
 #[pyfunction]
@@ -959,11 +1677,25 @@ fn _rust_iteration_seconds(py: Python<'_>, n: usize) -> PyResult<f64> {
 /// A puzzle with exactly one solution: clue queens or blocked squares, the solution, its
 /// level, the counts of the techniques its solving path uses and the path in words.
 ///
-/// Puzzle(text) reads a drawn board (Q a queen, x a blocked square, . open) or CSPLib 080's
-/// form, and grades it if it has exactly one solution.
+/// Puzzle(text) reads a drawn board (Q a queen, x a blocked square, . open), CSPLib 080's
+/// form or the JSON `to_json()` writes (its seed kept), and grades it if it has exactly one
+/// solution. Puzzles are equal when all of that is, and pickle as their JSON.
 #[pyclass(frozen, module = "queens")]
 struct Puzzle {
     inner: queens::puzzle::Puzzle,
+}
+
+impl Puzzle {
+    /// `InvalidInput` for an answer of another size than the puzzle's.
+    fn same_size(&self, answer: &Solution) -> PyResult<()> {
+        let (n, size) = (self.inner.n(), answer.inner.n());
+        match size == n {
+            true => Ok(()),
+            false => Err(invalid(format!(
+                "the answer is a {size} x {size} solution, but the puzzle is {n} x {n}"
+            ))),
+        }
+    }
 }
 
 #[pymethods]
@@ -1035,9 +1767,30 @@ impl Puzzle {
             .collect()
     }
 
-    /// Whether `answer` solves the puzzle.
-    fn check(&self, answer: &Solution) -> bool {
-        self.inner.check(&answer.inner)
+    /// Whether `answer` solves the puzzle; `InvalidInput` (a `ValueError`) for an answer of
+    /// another size.
+    fn check(&self, answer: &Solution) -> PyResult<bool> {
+        self.same_size(answer)?;
+        Ok(self.inner.check(&answer.inner))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Puzzle>()
+            .is_ok_and(|other| other.get().inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        let p = &self.inner;
+        (p.seed(), p.clues(), p.blocks(), p.solution()).hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// Pickles as its JSON, which reads back to it.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, pyo3::types::PyType>, (String,)) {
+        (slf.get_type(), (slf.get().inner.to_json(),))
     }
 
     /// The puzzle as one line of JSON, as `queens puzzle --format json` writes it.
@@ -1052,10 +1805,14 @@ impl Puzzle {
     }
 
     /// An SVG picture: clues as dark crowns on a gold disc, blocked squares crossed out, and
-    /// the queens of `answer` (a Solution), if given, as outlined crowns.
+    /// the queens of `answer` (a Solution of the puzzle's size), if given, as outlined
+    /// crowns; `InvalidInput` (a `ValueError`) for an answer of another size.
     #[pyo3(signature = (answer = None))]
-    fn svg(&self, answer: Option<&Solution>) -> String {
-        self.inner.svg(answer.map(|answer| &answer.inner))
+    fn svg(&self, answer: Option<&Solution>) -> PyResult<String> {
+        if let Some(answer) = answer {
+            self.same_size(answer)?;
+        }
+        Ok(self.inner.svg(answer.map(|answer| &answer.inner)))
     }
 
     fn _repr_svg_(&self) -> String {
@@ -1118,12 +1875,15 @@ fn puzzle(
     Ok(Puzzle { inner: made })
 }
 
-/// Puzzles one after another, for datasets: puzzle k made from seed + k.
+/// Puzzles one after another, for datasets: puzzle k made from seed + k. It pickles as
+/// its arguments and the next seed, so that a copy goes on from where it stands.
 #[pyclass(module = "queens")]
 struct PuzzleIterator {
     inner: queens::puzzle::Puzzles,
     /// The seed of the next puzzle.
     seed: u64,
+    /// The other arguments: n, difficulty, minimal and kind.
+    args: (usize, Option<String>, bool, String),
 }
 
 #[pymethods]
@@ -1140,7 +1900,26 @@ impl PuzzleIterator {
         Ok(PuzzleIterator {
             inner: puzzles(n, difficulty, seed, minimal, kind)?,
             seed,
+            args: (
+                natural(n, "n")?,
+                difficulty.map(str::to_owned),
+                minimal,
+                kind.to_owned(),
+            ),
         })
+    }
+
+    /// Pickles as its arguments, the next seed for `seed`.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, pyo3::types::PyType>,
+        (usize, Option<String>, u64, bool, String),
+    ) {
+        let this = slf.borrow();
+        let (n, difficulty, minimal, kind) = this.args.clone();
+        (slf.get_type(), (n, difficulty, this.seed, minimal, kind))
     }
 
     fn __repr__(&self) -> String {
@@ -1181,6 +1960,7 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sample, m)?)?;
     m.add_function(wrap_pyfunction!(construct, m)?)?;
     m.add_function(wrap_pyfunction!(random, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(_rust_iteration_seconds, m)?)?;
     Ok(())
 }

@@ -9,13 +9,13 @@ use crate::solution::symmetry::Symmetry;
 /// Keeps the solutions that are their symmetry class's representative.
 ///
 /// Over a search in the most-constrained order
-/// ([`MostConstrained::fundamental`](crate::search::MostConstrained::fundamental)), where a class's
+/// ([`MostConstrained::classes`](crate::search::MostConstrained::classes)), where a class's
 /// representative may come long after its other members, each class is yielded instead as
 /// its representative the first time any member arrives, and the classes yielded are
 /// remembered (one solution each) so that none comes twice.
 ///
 /// Made by [`SolutionsExt::fundamental`](crate::SolutionsExt::fundamental) (classes under
-/// all eight symmetries of the board) and [`Queens::fundamental`](crate::Queens::fundamental)
+/// all eight symmetries of the board) and [`Queens::classes`](crate::Queens::classes)
 /// (classes under the symmetries that keep its fixed queens and blocked squares).
 ///
 /// # Examples
@@ -86,7 +86,7 @@ impl<I> Fundamental<I> {
     /// ```
     /// use std::task::Poll;
     ///
-    /// let mut classes = queens::Queens::new(8).fundamental();
+    /// let mut classes = queens::Queens::new(8).classes();
     /// let mut found = 0;
     /// loop {
     ///     match classes.next_within(100, queens::Queens::next_within) {

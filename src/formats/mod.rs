@@ -4,6 +4,7 @@
 pub(crate) mod encoding;
 pub(crate) mod input_lines;
 pub(crate) mod json;
+pub(crate) mod number;
 pub mod palette;
 pub(crate) mod parse;
 pub(crate) mod picture;

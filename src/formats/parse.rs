@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use crate::formats::encoding::without_bom;
 use crate::formats::input_lines::BoundedLines;
+use crate::formats::number::plain_number;
 
 use crate::error::{Error, excerpt};
 use crate::formats::picture::{PictureReader, starts_picture};
@@ -582,14 +583,6 @@ fn column_number(item: &str, line: &str) -> Result<usize, Error> {
             usize::MAX
         ))
     })
-}
-
-/// A number as every reader takes one, and as every writer writes one: decimal digits
-/// without a sign or a leading zero (`0` itself aside), within `usize`.
-pub(crate) fn plain_number(text: &str) -> Option<usize> {
-    let digits_only = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    let canonical = text == "0" || !text.starts_with('0');
-    (digits_only && canonical).then(|| text.parse().ok())?
 }
 
 /// Ranks split by `/`; the one rank of `n = 1` is just `Q`.

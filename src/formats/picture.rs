@@ -3,8 +3,8 @@
 use std::collections::VecDeque;
 use std::fmt::Write;
 
+use super::number::plain_number;
 use super::palette;
-use super::parse::plain_number;
 use crate::error::{Error, Square, excerpt};
 use crate::solution::Solution;
 

@@ -349,8 +349,28 @@ impl FromStr for Puzzle {
     type Err = Error;
 
     /// Reads a puzzle in any form [`Builder`]'s `FromStr` reads, and makes it with
-    /// [`Puzzle::from_builder`].
+    /// [`Puzzle::from_builder`]; the JSON [`Puzzle::to_json`] writes reads back to the same
+    /// puzzle, its seed kept.
+    ///
+    /// ```
+    /// use queens::puzzle::Puzzle;
+    ///
+    /// let puzzle = Puzzle::generate(8, 5)?;
+    /// # #[cfg(feature = "serde")]
+    /// assert_eq!(puzzle.to_json().parse::<Puzzle>()?, puzzle);
+    /// assert_eq!(puzzle.to_string().parse::<Puzzle>()?.seed(), None);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
     fn from_str(text: &str) -> Result<Puzzle, Error> {
+        let text = crate::formats::encoding::without_bom(text);
+        if super::read::is_json(text) {
+            let record = super::read::JsonPuzzle::read(text)?;
+            let puzzle = Puzzle::from_builder(&record.builder)?;
+            return Ok(Puzzle {
+                seed: record.seed,
+                ..puzzle
+            });
+        }
         Puzzle::from_builder(&text.parse()?)
     }
 }

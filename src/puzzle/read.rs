@@ -51,7 +51,11 @@ pub fn read_puzzle(reader: impl Read) -> Result<Builder, Error> {
 /// lines and lines starting with `#` are skipped), or CSPLib 080's Essence' form: an
 /// optional `language ESSENCE' 1.0` line, `letting n = N` (or `letting n be N`) and
 /// `letting blocks = [[row, col], ...]` with rows and columns counted from 1, `$` starting
-/// a comment.
+/// a comment, or the JSON record [`Puzzle::to_json`](super::Puzzle::to_json) writes (with
+/// the `serde` feature): `n`, and `queens` and `blocks` as `[row, column]` pairs counted
+/// from 0; of its other fields a `solution` is checked against the board, and `seed`,
+/// `difficulty`, `rating` and `explanation` are left to [`Puzzle`](super::Puzzle)'s
+/// `FromStr` (which keeps the seed and grades the board again).
 ///
 /// The builder checks the queens and squares when it builds.
 ///
@@ -59,7 +63,8 @@ pub fn read_puzzle(reader: impl Read) -> Result<Builder, Error> {
 ///
 /// [`Error::Parse`] naming what could not be read: no board at all, rows of different
 /// lengths, a board that is not square, an unknown symbol, a missing, unknown or malformed
-/// `letting`, a block off the board; [`Error::TooLarge`] for a board above
+/// `letting`, a block off the board, JSON that is not one puzzle record (or whose
+/// `solution` is not a solution of its board); [`Error::TooLarge`] for a board above
 /// [`Queens::MAX_N`].
 ///
 /// # Examples
@@ -72,6 +77,14 @@ pub fn read_puzzle(reader: impl Read) -> Result<Builder, Error> {
 ///
 /// let csplib: Builder = "letting n = 4\nletting blocks = [[1, 2]]".parse()?;
 /// assert_eq!(csplib.build()?.map(|s| s.to_vec()).collect::<Vec<_>>(), [[2, 0, 3, 1]]);
+///
+/// # #[cfg(feature = "serde")] {
+/// let puzzle = queens::puzzle::Puzzle::generate(8, 1)?;
+/// let json: Builder = puzzle.to_json().parse()?;
+/// assert_eq!(json.build()?.collect::<Vec<_>>(), [puzzle.solution().clone()]);
+/// let wrong = r#"{"n": 4, "queens": [[0, 1]], "solution": [2, 0, 3, 1]}"#;
+/// assert!(wrong.parse::<Builder>().is_err());
+/// # }
 /// # Ok::<(), queens::Error>(())
 /// ```
 impl FromStr for Builder {
@@ -79,6 +92,9 @@ impl FromStr for Builder {
 
     fn from_str(text: &str) -> Result<Builder, Error> {
         let text = without_bom(text);
+        if is_json(text) {
+            return JsonPuzzle::read(text).map(|record| record.builder);
+        }
         let essence = without_essence_comments(text);
         let first_word = essence.split_whitespace().next();
         if matches!(first_word, Some("letting" | "language")) {
@@ -289,5 +305,116 @@ fn block_pairs(value: &str, n: usize) -> Result<Vec<Square>, Error> {
             return Ok(blocked);
         }
         pairs = after.strip_prefix(",[").ok_or_else(malformed)?;
+    }
+}
+
+/// Whether a puzzle's text is JSON: its first character, past white space, opens an object.
+pub(crate) fn is_json(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+}
+
+/// A puzzle read from the JSON record [`Puzzle::to_json`](super::Puzzle::to_json) writes:
+/// the board, and the seed the record names.
+pub(crate) struct JsonPuzzle {
+    /// The clues and blocked squares.
+    pub(crate) builder: Builder,
+    /// The seed the record names, if any.
+    pub(crate) seed: Option<u64>,
+}
+
+#[cfg(not(feature = "serde"))]
+impl JsonPuzzle {
+    pub(crate) fn read(_text: &str) -> Result<JsonPuzzle, Error> {
+        Err(Error::parse(
+            "the puzzle is JSON, which queens reads with its serde feature (this build has none)",
+        ))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl JsonPuzzle {
+    /// The one record of `text` (JSON), its board checked against its stated size and
+    /// solution.
+    pub(crate) fn read(text: &str) -> Result<JsonPuzzle, Error> {
+        use serde::de::IgnoredAny;
+
+        /// The fields `Puzzle::to_json` writes, and no other.
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Record {
+            n: usize,
+            #[serde(default)]
+            seed: Option<u64>,
+            #[serde(default)]
+            queens: Vec<[usize; 2]>,
+            #[serde(default)]
+            blocks: Vec<[usize; 2]>,
+            #[serde(default)]
+            solution: Option<Vec<usize>>,
+            // The grade: worked out again from the board.
+            #[serde(default, rename = "difficulty")]
+            _difficulty: Option<IgnoredAny>,
+            #[serde(default, rename = "rating")]
+            _rating: Option<IgnoredAny>,
+            #[serde(default, rename = "explanation")]
+            _explanation: Option<IgnoredAny>,
+        }
+
+        let mut records = serde_json::Deserializer::from_str(text).into_iter::<Record>();
+        let record = match records.next() {
+            Some(Ok(record)) => record,
+            Some(Err(err)) => {
+                return Err(Error::parse(format!("not a puzzle record of JSON: {err}")));
+            }
+            None => return Err(Error::parse("the puzzle's JSON holds no record")),
+        };
+        let end = records.byte_offset();
+        let rest = text[end..].trim_start();
+        if !rest.is_empty() {
+            let line = 1 + text[..text.len() - rest.len()].matches('\n').count();
+            return Err(Error::parse(match rest.starts_with('{') {
+                true => format!(
+                    "the text holds more than one puzzle: a second JSON record starts on line {line}; give one puzzle"
+                ),
+                false => format!(
+                    "{} after the puzzle's JSON record, on line {line}",
+                    excerpt(rest)
+                ),
+            }));
+        }
+        if record.n == 0 {
+            return Err(Error::parse("n = 0 is not a board size"));
+        }
+        let pairs = |squares: Vec<[usize; 2]>| squares.into_iter().map(|[row, col]| (row, col));
+        let builder = Queens::builder(record.n)
+            .queens(pairs(record.queens))
+            .blocks(pairs(record.blocks));
+        // The board is checked (and its size) where it is built; a stated solution now.
+        let board = builder.clone().build()?;
+        if let Some(columns) = record.solution {
+            let keeps = |columns: &[usize]| {
+                columns.len() == record.n
+                    && crate::solution::Solution::new(columns.to_vec()).is_ok()
+                    && builder
+                        .fixed()
+                        .iter()
+                        .all(|&(row, col)| columns[row] == col)
+                    && builder
+                        .blocked()
+                        .iter()
+                        .all(|&(row, col)| columns[row] != col)
+            };
+            if !keeps(&columns) {
+                return Err(Error::parse(format!(
+                    "the puzzle's solution {} does not solve its {n}x{n} board: it must place n queens at peace, on every clue and on no blocked square",
+                    excerpt(&format!("{columns:?}")),
+                    n = board.n()
+                )));
+            }
+        }
+        Ok(JsonPuzzle {
+            builder,
+            seed: record.seed,
+        })
     }
 }

@@ -297,16 +297,16 @@ impl MostConstrained {
     }
 
     /// One solution per class under the board's [`symmetries`](MostConstrained::symmetries);
-    /// see [`Queens::fundamental`](crate::Queens::fundamental).
+    /// see [`Queens::classes`](crate::Queens::classes).
     ///
     /// # Examples
     ///
     /// ```
     /// let corner = queens::Queens::builder(8).queen((0, 0)).build()?;
-    /// assert_eq!(corner.most_constrained().fundamental().count(), 2);
+    /// assert_eq!(corner.most_constrained().classes().count(), 2);
     /// # Ok::<(), queens::Error>(())
     /// ```
-    pub fn fundamental(self) -> Fundamental<MostConstrained> {
+    pub fn classes(self) -> Fundamental<MostConstrained> {
         let symmetries = self.symmetries();
         first_of_each_class(self, symmetries)
     }

@@ -348,10 +348,12 @@ impl Queens {
         Symmetry::keeping(self.n, &self.allowed[..self.n])
     }
 
-    /// Keeps one solution per class of solutions that the board's [`symmetries`] map onto
-    /// each other: for a plain board, one per class under all eight (as
-    /// [`SolutionsExt::fundamental`] does); with fixed queens or blocked squares, one per
-    /// class under the symmetries that keep them, so that every class is represented.
+    /// Keeps one solution per class of solutions that the board's own [`symmetries`] map
+    /// onto each other: for a plain board, one per class under all eight (what
+    /// [`SolutionsExt::fundamental`] keeps of any stream); with fixed queens or blocked
+    /// squares, one per class under the symmetries that keep them, so that every class is
+    /// represented where `fundamental` would keep only solutions whose whole class is on
+    /// the board.
     ///
     /// [`symmetries`]: Queens::symmetries
     /// [`SolutionsExt::fundamental`]: crate::SolutionsExt::fundamental
@@ -361,13 +363,13 @@ impl Queens {
     /// ```
     /// use queens::Queens;
     ///
-    /// assert_eq!(Queens::new(8).fundamental().count(), 12);
+    /// assert_eq!(Queens::new(8).classes().count(), 12);
     /// // The 4 solutions with a queen in a corner form 2 classes under the corner's diagonal.
     /// let corner = Queens::builder(8).queen((0, 0)).build()?;
-    /// assert_eq!(corner.fundamental().count(), 2);
+    /// assert_eq!(corner.classes().count(), 2);
     /// # Ok::<(), queens::Error>(())
     /// ```
-    pub fn fundamental(self) -> Fundamental<Queens> {
+    pub fn classes(self) -> Fundamental<Queens> {
         let symmetries = self.symmetries();
         fundamental(self, symmetries)
     }

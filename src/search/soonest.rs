@@ -78,7 +78,7 @@ impl Queens {
         )
     }
 
-    /// One solution of each symmetry class (see [`Queens::fundamental`]), in the order that
+    /// One solution of each symmetry class (see [`Queens::classes`]), in the order that
     /// reaches them soonest (see [`Soonest`]).
     ///
     /// # Examples
@@ -93,8 +93,8 @@ impl Queens {
     pub fn soonest_fundamental(self) -> Soonest {
         Soonest(
             match self.lexicographic_soonest(Self::LEXICOGRAPHIC_CLASSES_UP_TO) {
-                true => Order::LexicographicClasses(self.fundamental()),
-                false => Order::MostConstrainedClasses(self.most_constrained().fundamental()),
+                true => Order::LexicographicClasses(self.classes()),
+                false => Order::MostConstrainedClasses(self.most_constrained().classes()),
             },
         )
     }

@@ -62,7 +62,7 @@ const SYNC_EVERY: Duration = Duration::from_secs(1);
 ///     .on_finished(move |s, _| { let _ = sink.record(s); })
 ///     .run()?;
 /// assert_eq!(counts.total, 724);
-/// drop(Arc::into_inner(checkpoint).unwrap().finish()?);
+/// Arc::into_inner(checkpoint).unwrap().finish()?;
 ///
 /// // A second run finds everything recorded and computes nothing.
 /// let again = Checkpoint::open(&path, &Counter::new(10)?)?;

@@ -798,7 +798,6 @@ impl Checkpoint {
     /// # Examples
     ///
     /// ```
-    /// use queens::Error;
     /// use queens::counting::Checkpoint;
     ///
     /// let dir = tempfile::tempdir()?;

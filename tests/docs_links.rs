@@ -1,0 +1,68 @@
+//! Every docs.rs link in README and the guides names a page `cargo doc` writes, so that none
+//! of them is a 404 once the crate is published.
+
+use std::path::Path;
+
+const PREFIX: &str = "https://docs.rs/queens/latest/queens/";
+
+/// The pages the markdown files link on docs.rs, by file.
+fn linked_pages() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md"), root.join("python/README.md")];
+    let mut guides: Vec<_> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    guides.sort();
+    files.extend(guides);
+    let mut links = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (at, _) in text.match_indices(PREFIX) {
+            let page: String = text[at + PREFIX.len()..]
+                .chars()
+                .take_while(|c| !c.is_whitespace() && !")>]\"'#`".contains(*c))
+                .collect();
+            links.push((file.display().to_string(), page));
+        }
+    }
+    links
+}
+
+#[test]
+fn the_guides_link_the_pages_people_start_with() {
+    let pages: Vec<String> = linked_pages().into_iter().map(|(_, page)| page).collect();
+    for page in [
+        "struct.Queens.html",
+        "struct.Solution.html",
+        "trait.SolutionsExt.html",
+        "enum.Style.html",
+    ] {
+        assert!(pages.iter().any(|p| p == page), "README links {page}");
+    }
+}
+
+/// Run after `cargo doc --no-deps --all-features` (`.ci/run` does).
+#[test]
+#[ignore = "needs cargo doc's output; .ci/run runs it after cargo doc"]
+fn docs_rs_links_name_pages_cargo_doc_writes() {
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/doc/queens");
+    assert!(
+        doc.join("index.html").exists(),
+        "run cargo doc --no-deps --all-features first"
+    );
+    let links = linked_pages();
+    assert!(!links.is_empty());
+    for (file, page) in links {
+        let page = if page.is_empty() || page.ends_with('/') {
+            format!("{page}index.html")
+        } else {
+            page
+        };
+        assert!(
+            doc.join(&page).exists(),
+            "{file} links {PREFIX}{page}, which cargo doc does not write"
+        );
+    }
+}
