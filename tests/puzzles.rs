@@ -308,3 +308,18 @@ fn levels_read_by_name_and_steps_read_as_sentences() {
         "f3 would leave column b without a square: excluded"
     );
 }
+
+#[test]
+fn a_file_of_several_puzzles_is_named_as_such_not_as_a_strange_board() {
+    let three: String = Puzzles::new(8)
+        .take(3)
+        .map(|puzzle| format!("# a puzzle\n{}\n", puzzle.unwrap()))
+        .collect();
+    let err = queens::puzzle::read_puzzle(three.as_bytes())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("holds 3 boards"), "{err}");
+    // One board with a blank line inside it still reads.
+    let one = ". Q . .\n. . . Q\n\nQ . . .\n. . Q .\n";
+    assert!(queens::puzzle::read_puzzle(one.as_bytes()).is_ok());
+}

@@ -113,6 +113,18 @@ fn without_essence_comments(text: &str) -> String {
         .join("\n")
 }
 
+/// How many runs of rows, parted by blank lines or `#` lines, the text draws.
+fn boards(text: &str) -> usize {
+    let mut runs = 0;
+    let mut in_run = false;
+    for line in text.lines().map(str::trim) {
+        let row = !line.is_empty() && !line.starts_with('#');
+        runs += usize::from(row && !in_run);
+        in_run = row;
+    }
+    runs
+}
+
 /// A drawn board.
 fn drawn(text: &str) -> Result<Builder, Error> {
     let rows: Vec<&str> = text
@@ -131,6 +143,13 @@ fn drawn(text: &str) -> Result<Builder, Error> {
             n,
             max: Queens::MAX_N,
         });
+    }
+    let width = |line: &str| line.chars().filter(|c| !c.is_whitespace()).count();
+    let boards = boards(text);
+    if boards > 1 && rows.iter().any(|line| width(line) != n) {
+        return Err(Error::parse(format!(
+            "the text holds {boards} boards, separated by blank lines or # lines, where a puzzle is one: give one board"
+        )));
     }
     let (mut queens, mut blocked) = (Vec::new(), Vec::new());
     for (row, line) in rows.iter().enumerate() {
