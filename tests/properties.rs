@@ -3,7 +3,7 @@
 use itertools::Itertools;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use queens::{Queens, Solution, SolutionsExt, Style, Symmetry};
+use queens::{Builder, Queens, Solution, SolutionsExt, Style, Symmetry};
 
 /// Brute force: every permutation of the columns with no shared diagonal.
 fn brute_force(n: usize) -> Vec<Vec<usize>> {
@@ -186,6 +186,34 @@ proptest! {
             let numbered = s.render(style).numbered(index + 1).to_string();
             prop_assert_eq!(&numbered.parse::<Solution>(), &Ok(s.clone()), "{} {:?}", style, numbered);
         }
+    }
+
+    #[test]
+    fn a_drawn_builder_parses_back_to_an_equal_one(
+        n in 1usize..=12,
+        queens in proptest::collection::vec((0usize..12, 0usize..12), 0..6),
+        blocks in proptest::collection::vec((0usize..12, 0usize..12), 0..20),
+        prefix_len in 0usize..4,
+    ) {
+        let on_board = |&(row, col): &(usize, usize)| row < n && col < n;
+        let queens: Vec<_> = queens.into_iter().filter(on_board).collect();
+        let blocks: Vec<_> = blocks.into_iter().filter(on_board).filter(|b| !queens.contains(b)).collect();
+        // A prefix of queens given by columns, the rest as squares: the drawing is the same.
+        let prefix: Vec<usize> = queens.iter().take_while(|&&(row, _)| row < prefix_len)
+            .enumerate().take_while(|&(i, &(row, _))| i == row).map(|(_, &(_, col))| col).collect();
+        let builder = Queens::builder(n).prefix(&prefix).queens(queens.iter().copied().skip(prefix.len())).blocks(blocks);
+        let drawn = builder.to_string();
+        prop_assert_eq!(drawn.parse::<Builder>(), Ok(builder.clone()), "{:?}", drawn);
+    }
+
+    #[test]
+    fn a_puzzle_parses_back_from_its_drawing_and_its_json(n in 4usize..=9, seed in 0u64..1000) {
+        let puzzle = queens::puzzle::Puzzle::generate(n, seed).unwrap();
+        let drawn: queens::puzzle::Puzzle = puzzle.to_string().parse().unwrap();
+        prop_assert_eq!(drawn.builder(), puzzle.builder());
+        prop_assert_eq!(drawn.solution(), puzzle.solution());
+        #[cfg(feature = "serde")]
+        prop_assert_eq!(puzzle.to_json().parse::<queens::puzzle::Puzzle>(), Ok(puzzle.clone()));
     }
 
     #[test]

@@ -375,19 +375,10 @@ impl FromStr for Puzzle {
     }
 }
 
+/// Draws the board as its [`Builder`] does: `Q` a clue, `x` a block, `.` an open square.
 impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..self.n() {
-            let squares: Vec<&str> = (0..self.n())
-                .map(|col| match (row, col) {
-                    square if self.clues.binary_search(&square).is_ok() => "Q",
-                    square if self.blocks.binary_search(&square).is_ok() => "x",
-                    _ => ".",
-                })
-                .collect();
-            writeln!(f, "{}", squares.join(" "))?;
-        }
-        Ok(())
+        fmt::Display::fmt(&self.builder(), f)
     }
 }
 

@@ -1,5 +1,8 @@
 //! [`Builder`]: a board to search, with queens fixed and squares blocked in advance.
 
+use std::collections::BTreeSet;
+use std::fmt;
+
 use super::queens::Queens;
 use crate::error::{Error, Square};
 
@@ -18,6 +21,18 @@ use crate::error::{Error, Square};
 ///
 /// let search = Queens::builder(8).prefix(&[0, 4]).queen((7, 3)).build()?;
 /// assert_eq!(search.map(|s| s.to_vec()).collect::<Vec<_>>(), [[0, 4, 7, 5, 2, 6, 1, 3]]);
+/// # Ok::<(), queens::Error>(())
+/// ```
+///
+/// A builder draws as the board it describes, one line a row (`Q` a fixed queen, `x` a
+/// blocked square, `.` an open one), and that drawing parses back to an equal builder:
+///
+/// ```
+/// use queens::{Builder, Queens};
+///
+/// let board = Queens::builder(4).queen((0, 1)).block((2, 2));
+/// assert_eq!(board.to_string(), ". Q . .\n. . . .\n. . x .\n. . . .\n");
+/// assert_eq!(board.to_string().parse::<Builder>()?, board);
 /// # Ok::<(), queens::Error>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -200,6 +215,47 @@ impl Builder {
             });
         }
         Queens::with_checked_queens(n, &self.fixed(), &self.blocked)
+    }
+}
+
+impl Builder {
+    /// The board as sets: fixed queens (from the prefix too) and blocked squares, each
+    /// once, in order. Two builders of the same board describe the same search.
+    fn squares(&self) -> (BTreeSet<Square>, BTreeSet<Square>) {
+        (
+            self.fixed().into_iter().collect(),
+            self.blocked.iter().copied().collect(),
+        )
+    }
+}
+
+/// Equal when they describe the same board: the same size, fixed queens and blocked
+/// squares, however they were given (a prefix or squares, in any order, repeated or not).
+impl PartialEq for Builder {
+    fn eq(&self, other: &Builder) -> bool {
+        self.n == other.n && self.squares() == other.squares()
+    }
+}
+
+impl Eq for Builder {}
+
+/// Draws the board as [`FromStr`](std::str::FromStr) reads it: one line a row, squares
+/// parted by spaces, `Q` a fixed queen, `x` a blocked square, `.` an open one (a square
+/// both fixed and blocked, which [`Builder::build`] refuses, draws as `Q`).
+impl fmt::Display for Builder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (queens, blocked) = self.squares();
+        for row in 0..self.n {
+            let squares: Vec<&str> = (0..self.n)
+                .map(|col| match (row, col) {
+                    square if queens.contains(&square) => "Q",
+                    square if blocked.contains(&square) => "x",
+                    _ => ".",
+                })
+                .collect();
+            writeln!(f, "{}", squares.join(" "))?;
+        }
+        Ok(())
     }
 }
 

@@ -26,6 +26,18 @@ use crate::solution::{Solution, attacks};
 /// [`Queens::with_prefix`] or [`Queens::with_queens`]; then only their completions are
 /// yielded.
 ///
+/// # What you can do with it
+///
+/// | to | with |
+/// | --- | --- |
+/// | make a search | [`Queens::new`], [`Queens::try_new`]; a board with fixed queens and blocked squares: [`Queens::builder`], [`Queens::with_prefix`], [`Queens::with_queens`] |
+/// | iterate | `for s in Queens::new(8)`, [`next`](Iterator::next); without allocating: [`Queens::next_columns`]; a bounded step for a UI: [`Queens::next_within`] |
+/// | take the first k | `.take(k)`; a first solution of any board up to 64 x 64 fast: [`Queens::most_constrained`], [`Queens::soonest`] |
+/// | navigate | [`nth`](Iterator::nth) and `skip` (whole subtrees counted, not visited); from the back: `rev`, [`next_back`](DoubleEndedIterator::next_back), [`Queens::next_back_within`] |
+/// | count | [`count`](Iterator::count) (no solution built), [`Queens::try_count`], [`Queens::uniqueness`] (none, one or several); on every core: [`count`](crate::count) |
+/// | symmetry | [`Queens::symmetries`] (those of the board), [`Queens::classes`] (one per class of them), [`Queens::soonest_fundamental`]; any stream: [`SolutionsExt`](crate::SolutionsExt) |
+/// | look | [`Queens::n`], [`Queens::nodes`] (squares tried so far), [`Queens::trace`] (the search as events) |
+///
 /// # Examples
 ///
 /// ```
