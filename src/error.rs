@@ -196,6 +196,43 @@ pub(crate) fn try_vec<T: Clone>(value: T, len: usize) -> Result<Vec<T>, Error> {
     Ok(items)
 }
 
+/// `bytes` in the unit that shows them: bytes below 1 KiB, else KiB, MiB, GiB or TiB to
+/// three significant figures (`1.5 GiB`, `19.3 MiB`, `512 KiB`), rounded up for what is
+/// needed and down for what is available, so that a need never reads as what is there.
+pub(crate) fn size(bytes: u64, round_up: bool) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} byte{}", if bytes == 1 { "" } else { "s" });
+    }
+    let mut unit = 0;
+    loop {
+        let shift = 10 * (unit as u32 + 1);
+        let decimals = match bytes >> shift {
+            0..=9 => 2,
+            10..=99 => 1,
+            _ => 0,
+        };
+        let scale = 10u128.pow(decimals);
+        let (scaled, divisor) = (u128::from(bytes) * scale, 1u128 << shift);
+        let value = match round_up {
+            true => scaled.div_ceil(divisor),
+            false => scaled / divisor,
+        };
+        // Rounded up to 1024 of a unit, or past it: the next unit shows it.
+        if value >= 1024 * scale && unit + 1 < UNITS.len() {
+            unit += 1;
+            continue;
+        }
+        let whole = value / scale;
+        let fraction = format!("{:0width$}", value % scale, width = decimals as usize);
+        let fraction = fraction.trim_end_matches('0');
+        return match fraction {
+            "" => format!("{whole} {}", UNITS[unit]),
+            _ => format!("{whole}.{fraction} {}", UNITS[unit]),
+        };
+    }
+}
+
 impl Error {
     pub(crate) fn parse(reason: impl Into<String>) -> Self {
         Error::Parse {
@@ -271,12 +308,17 @@ impl fmt::Display for Error {
                 advice,
             } => write!(
                 f,
-                "this needs about {} MiB of memory, but only {} MiB is available; {advice}",
-                needed.div_ceil(1 << 20),
-                available >> 20
+                "this needs about {} of memory, but only {} is available; {advice}",
+                size(*needed, true),
+                size(*available, false)
             ),
             Error::OutOfMemory { bytes } => {
-                write!(f, "out of memory: {bytes} bytes could not be allocated")
+                let bytes = u64::try_from(*bytes).unwrap_or(u64::MAX);
+                write!(
+                    f,
+                    "out of memory: {} could not be allocated",
+                    size(bytes, true)
+                )
             }
             Error::Read { reason } => write!(f, "cannot read input: {reason}"),
         }
@@ -284,3 +326,67 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_written_in_the_unit_that_shows_them() {
+        const KIB: u64 = 1 << 10;
+        const MIB: u64 = 1 << 20;
+        const GIB: u64 = 1 << 30;
+        for (bytes, up, down) in [
+            (0, "0 bytes", "0 bytes"),
+            (1, "1 byte", "1 byte"),
+            (1023, "1023 bytes", "1023 bytes"),
+            (KIB, "1 KiB", "1 KiB"),
+            (KIB + 1, "1.01 KiB", "1 KiB"),
+            (1536, "1.5 KiB", "1.5 KiB"),
+            (512 * KIB, "512 KiB", "512 KiB"),
+            // Rounded up to 1024 KiB: 1 MiB.
+            (MIB - 1, "1 MiB", "1023 KiB"),
+            (64 * MIB, "64 MiB", "64 MiB"),
+            (19 * MIB + 300 * KIB, "19.3 MiB", "19.2 MiB"),
+            (GIB, "1 GiB", "1 GiB"),
+            (3 * GIB / 2, "1.5 GiB", "1.5 GiB"),
+            (1 << 40, "1 TiB", "1 TiB"),
+            (u64::MAX, "16777216 TiB", "16777215 TiB"),
+        ] {
+            assert_eq!(size(bytes, true), up, "{bytes} up");
+            assert_eq!(size(bytes, false), down, "{bytes} down");
+        }
+    }
+
+    #[test]
+    fn memory_errors_never_say_0_and_a_need_never_reads_as_what_is_there() {
+        let refused = Error::NotEnoughMemory {
+            needed: 1 << 20,
+            available: 1024,
+            advice: "count on fewer threads",
+        };
+        assert_eq!(
+            refused.to_string(),
+            "this needs about 1 MiB of memory, but only 1 KiB is available; count on fewer threads"
+        );
+        for (needed, available) in [
+            (1025, 1024),
+            ((1 << 20) + 1, 1 << 20),
+            (10_000_001, 10_000_000),
+        ] {
+            let message = Error::NotEnoughMemory {
+                needed,
+                available,
+                advice: "",
+            }
+            .to_string();
+            let (need, have) = (size(needed, true), size(available, false));
+            assert_ne!(need, have, "{message}");
+            assert!(message.contains(&format!("about {need} of memory, but only {have} is")));
+        }
+        assert_eq!(
+            Error::OutOfMemory { bytes: 3 << 29 }.to_string(),
+            "out of memory: 1.5 GiB could not be allocated"
+        );
+    }
+}

@@ -470,7 +470,6 @@ fn output_to_a_closed_pipe_ends_quietly() {
 #[test]
 fn bad_input_is_one_line_on_stderr_with_exit_code_2() {
     let cases: &[(&[&str], &str)] = &[
-        (&["eight"], "unrecognized subcommand 'eight'"),
         (
             &["65"],
             "board size 65 is too large: at most 64 is supported",
@@ -983,8 +982,14 @@ fn animations_refuse_what_they_cannot_draw_and_leave_files_alone() {
 #[ignore = "needs tmux; .ci/run runs it"]
 fn watch_steps_back_pauses_and_quits_under_tmux() {
     let session = format!("queens-watch-{}", std::process::id());
+    // On a tmux server of its own: a server ends with its last session, and a test that
+    // starts a session as another's ends would find it gone.
     let tmux = |args: &[&str]| {
-        let out = Command::new("tmux").args(args).output().expect("tmux runs");
+        let out = Command::new("tmux")
+            .args(["-L", &session])
+            .args(args)
+            .output()
+            .expect("tmux runs");
         assert!(out.status.success(), "tmux {args:?}: {}", stderr(&out));
         stdout(&out)
     };
@@ -1028,7 +1033,7 @@ fn watch_steps_back_pauses_and_quits_under_tmux() {
     tmux(&["send-keys", "-t", &session, "q"]);
     for _ in 0..100 {
         let alive = Command::new("tmux")
-            .args(["has-session", "-t", &session])
+            .args(["-L", &session, "has-session", "-t", &session])
             .output()
             .expect("tmux runs");
         if !alive.status.success() {
@@ -1049,6 +1054,8 @@ fn watch_says_when_the_terminal_is_too_small_under_tmux() {
     let command = format!("{} watch 16 2> {}", binary::Q, errors.display());
     let out = Command::new("tmux")
         .args([
+            "-L",
+            &session,
             "new-session",
             "-d",
             "-s",
@@ -1067,7 +1074,7 @@ fn watch_says_when_the_terminal_is_too_small_under_tmux() {
         if !message.is_empty() {
             assert_eq!(
                 message,
-                "queens: error: watching a 16 x 16 board needs a terminal of at least 31 x 19; this one is 40 x 12\n"
+                "queens: error: watching a 16 x 16 board needs a terminal of at least 31 x 21; this one is 40 x 12\n"
             );
             return;
         }
@@ -1082,12 +1089,12 @@ fn a_count_keeps_within_the_memory_it_is_given_or_is_refused() {
     let out = queens(&["count", "16", "--memory", "4M", "--threads", "1"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).trim(), "14772512");
-    let out = queens(&["count", "16", "--memory", "1K"]);
+    let out = queens(&["count", "16", "--memory", "1K", "--threads", "1"]);
     assert_eq!(out.status.code(), Some(2));
-    let message = stderr(&out);
-    assert!(
-        message.contains("MiB") && message.lines().count() == 1,
-        "{message}"
+    assert_eq!(
+        stderr(&out),
+        "queens: error: this needs about 1 MiB of memory, but only 1 KiB is available; count with \
+         the constellations engine (it needs almost no memory)\n"
     );
     for bad in ["", "0", "1Q", "-1G", "99999999999T", "1.5G"] {
         let out = queens(&["count", "16", "--memory", bad]);
@@ -1119,8 +1126,9 @@ fn plan_prints_subproblems_memory_and_time_from_a_sample() {
         lines[0].starts_with("n = 16: the quadrants engine, 66 subproblems"),
         "{text}"
     );
+    // 8.3 MiB: the unit that shows the size, to three figures.
     assert!(
-        lines[1].starts_with("memory: about 9 MiB a process on 1 thread (the whole"),
+        lines[1].starts_with("memory: about 8.3 MiB a process on 1 thread (the whole"),
         "{text}"
     );
     assert!(
@@ -1260,8 +1268,594 @@ fn the_puzzle_command_rates_and_explains_any_puzzle_file_and_writes_csplib() {
         &["puzzle", "--rate", several.to_str().unwrap()],
         "several solutions",
     );
-    refused(&["puzzle"], "required");
-    refused(&["puzzle", "8", "--rate", path], "cannot be used with");
+    // clap's errors: the message, then the usage.
+    let out = queens(&["puzzle"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "queens: error: the following required arguments were not provided: <N>\n\
+         Usage: queens puzzle <N>\n"
+    );
+    let out = queens(&["puzzle", "8", "--rate", path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "queens: error: the argument '[N]' cannot be used with '--rate <FILE>'\n\
+         Usage: queens puzzle <N>\n"
+    );
     refused(&["puzzle", "30", "--kind", "blocks"], "up to n = 24");
     refused(&["puzzle", "8", "--kind", "rooks"], "queens or blocks");
+}
+
+/// Runs `queens args`: exit code 2, nothing on stdout, and exactly `expected` on stderr.
+fn refused_with(args: &[&str], expected: &str) {
+    let out = queens(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    assert!(out.stdout.is_empty(), "{args:?} printed {}", stdout(&out));
+    assert_eq!(stderr(&out), expected, "{args:?}");
+}
+
+#[test]
+fn mistyped_commands_and_options_keep_clap_s_tips_and_other_errors_stay_one_line() {
+    refused_with(
+        &["sovle", "8"],
+        "queens: error: unrecognized subcommand 'sovle'\n  \
+         tip: some similar subcommands exist: 'sample', 'solve'\n\
+         Usage: queens <COMMAND>\n",
+    );
+    refused_with(
+        &["eight"],
+        "queens: error: unrecognized subcommand 'eight'\nUsage: queens <COMMAND>\n",
+    );
+    // An unknown option, after the command or the bare size that means `solve`.
+    for args in [&["solve", "8", "--frist", "3"][..], &["8", "--frist", "3"]] {
+        refused_with(
+            args,
+            "queens: error: unexpected argument '--frist' found\n  \
+             tip: a similar argument exists: '--first'\n\
+             Usage: queens solve --first <K> <N>\n",
+        );
+    }
+    refused_with(
+        &["count", "8", "--fundamentl"],
+        "queens: error: unexpected argument '--fundamentl' found\n  \
+         tip: a similar argument exists: '--fundamental'\n\
+         Usage: queens count --fundamental <N>\n",
+    );
+    // A value: clap's list of values, and its guess.
+    refused_with(
+        &["trace", "8", "--format", "jsn"],
+        "queens: error: invalid value 'jsn' for '--format <FORMAT>' [possible values: text, json]\n  \
+         tip: a similar value exists: 'json'\n",
+    );
+    refused_with(
+        &["count", "8", "-x"],
+        "queens: error: unexpected argument '-x' found\n  \
+         tip: to pass '-x' as a value, use '-- -x'\n\
+         Usage: queens count [OPTIONS] <N>\n",
+    );
+    // Without a tip, an error is one line, from clap or from the command.
+    refused_with(
+        &["solve", "8", "--first", "x"],
+        "queens: error: invalid value 'x' for '--first <K>': invalid digit found in string\n",
+    );
+    refused_with(
+        &["show", "0,1"],
+        "queens: error: queens on (0, 0) and (1, 1) attack each other\n",
+    );
+    // A long argument is quoted in part, in the message and in the tip.
+    let long = format!("--{}", "x".repeat(100_000));
+    let out = queens(&["count", "8", &long]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 3, "{err}");
+    assert!(err.lines().all(|line| line.chars().count() <= 303), "{err}");
+    assert!(
+        err.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("  tip: to pass '--xxx")
+    );
+}
+
+#[test]
+fn a_number_where_a_file_is_expected_is_the_board_size_or_said_to_go_first() {
+    // `--explain` takes a FILE or nothing: a number after it is the board size.
+    let made = queens(&["puzzle", "8", "--explain"]);
+    assert!(made.status.success());
+    for args in [
+        &["puzzle", "--explain", "8"][..],
+        &["puzzle", "--explain=8"],
+        &["puzzle", "--explain", "8", "8"],
+    ] {
+        let out = queens(args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), stdout(&made), "{args:?}");
+    }
+    let out = queens(&["puzzle", "--explain", "8", "--difficulty", "medium"]);
+    assert_eq!(
+        stdout(&out),
+        stdout(&queens(&[
+            "puzzle",
+            "8",
+            "--difficulty",
+            "medium",
+            "--explain"
+        ]))
+    );
+    refused_with(
+        &["puzzle", "8", "--explain", "10"],
+        "queens: error: two board sizes, 8 and 10 after --explain: --explain takes a FILE or nothing\n",
+    );
+    refused_with(
+        &["puzzle", "--explain"],
+        "queens: error: --explain needs a board size before it, or a puzzle FILE after it: \
+         `queens puzzle 8 --explain`, `queens puzzle --explain puzzle.txt`\n",
+    );
+    // A file named like a number is read as ./8; what makes puzzles cannot grade one.
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = stdout(&queens(&["puzzle", "8", "--seed", "4"]));
+    std::fs::write(dir.path().join("8"), &puzzle).unwrap();
+    let in_dir = |args: &[&str]| {
+        Command::new(binary::Q)
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let explained = in_dir(&["puzzle", "--explain", "./8"]);
+    assert!(explained.status.success(), "{}", stderr(&explained));
+    assert!(
+        stdout(&explained).starts_with("# ./8: "),
+        "{}",
+        stdout(&explained)
+    );
+    for (flag, value) in [("--seed", "3"), ("--count", "2"), ("--difficulty", "easy")] {
+        let out = in_dir(&["puzzle", "--explain", "./8", flag, value]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "queens: error: --explain ./8 grades the puzzle in that file: {flag} cannot be \
+                 used with it (to make puzzles and explain them, give N and a bare --explain)\n"
+            )
+        );
+    }
+    // Options and arguments that read a FILE say what they take, and how to give a size.
+    refused_with(
+        &["puzzle", "--rate", "8"],
+        "queens: error: cannot read 8: there is no such file; --rate takes a puzzle FILE, not a \
+         board size: `queens puzzle 8` makes a puzzle on the 8x8 board\n",
+    );
+    refused_with(
+        &["solve", "--puzzle", "8"],
+        "queens: error: cannot read 8: there is no such file; --puzzle takes a puzzle FILE, not \
+         a board size: `queens solve 8` solves the 8x8 board\n",
+    );
+    refused_with(
+        &["check", "8"],
+        "queens: error: cannot read 8: there is no such file; check reads solutions from a FILE, \
+         not a board size: `--n 8` requires 8x8 boards\n",
+    );
+    // The size as `--n` takes it.
+    refused_with(
+        &["check", "08"],
+        "queens: error: cannot read 08: there is no such file; check reads solutions from a \
+         FILE, not a board size: `--n 8` requires 8x8 boards\n",
+    );
+    refused_with(
+        &["merge", "12"],
+        "queens: error: cannot read 12: there is no such file; merge reads the records of \
+         `queens count --shard I/K --json`, not a board size: `queens count 12` counts the \
+         12x12 board\n",
+    );
+    // A file that is there is read, whatever its name.
+    let solutions = stdout(&queens(&[
+        "solve", "8", "--first", "2", "--format", "list", "-q",
+    ]));
+    std::fs::write(dir.path().join("8"), solutions).unwrap();
+    assert!(in_dir(&["check", "8"]).status.success());
+    // An option that takes a FILE took the size: the command lacks it, and says why.
+    for (args, option) in [
+        (&["count", "--checkpoint", "16"][..], "--checkpoint"),
+        (&["count", "--output=16"], "--output"),
+        (&["solve", "-o", "16"], "--output"),
+        (&["one", "-o16"], "--output"),
+    ] {
+        let out = queens(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let lines: Vec<String> = stderr(&out).lines().map(String::from).collect();
+        assert_eq!(
+            lines[..2],
+            [
+                "queens: error: the following required arguments were not provided: <N>"
+                    .to_string(),
+                format!(
+                    "  tip: 16 was read as the FILE of {option}; the board size comes first: \
+                     `queens {} 16 {option} FILE`",
+                    args[0]
+                )
+            ],
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_command_s_default_format_works_for_every_size_it_accepts() {
+    let note = |n: usize| {
+        format!(
+            "queens: a {n}x{n} board is too large to draw (at most 1000): written as a list; \
+             --format chooses another\n"
+        )
+    };
+    let out = queens(&["one", "1000000"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stderr(&out), note(1_000_000));
+    let solution: Solution = stdout(&out).parse().unwrap();
+    assert_eq!(solution.n(), 1_000_000);
+    assert!(stdout(&out).starts_with('['));
+    // Up to 1000 the default draws the board, and says nothing.
+    let out = queens(&["one", "1000"]);
+    assert!(
+        out.status.success() && out.stderr.is_empty(),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stdout(&out).lines().count(), 1000);
+    // `show` takes a placement of any size: the same rule.
+    let big = stdout(&queens(&["one", "1001", "--format", "list"]));
+    let out = queens(&["show", big.trim()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!((stdout(&out), stderr(&out)), (big.clone(), note(1001)));
+    // A format asked for is kept, or refused if it cannot show the board.
+    for args in [
+        &["one", "1001", "--format", "dots"][..],
+        &["one", "5000", "--format", "svg"],
+        &["show", big.trim(), "--format", "grid"],
+    ] {
+        let out = queens(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("board is too large to draw (at most 1000); use --format list"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let json = queens(&["one", "1001", "--format", "json"]);
+    assert!(json.status.success() && json.stderr.is_empty());
+    // solve and sample accept boards up to 64 and 18: their default draws them all (a
+    // sample of 18 takes a minute: 12 stands for it).
+    for args in [
+        &["solve", "64", "--first", "1", "-q"][..],
+        &["sample", "12"],
+    ] {
+        let out = queens(args);
+        assert!(out.status.success() && out.stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn sizes_are_written_in_the_unit_that_shows_them() {
+    refused_with(
+        &["count", "14", "--memory", "1K", "--threads", "1"],
+        "queens: error: this needs about 256 KiB of memory, but only 1 KiB is available; count \
+         with the constellations engine (it needs almost no memory)\n",
+    );
+    refused_with(
+        &["plan", "16", "--threads", "1", "--memory", "1"],
+        "queens: error: this needs about 1 MiB of memory, but only 1 byte is available; count \
+         with the constellations engine (it needs almost no memory)\n",
+    );
+    refused_with(
+        &["count", "22", "--threads", "2", "--memory", "100M"],
+        "queens: error: this needs about 128 MiB of memory, but only 100 MiB is available; count \
+         on fewer threads or with the constellations engine\n",
+    );
+    // The constellation engine builds no tables: nothing to put in a unit.
+    let plan = stdout(&queens(&["plan", "12", "--sample", "1", "--threads", "1"]));
+    let memory = plan.lines().nth(1).unwrap();
+    assert!(
+        memory.starts_with("memory: no tables on 1 thread; the sample grew this process by "),
+        "{plan}"
+    );
+}
+
+#[test]
+fn count_says_how_long_it_took_unless_quiet_or_json() {
+    for (args, summary) in [
+        (
+            &["count", "10"][..],
+            "724 solutions of 10 queens counted in ",
+        ),
+        (
+            &["count", "10", "--fundamental"],
+            "92 fundamental solutions of 10 queens counted in ",
+        ),
+        (
+            &["count", "10", "--shard", "1/3"],
+            "300 solutions of 10 queens, shard 1/3, counted in ",
+        ),
+        (&["count", "1"], "1 solution of 1 queen counted in "),
+    ] {
+        let out = queens(args);
+        assert!(out.status.success(), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        let time = err
+            .strip_prefix(summary)
+            .unwrap_or_else(|| panic!("{args:?}: {err}"));
+        assert!(time.trim_end().ends_with('s'), "{err}");
+        assert!(!stdout(&out).contains("counted"));
+    }
+    for args in [
+        &["count", "10", "-q"][..],
+        &["count", "10", "--quiet"],
+        &["count", "10", "--json"],
+    ] {
+        let out = queens(args);
+        assert!(
+            out.status.success() && out.stderr.is_empty(),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+/// Starts `queens count ARGS`, sends it SIGINT once `ready` holds (or after a second), and
+/// returns its exit code and stderr.
+fn interrupted_count(args: &[&str], ready: impl Fn() -> bool) -> (Option<i32>, String) {
+    let child = Command::new(binary::Q)
+        .arg("count")
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !ready() || started.elapsed() < std::time::Duration::from_millis(500) {
+        assert!(started.elapsed().as_secs() < 60, "never ready");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), stderr(&out))
+}
+
+/// `queens: interrupted after TIME: DONE of OF subproblems counted, REST` as (DONE, OF, REST).
+fn interruption(report: &str) -> (usize, usize, String) {
+    let rest = report
+        .strip_prefix("queens: interrupted after ")
+        .unwrap_or_else(|| panic!("{report}"));
+    let (_, rest) = rest.split_once(": ").unwrap();
+    let (done, rest) = rest.split_once(" of ").unwrap();
+    let (of, rest) = rest.split_once(" subproblems counted").unwrap();
+    let rest = rest.strip_prefix(", ").unwrap_or(rest.trim_start());
+    (done.parse().unwrap(), of.parse().unwrap(), rest.to_string())
+}
+
+#[test]
+fn an_interrupted_count_says_what_it_had_done_and_where_it_is_kept() {
+    let (code, report) = interrupted_count(&["18", "--threads", "1"], || true);
+    assert_eq!(code, Some(130), "{report}");
+    assert_eq!(report.lines().count(), 1, "{report}");
+    let (done, of, rest) = interruption(&report);
+    assert!(done < of, "{report}");
+    assert_eq!(
+        rest,
+        "and lost (`--checkpoint FILE` would have kept them for the next run to go on from)\n"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("n17.checkpoint");
+    let path_arg = path.to_str().unwrap();
+    let recorded =
+        || std::fs::read_to_string(&path).map_or(0, |t| t.lines().count().saturating_sub(1));
+    let args = ["17", "--threads", "1", "--checkpoint", path_arg];
+    let (code, report) = interrupted_count(&args, || recorded() >= 10);
+    assert_eq!(code, Some(130), "{report}");
+    let (done, of, rest) = interruption(&report);
+    assert!(done >= 10 && done <= recorded() && done < of, "{report}");
+    assert_eq!(
+        rest,
+        format!("kept in {path_arg} (the same command goes on from there)\n")
+    );
+    // Interrupted again, it counts what it resumed apart.
+    let before = recorded();
+    let (code, report) = interrupted_count(&args, || recorded() >= before + 10);
+    assert_eq!(code, Some(130), "{report}");
+    let mut lines = report.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        format!("queens: resuming from {path_arg}: {before} of {of} subproblems already counted")
+    );
+    let (done, again_of, rest) = interruption(lines.next().unwrap());
+    assert_eq!(again_of, of);
+    assert!(done >= before + 10, "{report}");
+    assert_eq!(
+        rest,
+        format!(
+            "({before} of them resumed), kept in {path_arg} (the same command goes on from there)"
+        )
+    );
+}
+
+#[test]
+fn every_command_that_prints_writes_to_output_file_or_to_stdout_for_dash() {
+    // Every command but `watch`, which draws in the terminal, takes --output FILE.
+    let help = stdout(&queens(&["--help"]));
+    let commands: Vec<&str> = help
+        .split("Commands:\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .collect();
+    assert!(commands.len() >= 12, "{commands:?}");
+    for command in &commands {
+        let help = stdout(&queens(&[command, "--help"]));
+        let takes_output = help.contains("-o, --output <FILE>");
+        assert_eq!(takes_output, *command != "watch", "{command}:\n{help}");
+        if takes_output {
+            assert!(help.contains("(`-` is standard output)"), "{command}");
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("records.json");
+    std::fs::write(&records, stdout(&queens(&["count", "8", "--json"]))).unwrap();
+    let records = records.to_str().unwrap();
+    let list = stdout(&queens(&["solve", "5", "--format", "list", "-q"]));
+    let list_file = dir.path().join("list.txt");
+    std::fs::write(&list_file, &list).unwrap();
+    let list_file = list_file.to_str().unwrap();
+    let target = dir.path().join("out");
+    let target = target.to_str().unwrap();
+    for args in [
+        &["solve", "6", "-q"][..],
+        &["count", "8", "-q"],
+        &["merge", records],
+        &["check", list_file],
+        &["one", "20"],
+        &["sample", "8", "--seed", "3"],
+        &["show", "1,3,0,2"],
+        &["trace", "4", "--first", "1"],
+        &["animate", "4"],
+        &["puzzle", "8", "--format", "json"],
+    ] {
+        let printed = queens(args);
+        assert!(printed.status.success(), "{args:?}");
+        for output in ["--output", "-o"] {
+            let _ = std::fs::remove_file(target);
+            let written = queens(&[args, &[output, target]].concat());
+            assert!(written.status.success(), "{args:?}: {}", stderr(&written));
+            assert!(written.stdout.is_empty(), "{args:?}");
+            assert_eq!(std::fs::read(target).unwrap(), printed.stdout, "{args:?}");
+        }
+        let dash = queens(&[args, &["--output", "-"]].concat());
+        assert_eq!(dash.stdout, printed.stdout, "{args:?}");
+    }
+    // plan's timings differ from run to run: its lines are what it printed.
+    let _ = std::fs::remove_file(target);
+    let plan = queens(&["plan", "10", "--sample", "1", "--output", target]);
+    assert!(plan.status.success() && plan.stdout.is_empty());
+    let written = std::fs::read_to_string(target).unwrap();
+    assert!(
+        written.starts_with("n = 10: the ") && written.lines().count() == 4,
+        "{written}"
+    );
+    // A count does not put its number over its checkpoint.
+    let cp = dir.path().join("cp");
+    refused_with(
+        &[
+            "count",
+            "8",
+            "--checkpoint",
+            cp.to_str().unwrap(),
+            "--output",
+            cp.to_str().unwrap(),
+        ],
+        &format!(
+            "queens: error: --output and --checkpoint both name {}: the count would replace its \
+             checkpoint\n",
+            cp.display()
+        ),
+    );
+    // A command that fails leaves the file as it was.
+    std::fs::write(target, "kept").unwrap();
+    for args in [
+        &["trace", "65"][..],
+        &["check", "/nonexistent"],
+        &["puzzle", "--rate", "/nonexistent"],
+    ] {
+        let out = queens(&[args, &["--output", target]].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(std::fs::read_to_string(target).unwrap(), "kept", "{args:?}");
+    }
+}
+
+/// `queens watch` in a colour terminal: the palette of the page and the pictures, a caption
+/// and a legend; `NO_COLOR` turns the colours off, not the words.
+#[test]
+#[ignore = "needs tmux; .ci/run runs it"]
+fn watch_draws_the_palette_a_caption_and_a_legend_under_tmux() {
+    // Each run on a tmux server of its own: a server ends with its last session, and a
+    // session started as it ends would find it gone.
+    let run = |env: &str, name: &str| -> (String, String) {
+        let socket = format!("queens-colours-{name}-{}", std::process::id());
+        let command = format!("{env} {} watch 4 --paused", binary::Q);
+        let tmux = |args: &[&str]| {
+            let out = Command::new("tmux")
+                .args(["-L", &socket])
+                .args(args)
+                .output()
+                .expect("tmux runs");
+            assert!(out.status.success(), "tmux {args:?}: {}", stderr(&out));
+            stdout(&out)
+        };
+        tmux(&["new-session", "-d", "-x", "100", "-y", "24", &command]);
+        let screen_with = |text: &str| {
+            for _ in 0..100 {
+                let screen = tmux(&["capture-pane", "-p"]);
+                if screen.contains(text) {
+                    return screen;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            panic!(
+                "{text:?} never appeared:\n{}",
+                tmux(&["capture-pane", "-p"])
+            );
+        };
+        screen_with("(paused)");
+        tmux(&["send-keys", "Right"]);
+        // A whole frame: the keys come last.
+        screen_with("space: play/pause");
+        let plain = screen_with("1 placement tried");
+        let coloured = tmux(&["capture-pane", "-p", "-e"]);
+        tmux(&["kill-server"]);
+        (plain, coloured)
+    };
+    let (plain, coloured) = run("env -u NO_COLOR COLORTERM=truecolor", "any");
+    let lines: Vec<&str> = plain.lines().collect();
+    assert_eq!(
+        lines[..4],
+        ["Q . . .", "x x . .", ". . . .", ". . . ."],
+        "{plain}"
+    );
+    assert_eq!(
+        lines[5..9],
+        [
+            "depth 1, 1 placement tried, 0 solutions found (paused)",
+            "place 0,0: the squares of the next row that the queens attack are shaded",
+            "Q queen   x attacked square   ! dead end (a row or column with no safe square)",
+            "space: play/pause   right: step   left: back   q: quit",
+        ],
+        "{plain}"
+    );
+    // The palette's own colours: a light square, an attacked dark one, a dead end's.
+    let rgb = |hex: &str| {
+        let channel = |at: usize| u8::from_str_radix(&hex[at..at + 2], 16).unwrap();
+        format!("48;2;{};{};{}", channel(1), channel(3), channel(5))
+    };
+    use queens::formats::palette;
+    for colour in [
+        palette::LIGHT,
+        palette::DARK,
+        palette::ATTACKED_DARK,
+        palette::DEAD_END,
+    ] {
+        assert!(
+            coloured.contains(&rgb(colour)),
+            "{colour} not in {coloured:?}"
+        );
+    }
+    let (plain_too, uncoloured) = run("env NO_COLOR=1", "none");
+    assert_eq!(plain_too, plain);
+    assert!(!uncoloured.contains("\u{1b}["), "{uncoloured:?}");
 }

@@ -46,7 +46,7 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  queens count 12\n  queens count 10 --fundamental\n  \
                             queens count 16 --threads 1\n  \
-                            queens count 18 --shard 3/64 --json > shard-3.json\n  \
+                            queens count 18 --shard 3/64 --json --output shard-3.json\n  \
                             queens count 18 --checkpoint n18.checkpoint\n  \
                             queens count 22 --memory 1G"
     )]
@@ -93,7 +93,7 @@ pub enum Command {
     /// Make puzzles with exactly one solution, graded by the techniques a person needs.
     #[command(after_help = "Examples:\n  queens puzzle 8\n  \
                             queens puzzle 10 --difficulty hard --seed 3 --explain\n  \
-                            queens puzzle 12 --count 100 --format json > puzzles.jsonl")]
+                            queens puzzle 12 --count 100 --format json -o puzzles.jsonl")]
     Puzzle(PuzzleArgs),
     /// Draw one given placement.
     #[command(after_help = "Examples:\n  queens show 0,4,7,5,2,6,1,3\n  \
@@ -133,6 +133,8 @@ pub struct SolveArgs {
     /// Print no summary line on standard error.
     #[arg(long, short)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// What is counted, and with what: shared by `count` and `plan`.
@@ -169,6 +171,11 @@ pub struct CountArgs {
     /// Record each finished subproblem in FILE, and skip those it already holds.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
+    /// Print no summary (how many, in how long) and no progress bar on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -185,17 +192,22 @@ pub struct PlanArgs {
     /// past it is stopped and estimated from what it did.
     #[arg(long, value_name = "T", default_value_t = queens::counting::Estimate::BUDGET.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub seconds: u64,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
     /// Files of JSON records; standard input when none is given.
     pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
 pub struct OneArgs {
-    /// Board size: any number (boards above 1000 need a one-line format: list, json, fen, algebraic).
+    /// Board size: any number (a board above 1000 x 1000 is written as a list unless --format
+    /// asks for another one-line format: json, fen or algebraic).
     pub n: usize,
     /// A random solution (local search) instead of the constructed one.
     #[arg(long)]
@@ -205,6 +217,8 @@ pub struct OneArgs {
     pub seed: u64,
     #[command(flatten)]
     pub format: FormatArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -219,6 +233,8 @@ pub struct SampleArgs {
     pub count: usize,
     #[command(flatten)]
     pub format: FormatArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -231,6 +247,8 @@ pub struct TraceArgs {
     /// text (`place 0,4`, `remove 0,4`, `dead end 5`, `solution 1`) or json (JSON Lines).
     #[arg(long, short, value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
     pub format: String,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -241,9 +259,8 @@ pub struct AnimateArgs {
     /// Animate up to the K-th solution (the search to it must take at most 20,000 steps).
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub first: u64,
-    /// Write the SVG picture to FILE instead of standard output.
-    #[arg(long, short, value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -270,12 +287,13 @@ pub struct PuzzleArgs {
     /// What the puzzle gives: queens (clue queens) or blocks (blocked squares, as CSPLib 080).
     #[arg(long, value_name = "KIND", default_value = "queens")]
     pub kind: queens::puzzle::Kind,
-    /// Seed of the first puzzle; puzzle K uses seed S + K. The same seed gives the same puzzle.
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    pub seed: u64,
-    /// How many puzzles to make.
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    pub count: u64,
+    /// Seed of the first puzzle; puzzle K uses seed S + K. The same seed gives the same puzzle
+    /// [default: 0].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// How many puzzles to make [default: 1].
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: Option<u64>,
     /// Only minimal puzzles: no clue (or block) can be removed without a second solution.
     #[arg(long)]
     pub minimal: bool,
@@ -284,12 +302,15 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["n", "difficulty", "seed", "count", "minimal"])]
     pub rate: Option<PathBuf>,
     /// Print each puzzle's solving path in words; with FILE, grade and explain the puzzle in
-    /// FILE (put N before a bare --explain).
+    /// FILE. A number after it is the board size (`--explain 8` is `8 --explain`): write a
+    /// file named like a number as ./8.
     #[arg(long, value_name = "FILE", num_args = 0..=1, conflicts_with = "rate")]
     pub explain: Option<Option<PathBuf>>,
     /// text (drawn boards), json (JSON Lines) or csplib (CSPLib 080's Essence' form).
     #[arg(long, short, value_name = "FORMAT", default_value = "text", value_parser = ["text", "json", "csplib"])]
     pub format: String,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -299,6 +320,8 @@ pub struct CheckArgs {
     /// Every board must be N x N: a solution of another size is invalid.
     #[arg(long = "n", value_name = "N", value_parser = parse_board_size)]
     pub n: Option<usize>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -307,16 +330,34 @@ pub struct ShowArgs {
     pub placement: String,
     #[command(flatten)]
     pub format: FormatArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
 pub struct FormatArgs {
-    /// Output format: dots, list, matrix, stars, grid, unicode, fen, algebraic, json or svg.
-    #[arg(long, short, default_value = "dots", value_parser = parse_format)]
-    pub format: Format,
-    /// Write to FILE instead of standard output.
+    /// Output format: dots, list, matrix, stars, grid, unicode, fen, algebraic, json or svg
+    /// [default: dots, or list for a board too large to draw, above 1000 x 1000].
+    #[arg(long, short, value_parser = parse_format)]
+    pub format: Option<Format>,
+}
+
+/// Where a command writes: every command but `watch` takes it.
+#[derive(Debug, Args)]
+pub struct OutputArgs {
+    /// Write to FILE instead of standard output (`-` is standard output); FILE is replaced
+    /// only once everything is written.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+impl OutputArgs {
+    /// The file named, or `None` for standard output.
+    pub fn path(&self) -> Option<&std::path::Path> {
+        self.output
+            .as_deref()
+            .filter(|path| path.as_os_str() != "-")
+    }
 }
 
 /// How solutions are written.

@@ -6,16 +6,18 @@ mod output;
 mod progress;
 mod watch;
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use clap::Parser;
 use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
 use queens::counting::{Counter, Engine, Shard, ShardRecord};
 use queens::puzzle::{Puzzle, Puzzles, read_puzzle};
 use queens::trace::Event;
@@ -25,7 +27,7 @@ use args::{
     AnimateArgs, CheckArgs, Cli, Command, CountArgs, CountChoice, MergeArgs, OneArgs, PlanArgs,
     PuzzleArgs, SampleArgs, ShowArgs, SolveArgs, TraceArgs,
 };
-use output::SolutionWriter;
+use output::{Out, SolutionWriter};
 
 /// Why the command stopped early.
 pub enum Failure {
@@ -57,9 +59,10 @@ impl From<queens::Error> for Failure {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse_from(with_default_command(std::env::args_os())) {
+    let args = with_default_command(std::env::args_os());
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(err) => return usage_error(&err),
+        Err(err) => return usage_error(&err, &args),
     };
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
@@ -104,8 +107,10 @@ fn with_default_command(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     args
 }
 
-/// Help and version go to stdout with success; real errors are one line with exit code 2.
-fn usage_error(err: &clap::Error) -> ExitCode {
+/// Help and version go to stdout with success. A mistake in the arguments is one line with
+/// exit code 2, then what clap has to add: its tips (a similar command, option or value;
+/// how to pass a value that starts with `-`) and the usage they lead to.
+fn usage_error(err: &clap::Error, args: &[OsString]) -> ExitCode {
     if matches!(
         err.kind(),
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
@@ -117,31 +122,118 @@ fn usage_error(err: &clap::Error) -> ExitCode {
         let _ = write!(io::stderr(), "{}", err.render());
         return ExitCode::from(2);
     }
-    // clap's message runs up to the first blank line; usage and tips follow it. It quotes
-    // the argument, which may be long.
-    let rendered = err.render().to_string();
-    let message: Vec<&str> = rendered
-        .lines()
-        .take_while(|line| !line.trim().is_empty())
-        .map(str::trim)
-        .collect();
-    let mut message = message.join(" ");
-    if let Some((cut, _)) = message.char_indices().nth(MAX_MESSAGE) {
-        message.truncate(cut);
-        message.push_str("...");
+    let tip = match err.kind() {
+        ErrorKind::MissingRequiredArgument => file_took_the_size(args),
+        _ => None,
+    };
+    for line in clap_lines(&err.render().to_string(), tip) {
+        say(format_args!("{line}"));
     }
-    say(format_args!("queens: {message}"));
     ExitCode::from(2)
 }
 
-/// The longest error message printed, in characters.
+/// The lines printed for clap's `rendered` error: its message as one line, then its tips,
+/// `extra_tip` (if any), and its usage line if it has one. Each line quotes at
+/// most [`MAX_MESSAGE`] characters: an argument may be long.
+fn clap_lines(rendered: &str, extra_tip: Option<String>) -> Vec<String> {
+    let cut = |mut line: String| {
+        if let Some((cut, _)) = line.char_indices().nth(MAX_MESSAGE) {
+            line.truncate(cut);
+            line.push_str("...");
+        }
+        line
+    };
+    // The message runs up to the first blank line; tips, usage and a pointer to --help
+    // follow.
+    let mut lines = rendered.lines();
+    let message: Vec<&str> = lines
+        .by_ref()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let mut printed = vec![cut(format!("queens: {}", message.join(" ")))];
+    let rest: Vec<&str> = lines.map(str::trim).collect();
+    let tips = rest
+        .iter()
+        .filter(|line| line.starts_with("tip:"))
+        .map(|tip| tip.to_string())
+        .chain(extra_tip);
+    printed.extend(tips.map(|tip| cut(format!("  {tip}"))));
+    let usage = rest.iter().find(|line| line.starts_with("Usage:"));
+    printed.extend(usage.map(|usage| cut(usage.to_string())));
+    printed
+}
+
+/// The longest line of an error printed, in characters.
 const MAX_MESSAGE: usize = 300;
+
+/// Whether `text` is written like a board size: decimal digits only.
+fn is_number(text: &OsStr) -> bool {
+    text.to_str()
+        .is_some_and(|text| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A tip for a command that lacks its board size because an option that takes a FILE took
+/// it: `queens count --checkpoint 16`.
+fn file_took_the_size(args: &[OsString]) -> Option<String> {
+    let command = Cli::command();
+    let name = args.get(1)?.to_str()?;
+    let sub = command.find_subcommand(name)?;
+    if !sub.get_positionals().any(|arg| arg.get_id() == "n") {
+        return None;
+    }
+    let takes_file = |option: &str| {
+        sub.get_arguments().find(|arg| {
+            let names_file = arg
+                .get_value_names()
+                .is_some_and(|names| names.iter().any(|name| name == "FILE"));
+            let named = if let Some(long) = option.strip_prefix("--") {
+                arg.get_long() == Some(long)
+            } else if let Some(short) = option.strip_prefix('-') {
+                let mut chars = short.chars();
+                matches!((chars.next(), chars.next()), (Some(c), None) if arg.get_short() == Some(c))
+            } else {
+                false
+            };
+            names_file && named
+        })
+    };
+    let mut words = args[2..].iter().filter_map(|a| a.to_str());
+    while let Some(word) = words.next() {
+        // `--output=8`, `-o=8`, `-o8` or `--output 8`.
+        let (option, value) = match word.split_once('=') {
+            Some((option, value)) if option.starts_with('-') => (option, Some(value)),
+            _ if !word.starts_with("--") && word.starts_with('-') && word.len() > 2 => {
+                let at = word.char_indices().nth(2).map_or(word.len(), |(at, _)| at);
+                (&word[..at], Some(&word[at..]))
+            }
+            _ => (word, None),
+        };
+        let Some(arg) = takes_file(option) else {
+            continue;
+        };
+        let Some(value) = value.or_else(|| words.next()) else {
+            continue;
+        };
+        if is_number(OsStr::new(value)) {
+            let long = arg.get_long().unwrap_or_default();
+            return Some(format!(
+                "tip: {value} was read as the FILE of --{long}; the board size comes first: `queens {name} {value} --{long} FILE`"
+            ));
+        }
+    }
+    None
+}
 
 /// The board of `queens solve`: its size, fixed queens, blocked squares and puzzle file.
 fn solve_board(args: &SolveArgs) -> Result<Builder, Failure> {
     let builder = match &args.puzzle {
         Some(path) => {
-            let (name, reader) = open_input(path)?;
+            let (name, reader) = open_input(path, |n| {
+                format!(
+                    "--puzzle takes a puzzle FILE, not a board size: `queens solve {n}` solves the {n}x{n} board"
+                )
+            })?;
             let puzzle =
                 read_puzzle(reader).map_err(|err| Failure::Usage(format!("{name}: {err}")))?;
             if let Some(n) = args.n.filter(|&n| n != puzzle.n()) {
@@ -171,7 +263,8 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
         true => search.soonest_fundamental(),
         false => search.soonest(),
     };
-    let mut writer = SolutionWriter::create(&args.format, args.numbered)?;
+    let format = output::format_for(n, args.format.format)?;
+    let mut writer = SolutionWriter::create(args.output.path(), format, args.numbered)?;
     let started = Instant::now();
     let solutions = search.take(limit);
     for solution in solutions {
@@ -187,16 +280,17 @@ fn solve(args: &SolveArgs) -> Result<(), Failure> {
             (false, _) => "solutions",
         };
         say(format_args!(
-            "{written} {kind} of {n} {} in {:.3?}",
+            "{written} {kind} of {n} {} in {}",
             if n == 1 { "queen" } else { "queens" },
-            started.elapsed()
+            took(started.elapsed())
         ));
     }
     Ok(())
 }
 
 fn count(args: &CountArgs) -> Result<(), Failure> {
-    let out = output::stdout()?;
+    // Opened first: a count of hours does not find out at its end that it cannot write.
+    let mut out = Out::open(args.output.path())?;
     let Shard { index, of } = args.shard.unwrap_or(Shard::WHOLE);
     let mut counter = counter(&args.count)?.shard(index, of);
     let fundamental = args.count.fundamental;
@@ -212,6 +306,14 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
         ));
     }
     counter.validate()?;
+    if let (Some(output), Some(checkpoint)) = (args.output.path(), &args.checkpoint)
+        && same_file(output, checkpoint)
+    {
+        return Err(Failure::Usage(format!(
+            "--output and --checkpoint both name {}: the count would replace its checkpoint",
+            output.display()
+        )));
+    }
     if let Some(forecast) = counter.forecast()? {
         let hours = forecast.hours();
         if hours > queens::counting::Estimate::LONG_HOURS {
@@ -238,23 +340,53 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
             ));
         }
     }
-    let bar = progress::Bar::new(subproblems);
-    let report_to = bar.clone();
+    let resumed = counter.resumed_subproblems();
+    let bar = progress::Bar::new(subproblems, resumed, args.quiet);
+    let done = Arc::new(AtomicUsize::new(resumed));
     let started = Instant::now();
-    let counter = counter.on_finished(move |_, progress| report_to.update(progress));
+    let interrupted = Interrupted {
+        done: Arc::clone(&done),
+        of: subproblems,
+        resumed,
+        started,
+        checkpoint: args.checkpoint.clone(),
+        bar: bar.clone(),
+    };
+    output::on_interrupt(move || say(format_args!("{}", interrupted.report())));
+    let report_to = bar.clone();
+    let counter = counter.on_finished(move |_, progress| {
+        done.fetch_max(progress.done, Ordering::Relaxed);
+        report_to.update(progress);
+    });
     let counts = counter.run()?;
+    let seconds = started.elapsed();
     bar.finish();
     let incomplete = counter.checkpoint_failure();
-    let mut out = out.lock();
+    let number = match fundamental {
+        true => counts.fundamental.unwrap_or(0),
+        false => counts.total,
+    };
     if args.json {
-        let record = ShardRecord::new(&counts, started.elapsed().as_secs_f64());
+        let record = ShardRecord::new(&counts, seconds.as_secs_f64());
         writeln!(out, "{}", record.to_json())?;
-    } else if fundamental {
-        writeln!(out, "{}", counts.fundamental.unwrap_or(0))?;
     } else {
-        writeln!(out, "{}", counts.total)?;
+        writeln!(out, "{number}")?;
     }
-    out.flush()?;
+    out.finish()?;
+    if !args.json && !args.quiet {
+        say(format_args!(
+            "{number} {}solution{} of {} {}{} counted in {}",
+            if fundamental { "fundamental " } else { "" },
+            if number == 1 { "" } else { "s" },
+            args.count.n,
+            if args.count.n == 1 { "queen" } else { "queens" },
+            match of {
+                1 => String::new(),
+                _ => format!(", shard {index}/{of},"),
+            },
+            took(seconds)
+        ));
+    }
     match incomplete {
         Some(err) => {
             say(format_args!(
@@ -264,6 +396,58 @@ fn count(args: &CountArgs) -> Result<(), Failure> {
         }
         None => Ok(()),
     }
+}
+
+/// What an interrupted count says: what it had done, in how long, and where that is kept,
+/// or how it could have been.
+struct Interrupted {
+    /// Subproblems finished, resumed ones included.
+    done: Arc<AtomicUsize>,
+    of: usize,
+    resumed: usize,
+    started: Instant,
+    checkpoint: Option<std::path::PathBuf>,
+    bar: progress::Bar,
+}
+
+impl Interrupted {
+    fn report(&self) -> String {
+        self.bar.finish();
+        let done = self.done.load(Ordering::Relaxed);
+        let resumed = match self.resumed {
+            0 => String::new(),
+            resumed => format!(" ({resumed} of them resumed)"),
+        };
+        let kept = match &self.checkpoint {
+            Some(path) => format!(
+                "kept in {} (the same command goes on from there)",
+                path.display()
+            ),
+            None => "and lost (`--checkpoint FILE` would have kept them for the next run to go \
+                     on from)"
+                .into(),
+        };
+        format!(
+            "queens: interrupted after {}: {done} of {} subproblems counted{resumed}, {kept}",
+            took(self.started.elapsed()),
+            self.of
+        )
+    }
+}
+
+/// Whether two paths name one file, which may not exist yet.
+fn same_file(a: &Path, b: &Path) -> bool {
+    // The file itself, or the folder it would be made in and its name.
+    let resolved = |path: &Path| {
+        std::fs::canonicalize(path).ok().or_else(|| {
+            let folder = match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => Path::new("."),
+            };
+            Some(std::fs::canonicalize(folder).ok()?.join(path.file_name()?))
+        })
+    };
+    a == b || matches!((resolved(a), resolved(b)), (Some(a), Some(b)) if a == b)
 }
 
 /// The counter of what `choice` asks for.
@@ -284,13 +468,12 @@ fn plan(args: &PlanArgs) -> Result<(), Failure> {
     let engine = counter.validate()?;
     let subproblems = counter.total_subproblems()?;
     let shards = usize::try_from(args.shards).unwrap_or(usize::MAX);
-    let out = output::stdout()?;
+    let mut out = Out::open(args.output.path())?;
     let estimate = counter.estimate_within(
         usize::try_from(args.sample).unwrap_or(usize::MAX),
         Duration::from_secs(args.seconds),
     )?;
     let threads = estimate.threads;
-    let mib = |bytes: u64| bytes.div_ceil(1 << 20);
     let storage = match (engine, estimate.streamed) {
         (Engine::Quadrants, true) => {
             " (each subproblem builds only the rows it reads: the whole tables do not fit)"
@@ -299,10 +482,7 @@ fn plan(args: &PlanArgs) -> Result<(), Failure> {
         _ => "",
     };
     let measured = estimate.sampled_peak.map_or(String::new(), |bytes| {
-        format!(
-            "; the sample grew this process by {:.1} MiB",
-            bytes as f64 / 1048576.0
-        )
+        format!("; the sample grew this process by {}", size(bytes, false))
     });
     let plural = if threads == 1 { "" } else { "s" };
     let parts = match engine {
@@ -316,11 +496,14 @@ fn plan(args: &PlanArgs) -> Result<(), Failure> {
     };
     let report = format!(
         "n = {}: the {engine} engine, {subproblems} subproblems\n\
-         memory: about {} MiB a process on {threads} thread{plural}{storage}{measured}\n\
+         memory: {} on {threads} thread{plural}{storage}{measured}\n\
          time: {} of {} {parts} timed here{how} in {:.2} s: about {} of CPU time in all ({})\n\
          shards: {shards} of about {} subproblems, about {} each on {threads} thread{plural}\n",
         args.count.n,
-        mib(estimate.memory),
+        match estimate.memory {
+            0 => "no tables".to_string(),
+            bytes => format!("about {} a process", size(bytes, true)),
+        },
         estimate.sampled.len(),
         estimate.parts,
         estimate.seconds,
@@ -329,10 +512,53 @@ fn plan(args: &PlanArgs) -> Result<(), Failure> {
         subproblems.div_ceil(shards),
         duration(estimate.hours_per_shard(shards, threads) * 3600.0),
     );
-    let mut out = out.lock();
     out.write_all(report.as_bytes())?;
-    out.flush()?;
-    Ok(())
+    out.finish()
+}
+
+/// How long something took: to the millisecond (or finer) up to two minutes, then in
+/// minutes, hours or years.
+fn took(elapsed: Duration) -> String {
+    match elapsed.as_secs_f64() {
+        seconds if seconds < 120.0 => format!("{elapsed:.3?}"),
+        seconds => duration(seconds),
+    }
+}
+
+/// `bytes` in the unit that shows them: bytes below 1 KiB, else KiB, MiB, GiB or TiB to
+/// three significant figures, rounded up (a need) or down (what is available): as
+/// `queens::Error::NotEnoughMemory` writes them.
+fn size(bytes: u64, round_up: bool) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} byte{}", if bytes == 1 { "" } else { "s" });
+    }
+    let mut unit = 0;
+    loop {
+        let shift = 10 * (unit as u32 + 1);
+        let decimals = match bytes >> shift {
+            0..=9 => 2,
+            10..=99 => 1,
+            _ => 0,
+        };
+        let scale = 10u128.pow(decimals);
+        let (scaled, divisor) = (u128::from(bytes) * scale, 1u128 << shift);
+        let value = match round_up {
+            true => scaled.div_ceil(divisor),
+            false => scaled / divisor,
+        };
+        if value >= 1024 * scale && unit + 1 < UNITS.len() {
+            unit += 1;
+            continue;
+        }
+        let whole = value / scale;
+        let fraction = format!("{:0width$}", value % scale, width = decimals as usize);
+        let fraction = fraction.trim_end_matches('0');
+        return match fraction {
+            "" => format!("{whole} {}", UNITS[unit]),
+            _ => format!("{whole}.{fraction} {}", UNITS[unit]),
+        };
+    }
 }
 
 /// Seconds as seconds, minutes, hours or years, whichever reads best.
@@ -348,7 +574,7 @@ fn duration(seconds: f64) -> String {
 }
 
 fn merge(args: &MergeArgs) -> Result<(), Failure> {
-    let out = output::stdout()?;
+    let mut out = Out::open(args.output.path())?;
     let mut records = Vec::new();
     let stdin_only = [Path::new("-").to_path_buf()];
     let files = match args.files.is_empty() {
@@ -356,23 +582,43 @@ fn merge(args: &MergeArgs) -> Result<(), Failure> {
         false => &args.files[..],
     };
     for path in files {
-        let (name, reader) = open_input(path)?;
+        let (name, reader) = open_input(path, |n| {
+            format!(
+                "merge reads the records of `queens count --shard I/K --json`, not a board size: `queens count {n}` counts the {n}x{n} board"
+            )
+        })?;
         let read = ShardRecord::read_all(reader)
             .map_err(|err| Failure::Usage(format!("{name}: {err}")))?;
         records.extend(read);
     }
     let merged = ShardRecord::merge(&records)?;
-    writeln!(out.lock(), "{}", merged.to_json())?;
-    Ok(())
+    writeln!(out, "{}", merged.to_json())?;
+    out.finish()
 }
 
-/// A file to read, or standard input for `-`, with the name errors give it.
-fn open_input(path: &Path) -> Result<(String, Box<dyn BufRead>), Failure> {
+/// A file to read, or standard input for `-`, with the name errors give it. A file that is
+/// not there, named like a board size, was likely meant as one: `size_hint(N)` says what
+/// the option or argument takes, and how to give a size.
+fn open_input(
+    path: &Path,
+    size_hint: impl Fn(&str) -> String,
+) -> Result<(String, Box<dyn BufRead>), Failure> {
     if path.as_os_str() == "-" {
         return Ok(("standard input".into(), Box::new(io::stdin().lock())));
     }
     let cannot = |why: String| Failure::Usage(format!("cannot read {}: {why}", path.display()));
-    let file = File::open(path).map_err(|err| cannot(err.to_string()))?;
+    // The size as a size is written: `08` is 8.
+    let size = path
+        .to_str()
+        .filter(|text| is_number(OsStr::new(text)))
+        .and_then(|text| text.parse::<usize>().ok());
+    let file = File::open(path).map_err(|err| match (err.kind(), size) {
+        (io::ErrorKind::NotFound, Some(n)) => cannot(format!(
+            "there is no such file; {}",
+            size_hint(&n.to_string())
+        )),
+        _ => cannot(err.to_string()),
+    })?;
     if file.metadata().is_ok_and(|meta| meta.is_dir()) {
         return Err(cannot("it is a directory".into()));
     }
@@ -383,13 +629,16 @@ fn open_input(path: &Path) -> Result<(String, Box<dyn BufRead>), Failure> {
 const SHOWN_COLUMNS: usize = 64;
 
 fn check(args: &CheckArgs) -> Result<(), Failure> {
-    let out = output::stdout()?;
-    let (_, reader) = open_input(args.file.as_deref().unwrap_or(Path::new("-")))?;
+    let mut out = Out::open(args.output.path())?;
+    let (_, reader) = open_input(args.file.as_deref().unwrap_or(Path::new("-")), |n| {
+        format!(
+            "check reads solutions from a FILE, not a board size: `--n {n}` requires {n}x{n} boards"
+        )
+    })?;
     let mut read = queens::formats::parse_reader(reader);
     if let Some(n) = args.n {
         read = read.board_size(n);
     }
-    let mut out = io::BufWriter::new(out.lock());
     // Valid solutions by board size, for the summary.
     let mut valid = std::collections::BTreeMap::<usize, u64>::new();
     let mut invalid = 0u64;
@@ -429,7 +678,7 @@ fn check(args: &CheckArgs) -> Result<(), Failure> {
         }
     };
     writeln!(out, "{total} valid{sizes}, {invalid} invalid")?;
-    out.flush()?;
+    out.finish()?;
     if invalid > 0 {
         Err(Failure::Flawed)
     } else {
@@ -465,9 +714,9 @@ fn one(args: &OneArgs) -> Result<(), Failure> {
         }
         .into());
     }
-    output::check_drawable(args.n, args.format.format)?;
+    let format = output::format_for(args.n, args.format.format)?;
     // Refused in one line rather than killed by the kernel halfway through.
-    let needed = one_bytes(args.n, args.format.format, args.random);
+    let needed = one_bytes(args.n, format, args.random);
     if let Some(available) = queens::counting::available_memory().filter(|&free| needed > free) {
         return Err(queens::Error::NotEnoughMemory {
             needed,
@@ -481,13 +730,14 @@ fn one(args: &OneArgs) -> Result<(), Failure> {
     } else {
         queens::large_boards::construct(args.n)?
     };
-    let mut writer = SolutionWriter::create(&args.format, false)?;
+    let mut writer = SolutionWriter::create(args.output.path(), format, false)?;
     writer.write(solution)?;
     writer.finish()
 }
 
 fn sample(args: &SampleArgs) -> Result<(), Failure> {
-    let mut writer = SolutionWriter::create(&args.format, false)?;
+    let format = output::format_for(args.n, args.format.format)?;
+    let mut writer = SolutionWriter::create(args.output.path(), format, false)?;
     for k in 0..args.count {
         writer.write(queens::search::sample(
             args.n,
@@ -498,30 +748,31 @@ fn sample(args: &SampleArgs) -> Result<(), Failure> {
 }
 
 fn puzzle(args: &PuzzleArgs) -> Result<(), Failure> {
-    let file = args
-        .rate
-        .as_ref()
-        .or(args.explain.as_ref().and_then(Option::as_ref));
+    let (n, explained) = explained_file(args)?;
+    let file = args.rate.as_deref().or(explained);
     let explain = args.explain.is_some();
-    let out = output::stdout()?;
-    let mut out = io::BufWriter::new(out.lock());
+    let mut out = Out::open(args.output.path())?;
     if let Some(path) = file {
-        let (name, reader) = open_input(path)?;
+        let (name, reader) = open_input(path, |n| {
+            format!(
+                "--rate takes a puzzle FILE, not a board size: `queens puzzle {n}` makes a puzzle on the {n}x{n} board"
+            )
+        })?;
         let puzzle = read_puzzle(reader)
             .and_then(|board| Puzzle::from_builder(&board))
             .map_err(|err| Failure::Usage(format!("{name}: {err}")))?;
         write_puzzle(&mut out, &puzzle, &format!("{name}:"), args, explain)?;
     } else {
-        let n = args.n.expect("clap requires n without a file");
+        let n = n.expect("clap or explained_file requires n without a file");
         let puzzles = Puzzles::new(n)
             .kind(args.kind)
-            .seed(args.seed)
+            .seed(args.seed.unwrap_or(0))
             .minimal(args.minimal);
         let puzzles = match args.difficulty {
             Some(level) => puzzles.level(level),
             None => puzzles,
         };
-        let count = usize::try_from(args.count).unwrap_or(usize::MAX);
+        let count = usize::try_from(args.count.unwrap_or(1)).unwrap_or(usize::MAX);
         for (k, puzzle) in puzzles.take(count).enumerate() {
             let puzzle = puzzle?;
             if k > 0 && args.format != "json" {
@@ -536,8 +787,54 @@ fn puzzle(args: &PuzzleArgs) -> Result<(), Failure> {
             write_puzzle(&mut out, &puzzle, &title, args, explain)?;
         }
     }
-    out.flush()?;
-    Ok(())
+    out.finish()
+}
+
+/// The board size of `queens puzzle`, and the file `--explain` names, if it names one. A
+/// number after `--explain` is the board size: `--explain 8` is `8 --explain`.
+fn explained_file(args: &PuzzleArgs) -> Result<(Option<usize>, Option<&Path>), Failure> {
+    let value = match &args.explain {
+        Some(Some(value)) => value,
+        Some(None) if args.n.is_none() => {
+            return Err(Failure::Usage(
+                "--explain needs a board size before it, or a puzzle FILE after it: \
+                 `queens puzzle 8 --explain`, `queens puzzle --explain puzzle.txt`"
+                    .into(),
+            ));
+        }
+        _ => return Ok((args.n, None)),
+    };
+    if is_number(value.as_os_str()) {
+        let text = value.to_string_lossy();
+        let n: usize = text.parse().map_err(|_| {
+            Failure::Usage(format!(
+                "board size {text} (after --explain) is too large: at most {} is supported",
+                Queens::MAX_N
+            ))
+        })?;
+        return match args.n {
+            Some(first) if first != n => Err(Failure::Usage(format!(
+                "two board sizes, {first} and {n} after --explain: --explain takes a FILE or nothing"
+            ))),
+            _ => Ok((Some(n), None)),
+        };
+    }
+    // What makes puzzles has no place in grading one, as with --rate.
+    let making = [
+        ("the board size", args.n.is_some()),
+        ("--difficulty", args.difficulty.is_some()),
+        ("--seed", args.seed.is_some()),
+        ("--count", args.count.is_some()),
+        ("--minimal", args.minimal),
+    ];
+    if let Some((name, _)) = making.iter().find(|(_, given)| *given) {
+        return Err(Failure::Usage(format!(
+            "--explain {} grades the puzzle in that file: {name} cannot be used with it (to make \
+             puzzles and explain them, give N and a bare --explain)",
+            value.display()
+        )));
+    }
+    Ok((None, Some(value)))
 }
 
 /// One puzzle in the format asked: as text, a `#` line with its `title` and grade, the
@@ -597,10 +894,10 @@ fn events(n: usize, first: Option<u64>) -> Result<impl Iterator<Item = Event>, F
 }
 
 fn trace(args: &TraceArgs) -> Result<(), Failure> {
-    let out = output::stdout()?;
-    let mut out = io::BufWriter::new(out.lock());
+    let events = events(args.n, args.first)?;
+    let mut out = Out::open(args.output.path())?;
     let json = args.format == "json";
-    for event in events(args.n, args.first)? {
+    for event in events {
         if json {
             let line = serde_json::to_string(&event).map_err(io::Error::other)?;
             writeln!(out, "{line}")?;
@@ -608,8 +905,7 @@ fn trace(args: &TraceArgs) -> Result<(), Failure> {
             writeln!(out, "{event}")?;
         }
     }
-    out.flush()?;
-    Ok(())
+    out.finish()
 }
 
 /// The largest board `animate` draws, and the most events it animates: the first
@@ -634,15 +930,109 @@ fn animate(args: &AnimateArgs) -> Result<(), Failure> {
             args.first
         )));
     }
-    output::write_file(
-        args.output.as_deref().unwrap_or(Path::new("-")),
-        queens::trace::animated_svg(args.n, &events)?.as_bytes(),
-    )
+    let picture = queens::trace::animated_svg(args.n, &events)?;
+    let mut out = Out::open(args.output.path())?;
+    out.write_all(picture.as_bytes())?;
+    out.finish()
 }
 
 fn show(args: &ShowArgs) -> Result<(), Failure> {
     let solution: Solution = args.placement.parse()?;
-    let mut writer = SolutionWriter::create(&args.format, false)?;
+    let format = output::format_for(solution.n(), args.format.format)?;
+    let mut writer = SolutionWriter::create(args.output.path(), format, false)?;
     writer.write(solution)?;
     writer.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_the_library_s_memory_errors_write_them() {
+        for bytes in [
+            0,
+            1,
+            1023,
+            1024,
+            1025,
+            1536,
+            (1 << 20) - 1,
+            1 << 20,
+            64 << 20,
+            (19 << 20) + (300 << 10),
+            3 << 29,
+            1 << 40,
+            u64::MAX,
+        ] {
+            let message = queens::Error::NotEnoughMemory {
+                needed: bytes,
+                available: bytes,
+                advice: "",
+            }
+            .to_string();
+            assert_eq!(
+                message,
+                format!(
+                    "this needs about {} of memory, but only {} is available; ",
+                    size(bytes, true),
+                    size(bytes, false)
+                )
+            );
+        }
+        assert_eq!(size(8_700_000, true), "8.3 MiB");
+    }
+
+    #[test]
+    fn times_read_to_the_millisecond_then_in_minutes_and_hours() {
+        assert_eq!(took(Duration::from_millis(1500)), "1.500s");
+        assert_eq!(took(Duration::from_micros(2500)), "2.500ms");
+        assert_eq!(took(Duration::from_secs(600)), "10.0 minutes");
+        assert_eq!(took(Duration::from_secs(3 * 3600)), "3.0 hours");
+    }
+
+    #[test]
+    fn clap_s_tips_and_usage_follow_its_message_on_lines_of_their_own() {
+        let rendered = "error: unexpected argument '--frist' found\n\n  tip: a similar argument \
+                        exists: '--first'\n\nUsage: queens solve --first <K> <N>\n\nFor more \
+                        information, try '--help'.\n";
+        assert_eq!(
+            clap_lines(rendered, Some("tip: more".into())),
+            [
+                "queens: error: unexpected argument '--frist' found",
+                "  tip: a similar argument exists: '--first'",
+                "  tip: more",
+                "Usage: queens solve --first <K> <N>",
+            ]
+        );
+        let one_line = "error: invalid value 'x' for '--first <K>': invalid digit found in \
+                        string\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            clap_lines(one_line, None),
+            ["queens: error: invalid value 'x' for '--first <K>': invalid digit found in string"]
+        );
+    }
+
+    #[test]
+    fn a_number_taken_by_an_option_that_takes_a_file_is_named_in_a_tip() {
+        let tip = |args: &[&str]| {
+            let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+            file_took_the_size(&args)
+        };
+        let expected = "tip: 16 was read as the FILE of --checkpoint; the board size comes \
+                        first: `queens count 16 --checkpoint FILE`";
+        assert_eq!(
+            tip(&["queens", "count", "--checkpoint", "16"]).as_deref(),
+            Some(expected)
+        );
+        assert_eq!(
+            tip(&["queens", "count", "--checkpoint=16"]).as_deref(),
+            Some(expected)
+        );
+        // A file's name, an option that takes no FILE, a command without a board size.
+        assert_eq!(tip(&["queens", "count", "--checkpoint", "cp16"]), None);
+        assert_eq!(tip(&["queens", "count", "--threads", "16"]), None);
+        assert_eq!(tip(&["queens", "merge", "-o", "16"]), None);
+        assert_eq!(tip(&["queens", "nosuch", "-o", "16"]), None);
+    }
 }

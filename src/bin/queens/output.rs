@@ -1,21 +1,23 @@
-//! Writing a stream of solutions in the chosen format, to standard output or a file.
+//! Where every command writes: standard output, or the file `--output` names (`-` is
+//! standard output), and a stream of solutions in the chosen format.
 //!
-//! Output leaves in whole records: a solution's text is never split between two writes, and
-//! an interrupt (Ctrl-C, `kill`) waits for a write under way, so a stream cut short still ends
-//! on a complete line. A file named by `--output` is written beside its target and renamed
-//! over it only when everything was written, so a failed run leaves the target as it was.
+//! Output leaves in whole records: a solution's text, or a line of any other command, is
+//! never split between two writes, and an interrupt (Ctrl-C, `kill`) waits for a write under
+//! way, so a stream cut short still ends on a complete line. A file named by `--output` is
+//! written beside its target and renamed over it only when everything was written, so a
+//! failed run leaves the target as it was.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, Once};
 
 use queens::{Solution, Style, formats};
 use tempfile::NamedTempFile;
 
 use crate::Failure;
-use crate::args::{Format, FormatArgs};
+use crate::args::Format;
 
 /// An SVG holds every board in memory; more than this is surely a mistake.
 const MAX_SVG_BOARDS: usize = 10_000;
@@ -30,6 +32,42 @@ const CHUNK: usize = 1 << 16;
 /// the process never ends in the middle of a write. It holds the temporary file to remove
 /// if the run is interrupted.
 static WRITING: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// What an interrupt says before the process ends: `queens: interrupted` unless a command
+/// has more to say (a count, what it had done).
+type Report = Box<dyn Fn() + Send>;
+static REPORT: Mutex<Option<Report>> = Mutex::new(None);
+
+/// Has an interrupt (Ctrl-C, `kill`, a closed terminal) end the process with exit code 130
+/// once a write under way is done, removing the temporary file of `--output`, and saying
+/// `report` instead of `queens: interrupted`.
+pub fn on_interrupt(report: impl Fn() + Send + 'static) {
+    *REPORT
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(Box::new(report));
+    handle_interrupts();
+}
+
+/// Installs the one interrupt handler of the process, once.
+fn handle_interrupts() {
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            let temp = lock();
+            if let Some(path) = temp.as_ref() {
+                let _ = std::fs::remove_file(path);
+            }
+            let report = REPORT
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            match report.as_ref() {
+                Some(report) => report(),
+                None => crate::say(format_args!("queens: interrupted")),
+            }
+            std::process::exit(130);
+        });
+    });
+}
 
 /// Standard output, once it is known to be open: writes to a closed descriptor would
 /// otherwise vanish without an error.
@@ -61,8 +99,23 @@ fn stdout_was_closed() -> bool {
     false
 }
 
+/// The format to write a board of `n` queens in: the one asked for, which must be able to
+/// show it; without one, dots, or for a board too large to draw a list, said on stderr.
+pub fn format_for(n: usize, asked: Option<Format>) -> Result<Format, Failure> {
+    match asked {
+        Some(format) => check_drawable(n, format).map(|()| format),
+        None if n <= MAX_DRAWN => Ok(Format::Text(Style::Dots)),
+        None => {
+            crate::say(format_args!(
+                "queens: a {n}x{n} board is too large to draw (at most {MAX_DRAWN}): written as a list; --format chooses another"
+            ));
+            Ok(Format::Text(Style::List))
+        }
+    }
+}
+
 /// Refuses formats that draw every square for boards too large to read.
-pub fn check_drawable(n: usize, format: Format) -> Result<(), Failure> {
+fn check_drawable(n: usize, format: Format) -> Result<(), Failure> {
     let draws_squares = match format {
         Format::Text(style) => style.is_board(),
         Format::Svg => true,
@@ -96,9 +149,10 @@ pub fn text_bytes(n: usize, format: Format) -> u64 {
     n64.saturating_mul(per_queen).saturating_add(64)
 }
 
-fn out_of_memory(n: usize) -> Failure {
+fn out_of_memory(n: usize, format: Format) -> Failure {
     Failure::Usage(format!(
-        "not enough memory to write a solution of {n} queens"
+        "not enough memory for the text of a solution of {n} queens (up to {})",
+        crate::size(text_bytes(n, format), true)
     ))
 }
 
@@ -157,17 +211,83 @@ impl Sink {
         }
     }
 
-    /// Writes `bytes`; an error names the file (a closed pipe ends the run quietly).
-    fn write_all(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+    /// Writes `bytes`; an error names the file, and keeps its kind (a closed pipe ends the
+    /// run quietly).
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
         let (written, path) = match self {
-            Sink::Stdout(out) => return Ok(out.write_all(bytes)?),
+            Sink::Stdout(out) => return out.write_all(bytes),
             Sink::Direct { file, path } => (file.write_all(bytes), &*path),
             Sink::File { temp, target } => (temp.write_all(bytes), &*target),
         };
         written.map_err(|err| match err.kind() {
-            io::ErrorKind::BrokenPipe => Failure::Io(err),
-            _ => Failure::Usage(format!("cannot write {}: {err}", path.display())),
+            io::ErrorKind::BrokenPipe => err,
+            kind => io::Error::new(kind, format!("cannot write {}: {err}", path.display())),
         })
+    }
+
+    /// Opens what `--output` names, standard output when it names nothing, and has an
+    /// interrupt wait for a write under way and remove a temporary file.
+    fn for_output(path: Option<&Path>) -> Result<Sink, Failure> {
+        handle_interrupts();
+        match path {
+            Some(path) => Sink::open(path),
+            None => Ok(Sink::Stdout(stdout()?)),
+        }
+    }
+}
+
+/// The output of a command other than a stream of solutions, written in whole lines as
+/// they come (in chunks), then finished: a file named by `--output` is put in place only
+/// then.
+pub struct Out {
+    sink: Sink,
+    /// What was written and not yet passed on.
+    pending: Vec<u8>,
+}
+
+impl Out {
+    /// Opens what `--output` names, standard output when it names nothing or `-`.
+    pub fn open(path: Option<&Path>) -> Result<Out, Failure> {
+        Ok(Out {
+            sink: Sink::for_output(path)?,
+            pending: Vec::with_capacity(CHUNK),
+        })
+    }
+
+    /// Passes on the whole lines written so far.
+    fn write_lines(&mut self) -> io::Result<()> {
+        let Some(end) = self.pending.iter().rposition(|&b| b == b'\n') else {
+            return Ok(());
+        };
+        let _writing = lock();
+        self.sink.write_all(&self.pending[..=end])?;
+        self.pending.drain(..=end);
+        Ok(())
+    }
+
+    /// Writes what is left, flushes, and puts a file in place of its target.
+    pub fn finish(mut self) -> Result<(), Failure> {
+        {
+            let _writing = lock();
+            self.sink.write_all(&self.pending)?;
+        }
+        self.pending.clear();
+        self.sink.finish()
+    }
+}
+
+impl Write for Out {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.pending.extend_from_slice(bytes);
+        if self.pending.len() >= CHUNK {
+            self.write_lines()?;
+        }
+        Ok(bytes.len())
+    }
+
+    /// Passes on the whole lines written; a line under way waits for its end.
+    fn flush(&mut self) -> io::Result<()> {
+        self.write_lines()
     }
 }
 
@@ -187,25 +307,12 @@ pub struct SolutionWriter {
 }
 
 impl SolutionWriter {
-    /// Opens the output named by the arguments: a temporary file beside the target, or
-    /// stdout; from here on an interrupt ends the process between two writes.
-    pub fn create(args: &FormatArgs, numbered: bool) -> Result<Self, Failure> {
-        let sink = match args.output.as_deref() {
-            Some(path) => Sink::open(path)?,
-            None => Sink::Stdout(stdout()?),
-        };
-        // Only the first handler installed counts; a second writer changes nothing.
-        let _ = ctrlc::set_handler(|| {
-            let temp = lock();
-            if let Some(path) = temp.as_ref() {
-                let _ = std::fs::remove_file(path);
-            }
-            crate::say(format_args!("queens: interrupted"));
-            std::process::exit(130);
-        });
+    /// Opens the output `--output` names (a temporary file beside the target), or stdout
+    /// for none; from here on an interrupt ends the process between two writes.
+    pub fn create(output: Option<&Path>, format: Format, numbered: bool) -> Result<Self, Failure> {
         Ok(SolutionWriter {
-            sink,
-            format: args.format,
+            sink: Sink::for_output(output)?,
+            format,
             numbered,
             written: 0,
             pending: Vec::with_capacity(CHUNK),
@@ -235,9 +342,9 @@ impl SolutionWriter {
                 line.clear();
                 // Reserved at once, so that a board too large for memory is an error.
                 let room = usize::try_from(text_bytes(solution.n(), self.format))
-                    .map_err(|_| out_of_memory(solution.n()))?;
+                    .map_err(|_| out_of_memory(solution.n(), self.format))?;
                 line.try_reserve(room)
-                    .map_err(|_| out_of_memory(solution.n()))?;
+                    .map_err(|_| out_of_memory(solution.n(), self.format))?;
                 if style.is_board() && self.written > 1 {
                     line.push('\n');
                 }
@@ -273,7 +380,7 @@ impl SolutionWriter {
         if record.len() >= CHUNK {
             self.write_pending()?;
             let _writing = lock();
-            return self.sink.write_all(record);
+            return Ok(self.sink.write_all(record)?);
         }
         self.pending.extend_from_slice(record);
         if self.pending.len() >= CHUNK {
@@ -319,17 +426,6 @@ impl Sink {
         }
         Ok(())
     }
-}
-
-/// Writes `bytes` to what `path` names as `--output` does: a regular file is written
-/// beside and renamed over, so that a failed write leaves it as it was.
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let mut sink = Sink::open(path)?;
-    {
-        let _writing = lock();
-        sink.write_all(bytes)?;
-    }
-    sink.finish()
 }
 
 /// What `--output` names once symbolic links are followed.
