@@ -243,22 +243,260 @@ fn invalid(message: String) -> PyErr {
     exception("InvalidInput", message)
 }
 
-/// A whole number that must not be negative: `InvalidInput` naming `what` otherwise.
-fn natural(value: i128, what: &str) -> PyResult<usize> {
-    usize::try_from(value).map_err(|_| {
-        invalid(format!(
-            "{what} = {value} is not a number from 0 to {}",
-            usize::MAX
-        ))
+/// A bound of a range as a message gives it: `2**64 - 1` and `2**32 - 1` as Python writes
+/// them, other numbers in digits.
+fn bound(value: u64) -> String {
+    match value {
+        u64::MAX => "2**64 - 1".to_owned(),
+        0xFFFF_FFFF => "2**32 - 1".to_owned(),
+        _ => value.to_string(),
+    }
+}
+
+/// `value` as a Python `int` (anything with `__index__`, as `range` takes it); `TypeError`
+/// otherwise, as Python's own calls raise it.
+fn int_of<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    if value.is_exact_instance_of::<pyo3::types::PyInt>() {
+        return Ok(value.clone());
+    }
+    value
+        .py()
+        .import("operator")?
+        .call_method1("index", (value,))
+}
+
+/// An `int` as a message shows it: its digits, or its size where they are too many to read.
+fn shown(int: &Bound<'_, PyAny>) -> String {
+    match int.str().map(|digits| digits.to_string()) {
+        Ok(digits) if digits.len() <= 60 => digits,
+        _ => {
+            let bits = int
+                .call_method0("bit_length")
+                .and_then(|bits| bits.extract::<u64>())
+                .unwrap_or(0);
+            let sign = if int.lt(0).unwrap_or(false) {
+                "a negative"
+            } else {
+                "an"
+            };
+            format!("<{sign} int of {bits} bits>")
+        }
+    }
+}
+
+/// `value`, an int, in `low..=high`: `TypeError` for what is no int, and `InvalidInput` (a
+/// `ValueError`) with the message `refused` makes of the value as shown otherwise.
+fn int_in(
+    value: &Bound<'_, PyAny>,
+    (low, high): (u64, u64),
+    refused: impl FnOnce(String) -> String,
+) -> PyResult<u64> {
+    let int = int_of(value)?;
+    match int.extract::<u64>() {
+        Ok(value) if (low..=high).contains(&value) => Ok(value),
+        _ => Err(invalid(refused(shown(&int)))),
+    }
+}
+
+/// The integer argument `name` of `call` in `low..=high`, or `InvalidInput` (a `ValueError`)
+/// giving the range `call` takes: "n = -1 is out of range: Queens() takes n from 0 to 64".
+fn arg(value: &Bound<'_, PyAny>, name: &str, call: &str, range: (u64, u64)) -> PyResult<u64> {
+    noted_arg(value, name, call, range, "")
+}
+
+/// [`arg`], the range followed by `note` (as " (0 or None: one a core)").
+fn noted_arg(
+    value: &Bound<'_, PyAny>,
+    name: &str,
+    call: &str,
+    (low, high): (u64, u64),
+    note: &str,
+) -> PyResult<u64> {
+    int_in(value, (low, high), |shown| {
+        format!(
+            "{name} = {shown} is out of range: {call} takes {name} from {} to {}{note}",
+            bound(low),
+            bound(high)
+        )
     })
 }
 
-/// Squares given as pairs of whole numbers, each checked.
-fn squares(pairs: Option<Vec<(i128, i128)>>, what: &str) -> PyResult<Vec<(usize, usize)>> {
-    pairs
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(row, col)| Ok((natural(row, what)?, natural(col, what)?)))
+/// A board size (or another count of things in memory) `name` of `call` in `low..=high`.
+fn size_arg(
+    value: &Bound<'_, PyAny>,
+    name: &str,
+    call: &str,
+    (low, high): (usize, usize),
+) -> PyResult<usize> {
+    // A usize is at most 64 bits on every platform Python runs on.
+    arg(value, name, call, (low as u64, high as u64)).map(|value| value as usize)
+}
+
+/// An integer argument that has a default: the object given, checked where it is used (any
+/// int, so that its range can be given), or the default.
+enum Int<'py> {
+    Given(Bound<'py, PyAny>),
+    Default(u64),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int<'py> {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(Int::Given(obj.to_owned()))
+    }
+}
+
+impl Int<'_> {
+    /// The value, checked as [`arg`] checks it.
+    fn get(&self, name: &str, call: &str, range: (u64, u64)) -> PyResult<u64> {
+        match self {
+            Int::Given(value) => arg(value, name, call, range),
+            Int::Default(value) => Ok(*value),
+        }
+    }
+}
+
+/// The largest board the search, the count, puzzles and pictures of the search take.
+const MAX_N: usize = queens::Queens::MAX_N;
+
+/// A row or column (`subject`, as "row") of an `n x n` board, or `InvalidInput` saying what
+/// `call` takes (`what`, as "rows and columns of queens="): "row -1 is out of range:
+/// Queens(8) takes rows and columns of queens= from 0 to 7".
+fn line_of(
+    value: &Bound<'_, PyAny>,
+    n: usize,
+    subject: &str,
+    call: &str,
+    what: &str,
+) -> PyResult<usize> {
+    let last = (n as u64).checked_sub(1);
+    let refused = |shown: String| match last {
+        None => format!("{subject} {shown} is off the board: {call} has no square"),
+        Some(last) => {
+            format!("{subject} {shown} is out of range: {call} takes {what} from 0 to {last}")
+        }
+    };
+    let Some(last) = last else {
+        let int = int_of(value)?;
+        return Err(invalid(refused(shown(&int))));
+    };
+    int_in(value, (0, last), refused).map(|value| value as usize)
+}
+
+/// Squares given as (row, column) pairs (tuples, lists or any sequence of two ints) of an
+/// `n x n` board, each checked.
+fn squares_of(
+    pairs: &Bound<'_, PyAny>,
+    n: usize,
+    call: &str,
+    what: &str,
+) -> PyResult<Vec<(usize, usize)>> {
+    let mut squares = Vec::new();
+    for pair in pairs.try_iter()? {
+        let pair = pair?;
+        let (row, col): (Bound<'_, PyAny>, Bound<'_, PyAny>) = match pair.extract() {
+            Ok(both) => both,
+            Err(_) => {
+                let items: Vec<Bound<'_, PyAny>> = match pair.cast::<PyString>() {
+                    Ok(_) => Vec::new(),
+                    Err(_) => pair
+                        .try_iter()
+                        .and_then(|items| items.collect::<PyResult<_>>())
+                        .unwrap_or_default(),
+                };
+                match <[Bound<'_, PyAny>; 2]>::try_from(items) {
+                    Ok([row, col]) => (row, col),
+                    Err(_) => {
+                        return Err(PyTypeError::new_err(format!(
+                            "{what} are (row, column) pairs of ints, not {}",
+                            type_name(&pair)
+                        )));
+                    }
+                }
+            }
+        };
+        squares.push((
+            line_of(&row, n, "row", call, what)?,
+            line_of(&col, n, "column", call, what)?,
+        ));
+    }
+    Ok(squares)
+}
+
+/// The name of `value`'s type, for a `TypeError`.
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map_or_else(|_| "that".to_owned(), |name| name.to_string())
+}
+
+/// The columns of a solution given as a `Solution` or as any other sequence of ints (a list,
+/// a tuple, an array, ...; not a `str`): `TypeError` for anything else, and `InvalidInput`
+/// for a column off its board (from 0 to the number of rows less one). Queens that attack
+/// each other are left to the caller.
+fn columns_arg(value: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+    if let Ok(solution) = value.cast::<Solution>() {
+        return Ok(solution.get().inner.to_vec());
+    }
+    let what = "a solution is a queens.Solution or a sequence of ints (its columns)";
+    if value.cast::<pyo3::types::PySequence>().is_err() {
+        return Err(PyTypeError::new_err(format!(
+            "{what}, not {}",
+            type_name(value)
+        )));
+    }
+    checked_columns(&ints_arg(value, what)?)
+}
+
+/// The items of `iterable` as ints: `TypeError` saying `what` it must be for a str (a
+/// sequence of characters), for what is not iterable or for an item that is no int.
+fn ints_arg<'py>(iterable: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let not = |detail: String| PyTypeError::new_err(format!("{what}, not {detail}"));
+    if iterable.is_instance_of::<PyString>() {
+        return Err(not("str".to_owned()));
+    }
+    let items = iterable.try_iter().map_err(|_| not(type_name(iterable)))?;
+    let mut ints = Vec::new();
+    for (i, item) in items.enumerate() {
+        let item = item?;
+        match int_of(&item) {
+            Ok(int) => ints.push(int),
+            Err(err) if err.is_instance_of::<PyTypeError>(iterable.py()) => {
+                return Err(PyTypeError::new_err(format!(
+                    "{what}, but item {i} is a {}",
+                    type_name(&item)
+                )));
+            }
+            Err(err) => return Err(err),
+        }
+    }
+    Ok(ints)
+}
+
+/// The items of `iterable` as ints, or None if one is no int (anything with `__index__`).
+fn ints_of<'py>(iterable: &Bound<'py, PyAny>) -> PyResult<Option<Vec<Bound<'py, PyAny>>>> {
+    let mut ints = Vec::new();
+    for item in iterable.try_iter()? {
+        match int_of(&item?) {
+            Ok(int) => ints.push(int),
+            Err(err) if err.is_instance_of::<PyTypeError>(iterable.py()) => return Ok(None),
+            Err(err) => return Err(err),
+        }
+    }
+    Ok(Some(ints))
+}
+
+/// The columns of a solution of `ints.len()` rows, each from 0 to the rows less one.
+fn checked_columns(ints: &[Bound<'_, PyAny>]) -> PyResult<Vec<usize>> {
+    let rows = ints.len();
+    let call = format!(
+        "a solution of {rows} row{}",
+        if rows == 1 { "" } else { "s" }
+    );
+    ints.iter()
+        .map(|int| line_of(int, rows, "column", &call, "columns"))
         .collect()
 }
 
@@ -498,25 +736,70 @@ fn symmetry_of(symmetry: &Bound<'_, PyAny>) -> PyResult<queens::Symmetry> {
         .map_err(|_| PyTypeError::new_err("a symmetry is a queens.Symmetry"))
 }
 
-/// One solution: a sequence of columns, `s[row]` the column of row `row`'s queen.
+/// One solution: a sequence of columns, `s[row]` the column of row `row`'s queen. It equals
+/// any other sequence of the same ints (a tuple, a list, ...; not a str, bytes or range, which
+/// hash their own way), orders against them as tuples do, and hashes as the tuple of its
+/// columns: `{s: 1}[(1, 3, 0, 2)]` finds it.
 #[pyclass(frozen, sequence, module = "queens")]
-#[derive(Clone)]
 struct Solution {
     inner: queens::Solution,
+    /// The hash of the tuple of its columns, once asked for.
+    hash: std::sync::OnceLock<isize>,
 }
 
 impl Solution {
     fn wrap(inner: queens::Solution) -> Solution {
-        Solution { inner }
+        Solution {
+            inner,
+            hash: std::sync::OnceLock::new(),
+        }
     }
+
+    /// The columns as a Python tuple (`MemoryError` where it does not fit).
+    fn tuple<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let columns = self.inner.columns();
+        let list = int_list(py, columns.len(), columns.iter().copied())?;
+        py.get_type::<PyTuple>().call1((list,))
+    }
+
+    /// The picture of the board, or None over [`MAX_DRAWN`] squares a side.
+    fn picture<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyString>>> {
+        let n = self.inner.n();
+        if n > MAX_DRAWN {
+            return Ok(None);
+        }
+        // About a hundred bytes a square, a thousand a queen.
+        let bytes = (n as u64 * n as u64 * 100).saturating_add(n as u64 * 1000 + 4096);
+        drop(room(bytes, || format!("a picture of a {n} x {n} board"))?);
+        let picture = queens::formats::svg(std::slice::from_ref(&self.inner));
+        PyString::from_bytes(py, picture.as_bytes()).map(Some)
+    }
+}
+
+/// Whether a solution compares with `other` (if its items are ints): any sequence but a str,
+/// bytes, bytearray, memoryview or range, whose hashes are not a tuple's (equal values hash
+/// alike).
+fn comparable(other: &Bound<'_, PyAny>) -> bool {
+    use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyRange, PySequence};
+    let own_hash = other.is_instance_of::<PyString>()
+        || other.is_instance_of::<PyBytes>()
+        || other.is_instance_of::<PyByteArray>()
+        || other.is_instance_of::<PyMemoryView>()
+        || other.is_instance_of::<PyRange>();
+    !own_hash && other.cast::<PySequence>().is_ok()
 }
 
 #[pymethods]
 impl Solution {
-    /// A solution from its columns; `InvalidInput` (a `ValueError`) if queens attack.
+    /// A solution from its columns, any iterable of ints; `InvalidInput` (a `ValueError`) for
+    /// a column off the board (from 0 to the number of columns less one) or queens that attack.
     #[new]
-    fn new(columns: Vec<usize>) -> PyResult<Solution> {
-        queens::Solution::new(columns)
+    fn new(columns: &Bound<'_, PyAny>) -> PyResult<Solution> {
+        let ints = ints_arg(
+            columns,
+            "a solution is made from its columns, an iterable of ints",
+        )?;
+        queens::Solution::new(checked_columns(&ints)?)
             .map(Solution::wrap)
             .map_err(error)
     }
@@ -589,24 +872,51 @@ impl Solution {
         }
     }
 
-    fn __richcmp__(&self, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
-        match other.extract::<PyRef<'_, Solution>>() {
-            Ok(other) => op
-                .matches(self.inner.cmp(&other.inner))
-                .into_pyobject(py)
-                .map_or_else(
-                    |_| py.NotImplemented(),
-                    |b| b.to_owned().into_any().unbind(),
-                ),
-            Err(_) => py.NotImplemented(),
+    /// Compares with another solution, or with any sequence of ints as tuples compare.
+    fn __richcmp__<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+        op: CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        let answer = |answer: bool| PyBool::new(py, answer).to_owned().into_any().unbind();
+        if let Ok(other) = other.cast::<Solution>() {
+            return Ok(answer(op.matches(self.inner.cmp(&other.get().inner))));
+        }
+        if !comparable(other) {
+            return Ok(py.NotImplemented());
+        }
+        let columns = self.inner.columns();
+        let equality = matches!(op, CompareOp::Eq | CompareOp::Ne);
+        if equality && other.len()? != columns.len() {
+            return Ok(answer(matches!(op, CompareOp::Ne)));
+        }
+        let Some(items) = ints_of(other)? else {
+            return Ok(py.NotImplemented());
+        };
+        match op {
+            CompareOp::Eq | CompareOp::Ne => {
+                let same = items.len() == columns.len()
+                    && items
+                        .iter()
+                        .zip(columns)
+                        .all(|(item, &column)| item.extract::<usize>().ok() == Some(column));
+                Ok(answer(same == matches!(op, CompareOp::Eq)))
+            }
+            _ => {
+                let theirs = PyTuple::new(py, items)?;
+                Ok(self.tuple(py)?.rich_compare(theirs, op)?.unbind())
+            }
         }
     }
 
-    fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.inner.hash(&mut hasher);
-        hasher.finish()
+    /// The hash of the tuple of its columns, which it equals.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        if let Some(&hash) = self.hash.get() {
+            return Ok(hash);
+        }
+        let hash = self.tuple(py)?.hash()?;
+        Ok(*self.hash.get_or_init(|| hash))
     }
 
     /// The board drawn in dots; `MemoryError` for a board too large to draw in memory.
@@ -658,19 +968,23 @@ impl Solution {
         Ok((slf.get_type(), (list,)))
     }
 
-    /// The board as an SVG picture, which Jupyter draws; None (Jupyter shows the text) for
-    /// a board over 1000 x 1000, as the command line draws none, and `MemoryError` where
+    /// The board as an SVG picture, files a, b, c, ... along the bottom and ranks 1 (the
+    /// bottom row) to n up the side, as `queens solve --format svg` draws it; `InvalidInput`
+    /// for a board over 1000 x 1000, as the command line draws none, and `MemoryError` where
     /// the picture does not fit in memory.
+    fn svg<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        self.picture(py)?.ok_or_else(|| {
+            let n = self.inner.n();
+            invalid(format!(
+                "a {n} x {n} board is too large to draw: a picture is drawn of boards from 0 to {MAX_DRAWN} squares a side; render() draws any as text"
+            ))
+        })
+    }
+
+    /// The picture Jupyter draws (see `svg`); None (Jupyter shows the text) for a board over
+    /// 1000 x 1000.
     fn _repr_svg_<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyString>>> {
-        let n = self.inner.n();
-        if n > MAX_DRAWN {
-            return Ok(None);
-        }
-        // About a hundred bytes a square, a thousand a queen.
-        let bytes = (n as u64 * n as u64 * 100).saturating_add(n as u64 * 1000 + 4096);
-        drop(room(bytes, || format!("a picture of a {n} x {n} board"))?);
-        let picture = queens::formats::svg(std::slice::from_ref(&self.inner));
-        PyString::from_bytes(py, picture.as_bytes()).map(Some)
+        self.picture(py)
     }
 }
 
@@ -710,26 +1024,34 @@ struct Board {
 
 impl Board {
     fn new(
-        n: i128,
-        queens: Option<Vec<(i128, i128)>>,
-        blocks: Option<Vec<(i128, i128)>>,
-        prefix: Option<Vec<i128>>,
+        n: &Bound<'_, PyAny>,
+        queens: Option<&Bound<'_, PyAny>>,
+        blocks: Option<&Bound<'_, PyAny>>,
+        prefix: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Board> {
-        let given = |pairs: Option<Vec<(i128, i128)>>, what| {
-            pairs.map(|pairs| squares(Some(pairs), what)).transpose()
+        let n = size_arg(n, "n", "Queens()", (0, MAX_N))?;
+        let call = format!("Queens({n})");
+        let given = |pairs: Option<&Bound<'_, PyAny>>, what: &str| {
+            pairs
+                .map(|pairs| squares_of(pairs, n, &call, what))
+                .transpose()
         };
+        let prefix = prefix
+            .map(|prefix| {
+                ints_arg(
+                    prefix,
+                    "prefix= is the first rows' columns, a sequence of ints",
+                )?
+                .iter()
+                .map(|col| line_of(col, n, "prefix column", &call, "prefix columns"))
+                .collect::<PyResult<Vec<usize>>>()
+            })
+            .transpose()?;
         Ok(Board {
-            n: natural(n, "n")?,
-            queens: given(queens, "a queen's row or column")?,
-            blocks: given(blocks, "a blocked square's row or column")?,
-            prefix: prefix
-                .map(|prefix| {
-                    prefix
-                        .into_iter()
-                        .map(|col| natural(col, "a prefix column"))
-                        .collect::<PyResult<Vec<usize>>>()
-                })
-                .transpose()?,
+            n,
+            queens: given(queens, "rows and columns of queens=")?,
+            blocks: given(blocks, "rows and columns of blocks=")?,
+            prefix,
         })
     }
 
@@ -922,10 +1244,10 @@ impl PyQueens {
     #[new]
     #[pyo3(signature = (n, queens = None, blocks = None, prefix = None))]
     fn new(
-        n: i128,
-        queens: Option<Vec<(i128, i128)>>,
-        blocks: Option<Vec<(i128, i128)>>,
-        prefix: Option<Vec<i128>>,
+        n: &Bound<'_, PyAny>,
+        queens: Option<&Bound<'_, PyAny>>,
+        blocks: Option<&Bound<'_, PyAny>>,
+        prefix: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyQueens> {
         let board = Board::new(n, queens, blocks, prefix)?;
         let builder = board.builder();
@@ -975,17 +1297,29 @@ impl PyQueens {
         Ok(searched(py, |nodes| search.next_within(nodes))?.is_some())
     }
 
-    /// Whether `solution` is one of the board's: a `Solution` of its size on its open
-    /// squares (checked square by square, without a search). Anything else is not.
-    fn __contains__(&self, solution: &Bound<'_, PyAny>) -> bool {
-        solution.cast::<Solution>().is_ok_and(|solution| {
-            let columns = solution.get().inner.columns();
+    /// Whether `solution` is one of the board's: a `Solution`, or any sequence of ints it
+    /// equals, of the board's size on its open squares (checked square by square, without a
+    /// search). Anything else is not.
+    fn __contains__(&self, solution: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let on_board = |columns: &[usize]| {
             columns.len() == self.board.n
                 && columns
                     .iter()
                     .zip(&self.open)
-                    .all(|(&col, &open)| open >> col & 1 == 1)
-        })
+                    .all(|(&col, &open)| col < 64 && open >> col & 1 == 1)
+        };
+        if let Ok(solution) = solution.cast::<Solution>() {
+            return Ok(on_board(solution.get().inner.columns()));
+        }
+        if !comparable(solution) || solution.len()? != self.board.n {
+            return Ok(false);
+        }
+        let Some(items) = ints_of(solution)? else {
+            return Ok(false);
+        };
+        let columns: Option<Vec<usize>> = items.iter().map(|item| item.extract().ok()).collect();
+        Ok(columns
+            .is_some_and(|columns| on_board(&columns) && queens::Solution::new(columns).is_ok()))
     }
 
     /// Equal to another board with the same squares open to a queen (the same solutions in
@@ -1045,7 +1379,7 @@ impl PyQueens {
     fn nth(&self, py: Python<'_>, k: &Bound<'_, PyAny>) -> PyResult<Option<Solution>> {
         match index_of(k, "nth() takes an integer")? {
             Index::Back(_) | Index::FarBack => Err(invalid(format!(
-                "nth(k) counts from the first solution, so k = {k} cannot be negative; q[{k}] counts from the end"
+                "k = {k} is out of range: nth(k) counts from the first solution, and takes k from 0 up (None past the end); q[{k}] counts from the end"
             ))),
             index => Ok(self.get(py, index)?.map(Solution::wrap)),
         }
@@ -1196,22 +1530,55 @@ impl Completions {
 /// textbook's recursive generator yields them (tuples of the remaining columns, in the same
 /// order), computed lazily by the crate's state machine.
 #[pyfunction(name = "queens")]
-#[pyo3(signature = (num = 8, state = None))]
-fn completions(num: isize, state: Option<Vec<isize>>) -> PyResult<Completions> {
-    let state = state.unwrap_or_default();
-    let call = format!("queens({num}, {state:?})");
+#[pyo3(signature = (num = Int::Default(8), state = None), text_signature = "(num=8, state=None)")]
+fn completions(num: Int<'_>, state: Option<&Bound<'_, PyAny>>) -> PyResult<Completions> {
+    // Any number of rows up to the crate's largest board; none or fewer yield nothing, as
+    // the chapter's `range(num)` does.
+    let num = match num {
+        Int::Default(num) => num as i128,
+        Int::Given(num) => {
+            let int = int_of(&num)?;
+            match int.extract::<i128>() {
+                Ok(num) if num <= MAX_N as i128 => num,
+                Err(_) if int.lt(0)? => -1,
+                _ => {
+                    return Err(invalid(format!(
+                        "num = {} is out of range: queens() takes num up to {MAX_N} (0 or less yields nothing)",
+                        shown(&int)
+                    )));
+                }
+            }
+        }
+    };
+    let state = match state {
+        None => Vec::new(),
+        Some(state) => ints_arg(
+            state,
+            "state is the first rows' columns, a sequence of ints",
+        )?,
+    };
+    let call = format!(
+        "queens({num}, [{}])",
+        state.iter().map(shown).collect::<Vec<_>>().join(", ")
+    );
     // The textbook's generator yields nothing for these: no row is left to fill, or a
     // queen stands off the board (no position matches it).
-    let hopeless =
-        num <= 0 || state.len() >= num as usize || state.iter().any(|&c| c < 0 || c >= num);
-    if hopeless {
+    let prefix: Option<Vec<usize>> = state
+        .iter()
+        .map(|col| {
+            col.extract::<usize>()
+                .ok()
+                .filter(|&col| (col as i128) < num)
+        })
+        .collect();
+    let prefix = prefix.filter(|prefix| num > 0 && (prefix.len() as i128) < num);
+    let Some(prefix) = prefix else {
         return Ok(Completions {
             inner: None,
             skip: 0,
             call,
         });
-    }
-    let prefix: Vec<usize> = state.iter().map(|&c| c as usize).collect();
+    };
     let inner = match queens::Queens::with_prefix(num as usize, &prefix) {
         Ok(search) => Some(search),
         // A state whose queens attack each other has no completion.
@@ -1241,11 +1608,11 @@ impl Event {
     #[pyo3(signature = (kind, row = None, col = None, depth = None, attacked = None, index = None))]
     fn new(
         kind: &str,
-        row: Option<i128>,
-        col: Option<i128>,
-        depth: Option<i128>,
-        attacked: Option<i128>,
-        index: Option<i128>,
+        row: Option<&Bound<'_, PyAny>>,
+        col: Option<&Bound<'_, PyAny>>,
+        depth: Option<&Bound<'_, PyAny>>,
+        attacked: Option<&Bound<'_, PyAny>>,
+        index: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Event> {
         use queens::trace::Event as E;
         let fields = [
@@ -1282,38 +1649,35 @@ impl Event {
                 }
             )));
         }
-        let number = |value: Option<i128>, what| natural(value.unwrap_or_default(), what);
-        let mask = |value: Option<i128>| {
-            let value = value.unwrap_or_default();
-            u64::try_from(value)
-                .map_err(|_| invalid(format!("attacked = {value} is not a mask of 64 bits")))
+        // Every field is given (checked above); a search's events are of boards up to 64 x 64.
+        let field = |value: Option<&Bound<'_, PyAny>>, name: &str, range: (u64, u64)| {
+            let value = value.ok_or_else(|| invalid(format!("a {kind} event has {name}")))?;
+            arg(value, name, "Event()", range)
         };
+        let line =
+            |value, name| Ok::<_, PyErr>(field(value, name, (0, MAX_N as u64 - 1))? as usize);
+        let mask = |value| field(value, "attacked", (0, u64::MAX));
         let inner = match kind {
             "place" => E::Place {
-                row: number(row, "row")?,
-                col: number(col, "col")?,
-                depth: number(depth, "depth")?,
+                row: line(row, "row")?,
+                col: line(col, "col")?,
+                depth: field(depth, "depth", (1, MAX_N as u64))? as usize,
                 next_row_attacked: mask(attacked)?,
             },
             "remove" => E::Remove {
-                row: number(row, "row")?,
-                col: number(col, "col")?,
+                row: line(row, "row")?,
+                col: line(col, "col")?,
             },
             "dead_end" => E::DeadEnd {
-                row: number(row, "row")?,
+                row: line(row, "row")?,
                 attacked: mask(attacked)?,
             },
             "dead_column" => E::DeadColumn {
-                col: number(col, "col")?,
+                col: line(col, "col")?,
                 attacked: mask(attacked)?,
             },
             _ => E::Solution {
-                index: {
-                    let index = index.unwrap_or_default();
-                    u64::try_from(index).map_err(|_| {
-                        invalid(format!("index = {index} is not a solution's number"))
-                    })?
-                },
+                index: field(index, "index", (0, u64::MAX))?,
             },
         };
         Ok(Event { inner })
@@ -1461,8 +1825,8 @@ impl Trace {
 
 /// An animated SVG picture of an `n x n` board going through `events` (SMIL, no script).
 #[pyfunction]
-fn animated_svg(n: i128, events: &Bound<'_, PyAny>) -> PyResult<String> {
-    let n = natural(n, "n")?;
+fn animated_svg(n: &Bound<'_, PyAny>, events: &Bound<'_, PyAny>) -> PyResult<String> {
+    let n = size_arg(n, "n", "animated_svg()", (0, MAX_N))?;
     let events: Vec<queens::trace::Event> = events
         .try_iter()?
         .map(|event| Ok(event?.extract::<PyRef<'_, Event>>()?.inner))
@@ -1483,30 +1847,38 @@ fn animated_svg(n: i128, events: &Bound<'_, PyAny>) -> PyResult<String> {
 #[allow(clippy::too_many_arguments)]
 fn count(
     py: Python<'_>,
-    n: i128,
+    n: &Bound<'_, PyAny>,
     fundamental: bool,
-    threads: Option<i128>,
-    memory: Option<i128>,
+    threads: Option<&Bound<'_, PyAny>>,
+    memory: Option<&Bound<'_, PyAny>>,
     checkpoint: Option<std::path::PathBuf>,
     engine: &str,
 ) -> PyResult<u64> {
     let stop = Arc::new(AtomicBool::new(false));
-    let threads = threads.map(|t| natural(t, "threads")).transpose()?;
+    let n = size_arg(n, "n", "count()", (0, MAX_N))?;
+    let max_threads = queens::counting::Counter::MAX_THREADS as u64;
+    let threads = threads
+        .map(|t| {
+            noted_arg(
+                t,
+                "threads",
+                "count()",
+                (0, max_threads),
+                " (0 or None: one a core)",
+            )
+            .map(|t| t as usize)
+        })
+        .transpose()?;
+    let memory = memory
+        .map(|bytes| noted_arg(bytes, "memory", "count()", (1, u64::MAX), " bytes"))
+        .transpose()?;
     let engine: queens::counting::Engine = engine.parse().map_err(error)?;
-    let mut counter = queens::counting::Counter::new(natural(n, "n")?)
+    let mut counter = queens::counting::Counter::new(n)
         .map_err(error)?
         .fundamental(fundamental)
         .engine(engine)
         .threads(threads.unwrap_or(0))
         .cancel_when(Arc::clone(&stop));
-    let memory = memory
-        .map(|bytes| {
-            u64::try_from(bytes)
-                .ok()
-                .filter(|&b| b > 0)
-                .ok_or_else(|| invalid(format!("memory = {bytes} is not a number of bytes")))
-        })
-        .transpose()?;
     if let Some(bytes) = memory {
         counter = counter.memory(bytes);
     }
@@ -1591,23 +1963,26 @@ fn count_error(err: queens::Error, memory: Option<u64>) -> PyErr {
 
 /// A solution drawn exactly uniformly at random, the same for the same seed.
 #[pyfunction]
-fn sample(py: Python<'_>, n: i128, seed: u64) -> PyResult<Solution> {
-    let n = natural(n, "n")?;
+fn sample(py: Python<'_>, n: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Solution> {
+    let n = size_arg(n, "n", "sample()", (0, queens::search::SAMPLE_MAX_N))?;
+    let seed = arg(seed, "seed", "sample()", (0, u64::MAX))?;
     interruptible(py, None, move || queens::search::sample(n, seed)).map(Solution::wrap)
 }
 
 /// One solution of any board, by an explicit formula.
 #[pyfunction]
-fn construct(py: Python<'_>, n: i128) -> PyResult<Solution> {
-    let n = natural(n, "n")?;
+fn construct(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<Solution> {
+    // As large as memory holds (8 bytes a row): `NotEnoughMemory` says when it does not.
+    let n = size_arg(n, "n", "construct()", (0, usize::MAX))?;
     interruptible(py, None, move || queens::large_boards::construct(n)).map(Solution::wrap)
 }
 
 /// A random solution of any board, by local search, the same for the same seed.
 #[pyfunction]
-#[pyo3(signature = (n, seed = 0))]
-fn random(py: Python<'_>, n: i128, seed: u64) -> PyResult<Solution> {
-    let n = natural(n, "n")?;
+#[pyo3(signature = (n, seed = Int::Default(0)), text_signature = "(n, seed=0)")]
+fn random(py: Python<'_>, n: &Bound<'_, PyAny>, seed: Int<'_>) -> PyResult<Solution> {
+    let n = size_arg(n, "n", "random()", (0, u32::MAX as usize))?;
+    let seed = seed.get("seed", "random()", (0, u64::MAX))?;
     interruptible(py, None, move || queens::large_boards::random(n, seed)).map(Solution::wrap)
 }
 
@@ -1623,7 +1998,7 @@ fn random(py: Python<'_>, n: i128, seed: u64) -> PyResult<Solution> {
 fn check(
     py: Python<'_>,
     text: &Bound<'_, PyAny>,
-    n: Option<i128>,
+    n: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(usize, Py<PyAny>)>> {
     let bytes: Vec<u8> = match text.extract::<String>() {
         Ok(text) => text.into_bytes(),
@@ -1631,12 +2006,10 @@ fn check(
             .extract::<Vec<u8>>()
             .map_err(|_| PyTypeError::new_err("check() reads a str or bytes of solutions"))?,
     };
-    let n = n.map(|n| natural(n, "n")).transpose()?;
-    if n == Some(0) {
-        return Err(invalid(
-            "n = 0 is not a board size to check: an empty board is never valid".to_owned(),
-        ));
-    }
+    // An empty board is never valid.
+    let n = n
+        .map(|n| size_arg(n, "n", "check()", (1, usize::MAX)))
+        .transpose()?;
     let read: Vec<(usize, Result<queens::Solution, queens::Error>)> = py.detach(move || {
         let read = queens::formats::parse_reader(&bytes[..]);
         match n {
@@ -1661,13 +2034,14 @@ fn check(
 /// Seconds the Rust iterator takes to step through every solution of `n` (building no
 /// Python object, the GIL released): the yardstick of `bench.py`.
 #[pyfunction]
-fn _rust_iteration_seconds(py: Python<'_>, n: usize) -> PyResult<f64> {
+fn _rust_iteration_seconds(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<f64> {
+    let n = size_arg(n, "n", "_rust_iteration_seconds()", (0, MAX_N))?;
     let mut search = queens::Queens::try_new(n).map_err(error)?;
     Ok(py.detach(|| {
         let started = std::time::Instant::now();
         let mut solutions = 0u64;
         while let Some(columns) = search.next_columns() {
-            solutions += columns[0] as u64 + 1;
+            solutions += columns.first().map_or(1, |&c| c as u64 + 1);
         }
         std::hint::black_box(solutions);
         started.elapsed().as_secs_f64()
@@ -1686,11 +2060,13 @@ struct Puzzle {
 }
 
 impl Puzzle {
-    /// `InvalidInput` for an answer of another size than the puzzle's.
-    fn same_size(&self, answer: &Solution) -> PyResult<()> {
-        let (n, size) = (self.inner.n(), answer.inner.n());
+    /// The columns of `answer` (a `Solution` or any sequence of ints): `InvalidInput` for an
+    /// answer of another size than the puzzle's, or a column off the board.
+    fn answer(&self, answer: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let columns = columns_arg(answer)?;
+        let (n, size) = (self.inner.n(), columns.len());
         match size == n {
-            true => Ok(()),
+            true => Ok(columns),
             false => Err(invalid(format!(
                 "the answer is a {size} x {size} solution, but the puzzle is {n} x {n}"
             ))),
@@ -1743,18 +2119,21 @@ impl Puzzle {
         self.inner.level().name()
     }
 
-    /// How often the solving path uses each technique.
+    /// How often the solving path uses each technique, simplest first: forced, excluded,
+    /// refuted and guessed (the level is the hardest used).
     #[getter]
-    fn rating(&self) -> std::collections::HashMap<&'static str, usize> {
+    fn rating<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         let r = self.inner.rating();
-        [
+        let rating = pyo3::types::PyDict::new(py);
+        for (technique, steps) in [
             ("forced", r.forced),
             ("excluded", r.excluded),
             ("refuted", r.refuted),
             ("guessed", r.guessed),
-        ]
-        .into_iter()
-        .collect()
+        ] {
+            rating.set_item(technique, steps)?;
+        }
+        Ok(rating)
     }
 
     /// The solving path, a sentence a step.
@@ -1767,11 +2146,12 @@ impl Puzzle {
             .collect()
     }
 
-    /// Whether `answer` solves the puzzle; `InvalidInput` (a `ValueError`) for an answer of
-    /// another size.
-    fn check(&self, answer: &Solution) -> PyResult<bool> {
-        self.same_size(answer)?;
-        Ok(self.inner.check(&answer.inner))
+    /// Whether `answer` (a `Solution` or any sequence of ints, its columns) solves the puzzle:
+    /// False for queens that attack each other; `InvalidInput` (a `ValueError`) for an answer
+    /// of another size or a column off the board.
+    fn check(&self, answer: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let columns = self.answer(answer)?;
+        Ok(queens::Solution::new(columns).is_ok_and(|answer| self.inner.check(&answer)))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -1805,14 +2185,15 @@ impl Puzzle {
     }
 
     /// An SVG picture: clues as dark crowns on a gold disc, blocked squares crossed out, and
-    /// the queens of `answer` (a Solution of the puzzle's size), if given, as outlined
-    /// crowns; `InvalidInput` (a `ValueError`) for an answer of another size.
+    /// the queens of `answer` (a `Solution` or any sequence of ints of the puzzle's size), if
+    /// given, as outlined crowns; `InvalidInput` (a `ValueError`) for an answer of another
+    /// size, a column off the board or queens that attack each other.
     #[pyo3(signature = (answer = None))]
-    fn svg(&self, answer: Option<&Solution>) -> PyResult<String> {
-        if let Some(answer) = answer {
-            self.same_size(answer)?;
-        }
-        Ok(self.inner.svg(answer.map(|answer| &answer.inner)))
+    fn svg(&self, answer: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let answer = answer
+            .map(|answer| queens::Solution::new(self.answer(answer)?).map_err(error))
+            .transpose()?;
+        Ok(self.inner.svg(answer.as_ref()))
     }
 
     fn _repr_svg_(&self) -> String {
@@ -1838,74 +2219,120 @@ impl Puzzle {
     }
 }
 
-/// The puzzles of one request, puzzle k made from seed + k.
+/// The level a request for puzzles asks for, `level=` or, with a `DeprecationWarning`, its
+/// old name `difficulty=`; a `TypeError` for both.
+fn level_asked<'a>(
+    py: Python<'_>,
+    call: &str,
+    level: Option<&'a str>,
+    difficulty: Option<&'a str>,
+) -> PyResult<Option<&'a str>> {
+    let Some(old) = difficulty else {
+        return Ok(level);
+    };
+    if level.is_some() {
+        return Err(PyTypeError::new_err(format!(
+            "{call} takes level=, or difficulty= (its old name), not both"
+        )));
+    }
+    let message = std::ffi::CString::new(format!(
+        "{call}: difficulty= is now level= (as Puzzle.level reads it back); difficulty={old:?} will stop working"
+    ))
+    .unwrap_or_default();
+    let category = py.get_type::<pyo3::exceptions::PyDeprecationWarning>();
+    PyErr::warn(py, category.as_any(), &message, 1)?;
+    Ok(Some(old))
+}
+
+/// The puzzles of one request to `call`, puzzle k made from seed + k.
 fn puzzles(
-    n: i128,
-    difficulty: Option<&str>,
-    seed: u64,
+    call: &str,
+    n: &Bound<'_, PyAny>,
+    level: Option<&str>,
+    seed: &Int<'_>,
     minimal: bool,
     kind: &str,
-) -> PyResult<queens::puzzle::Puzzles> {
-    let mut puzzles = queens::puzzle::Puzzles::new(natural(n, "n")?)
-        .kind(kind.parse().map_err(error)?)
-        .seed(seed)
-        .minimal(minimal);
-    if let Some(level) = difficulty {
+) -> PyResult<(queens::puzzle::Puzzles, usize, u64)> {
+    use queens::puzzle::{Kind, Puzzles};
+    let kind: Kind = kind.parse().map_err(error)?;
+    let n = match kind {
+        Kind::Blocks => int_in(n, (0, Puzzles::MAX_BLOCKS_N as u64), |shown| {
+            format!(
+                "n = {shown} is out of range: {call} takes n from 0 to {} for kind=\"blocks\" (a larger board needs most of its squares blocked to have one solution; clue queens go to {MAX_N})",
+                Puzzles::MAX_BLOCKS_N
+            )
+        })? as usize,
+        _ => size_arg(n, "n", call, (0, MAX_N))?,
+    };
+    let seed = seed.get("seed", call, (0, u64::MAX))?;
+    let mut puzzles = Puzzles::new(n).kind(kind).seed(seed).minimal(minimal);
+    if let Some(level) = level {
         puzzles = puzzles.level(level.parse().map_err(error)?);
     }
-    Ok(puzzles)
+    Ok((puzzles, n, seed))
 }
 
 /// A puzzle with exactly one solution on an n x n board, the same for the same arguments:
-/// of the `difficulty` asked ("easy", "medium", "hard", "harder"; any when None), minimal if
-/// asked (no clue can be removed without a second solution), of the `kind` asked ("queens"
-/// for clue queens, "blocks" for blocked squares).
+/// of the `level` asked ("easy", "medium", "hard", "harder", as `Puzzle.level` reads it back;
+/// any when None), minimal if asked (no clue can be removed without a second solution), of
+/// the `kind` asked ("queens" for clue queens, "blocks" for blocked squares). `difficulty=`
+/// is the old name of `level=`, kept for a while with a `DeprecationWarning`.
 #[pyfunction]
-#[pyo3(signature = (n, difficulty = None, seed = 0, minimal = false, kind = "queens"))]
+#[pyo3(
+    signature = (n, level = None, seed = Int::Default(0), minimal = false, kind = "queens", *, difficulty = None),
+    text_signature = "(n, level=None, seed=0, minimal=False, kind='queens', *, difficulty=None)"
+)]
+#[allow(clippy::too_many_arguments)]
 fn puzzle(
     py: Python<'_>,
-    n: i128,
-    difficulty: Option<&str>,
-    seed: u64,
+    n: &Bound<'_, PyAny>,
+    level: Option<&str>,
+    seed: Int<'_>,
     minimal: bool,
     kind: &str,
+    difficulty: Option<&str>,
 ) -> PyResult<Puzzle> {
-    let puzzles = puzzles(n, difficulty, seed, minimal, kind)?;
+    let level = level_asked(py, "puzzle()", level, difficulty)?;
+    let (puzzles, _, _) = puzzles("puzzle()", n, level, &seed, minimal, kind)?;
     let made = interruptible(py, None, move || puzzles.first())?;
     Ok(Puzzle { inner: made })
 }
 
-/// Puzzles one after another, for datasets: puzzle k made from seed + k. It pickles as
-/// its arguments and the next seed, so that a copy goes on from where it stands.
+/// Puzzles one after another, for datasets: the puzzles `puzzle()` makes of the same
+/// arguments, puzzle k from seed + k. It pickles as its arguments and the next seed, so that
+/// a copy goes on from where it stands. `difficulty=` is the old name of `level=`, kept for
+/// a while with a `DeprecationWarning`.
 #[pyclass(module = "queens")]
 struct PuzzleIterator {
     inner: queens::puzzle::Puzzles,
     /// The seed of the next puzzle.
     seed: u64,
-    /// The other arguments: n, difficulty, minimal and kind.
+    /// The other arguments: n, level, minimal and kind.
     args: (usize, Option<String>, bool, String),
 }
 
 #[pymethods]
 impl PuzzleIterator {
     #[new]
-    #[pyo3(signature = (n, difficulty = None, seed = 0, minimal = false, kind = "queens"))]
+    #[pyo3(
+        signature = (n, level = None, seed = Int::Default(0), minimal = false, kind = "queens", *, difficulty = None),
+        text_signature = "(n, level=None, seed=0, minimal=False, kind='queens', *, difficulty=None)"
+    )]
     fn new(
-        n: i128,
-        difficulty: Option<&str>,
-        seed: u64,
+        py: Python<'_>,
+        n: &Bound<'_, PyAny>,
+        level: Option<&str>,
+        seed: Int<'_>,
         minimal: bool,
         kind: &str,
+        difficulty: Option<&str>,
     ) -> PyResult<Self> {
+        let level = level_asked(py, "PuzzleIterator()", level, difficulty)?;
+        let (inner, n, seed) = puzzles("PuzzleIterator()", n, level, &seed, minimal, kind)?;
         Ok(PuzzleIterator {
-            inner: puzzles(n, difficulty, seed, minimal, kind)?,
+            inner,
             seed,
-            args: (
-                natural(n, "n")?,
-                difficulty.map(str::to_owned),
-                minimal,
-                kind.to_owned(),
-            ),
+            args: (n, level.map(str::to_owned), minimal, kind.to_owned()),
         })
     }
 
@@ -1918,8 +2345,8 @@ impl PuzzleIterator {
         (usize, Option<String>, u64, bool, String),
     ) {
         let this = slf.borrow();
-        let (n, difficulty, minimal, kind) = this.args.clone();
-        (slf.get_type(), (n, difficulty, this.seed, minimal, kind))
+        let (n, level, minimal, kind) = this.args.clone();
+        (slf.get_type(), (n, level, this.seed, minimal, kind))
     }
 
     fn __repr__(&self) -> String {

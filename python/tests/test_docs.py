@@ -29,3 +29,17 @@ def test_crate_readme_python_example():
     assert blocks, "the crate's README shows Python"
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})
+
+
+def test_readme_shows_puzzles_made_graded_explained_and_written_as_json_lines():
+    text = README.read_text()
+    assert "\n## Puzzles" in text, "puzzles have a section of their own"
+    section = text.split("\n## Puzzles", 1)[1].split("\n## ", 1)[0]
+    code = "\n".join(block.split("```")[0] for block in section.split("```python\n")[1:])
+    for shown in ["queens.puzzle(", "level=", ".level", ".rating", ".explanation", ".to_json()",
+                  "PuzzleIterator(", "Puzzle(", ".check(", "json.loads("]:
+        assert shown in code, shown
+    # The comparison with reasoning-gym, its figures and where they come from.
+    assert "reasoning-gym" in section and "examples/puzzle_bench.rs" in section
+    rows = [line for line in section.splitlines() if line.startswith("| ") and line.split("|")[1].strip().isdigit()]
+    assert [int(row.split("|")[1]) for row in rows] == [8, 9, 10, 11, 12], rows

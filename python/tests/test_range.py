@@ -128,9 +128,10 @@ def test_membership_is_checked_on_the_board_without_a_search():
     inside = [s for s in EIGHT if s[7] == 0]
     assert all(s in q for s in inside)
     assert not any(s in q for s in EIGHT if s[7] != 0)
-    # Another size, another type: not in it, as 1.5 is not in a range.
-    assert Solution([1, 3, 0, 2]) not in q and [0, 4, 7, 5, 2, 6, 1, 3] not in Queens(8)
-    assert "x" not in q and 3 not in q
+    # Another size, another type: not in it, as 1.5 is not in a range; the columns of a
+    # solution are, as the solution equals them.
+    assert Solution([1, 3, 0, 2]) not in q and [0, 4, 7, 5, 2, 6, 1, 3] in Queens(8)
+    assert "x" not in q and 3 not in q and (0, 4, 7, 5, 2, 6, 1, 3) not in q
     # A 64 x 64 board answers at once.
     s = queens.construct(64)
     assert s in Queens(64) and s not in Queens(64, blocks=[(0, s[0])])

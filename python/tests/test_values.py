@@ -79,10 +79,10 @@ def test_enums_unpickle_to_the_members_themselves():
 
 
 def test_puzzles_are_equal_by_content():
-    p = queens.puzzle(10, difficulty="hard", seed=3)
-    assert p == queens.puzzle(10, difficulty="hard", seed=3)
-    assert p != queens.puzzle(10, difficulty="hard", seed=4)
-    assert len({p, queens.puzzle(10, difficulty="hard", seed=3)}) == 1
+    p = queens.puzzle(10, level="hard", seed=3)
+    assert p == queens.puzzle(10, level="hard", seed=3)
+    assert p != queens.puzzle(10, level="hard", seed=4)
+    assert len({p, queens.puzzle(10, level="hard", seed=3)}) == 1
     # Made from its text, it has no seed: another puzzle, the same board.
     assert Puzzle(str(p)) != p and Puzzle(str(p)) == Puzzle(str(p))
     assert p != "not a puzzle"
@@ -117,7 +117,7 @@ def test_events_are_values():
 
 
 def test_a_puzzle_iterator_pickles_where_it_stands():
-    made = PuzzleIterator(8, difficulty="easy", seed=5, kind="queens")
+    made = PuzzleIterator(8, level="easy", seed=5, kind="queens")
     next(made)
     again = pickle.loads(pickle.dumps(made))
     assert next(again) == next(made)

@@ -5,20 +5,25 @@ use std::fmt::Write;
 
 use super::number::plain_number;
 use super::palette;
+use super::render::file_name;
 use crate::error::{Error, Square, excerpt};
 use crate::solution::Solution;
 
 /// Side of one square, in SVG user units.
 pub(crate) const SQUARE: usize = 32;
-/// Space between two boards and around the picture.
-const GAP: usize = 16;
+/// Space between two boards and around the picture, where the coordinates are drawn.
+pub(crate) const GAP: usize = 16;
+/// The font of the coordinates beside a board, on the picture's `<svg>` element.
+pub(crate) const FONT: &str = r#" font-family="sans-serif""#;
 /// A queen's crown on a 32 x 32 square: five points over a band.
 pub(crate) const CROWN: &str = "M8 24 L5 11 L11 17 L16 7 L21 17 L27 11 L24 24 Z M8 25 H24 V28 H8 Z";
 
 /// One SVG picture of the given solutions, drawn as checkered boards in a grid of rows.
 ///
 /// Boards are laid out left to right, about as many per row as there are rows, each with
-/// crowned queens on light and dark squares; boards of different sizes may be mixed.
+/// crowned queens on light and dark squares and labelled as a chess board is: files a, b, c,
+/// ... along the bottom and ranks 1 (the bottom row) to n up the left side. Boards of
+/// different sizes may be mixed.
 ///
 /// # Examples
 ///
@@ -28,6 +33,8 @@ pub(crate) const CROWN: &str = "M8 24 L5 11 L11 17 L16 7 L21 17 L27 11 L24 24 Z 
 /// let picture = queens::formats::svg(&Queens::new(8).take(4).collect::<Vec<_>>());
 /// assert!(picture.starts_with("<svg "));
 /// assert_eq!(picture.matches(r#"class="queen""#).count(), 4 * 8);
+/// assert!(picture.contains(r#"<text class="file" x="16" y="268""#)); // a, under a1
+/// assert!(picture.contains(r#">8</text>"#)); // rank 8, the top row
 /// ```
 #[must_use]
 pub fn svg(solutions: &[Solution]) -> String {
@@ -38,13 +45,15 @@ pub fn svg(solutions: &[Solution]) -> String {
         per_row
     };
     let largest = solutions.iter().map(Solution::n).max().unwrap_or(0);
-    let cell = largest * SQUARE + GAP;
+    // Each board has its ranks' room on its left and the files' under it.
+    let left = rank_room(largest);
+    let (wide, high) = (left + largest * SQUARE, largest * SQUARE + GAP);
     let rows = solutions.len().div_ceil(per_row);
-    let (width, height) = (GAP + per_row.min(solutions.len()) * cell, GAP + rows * cell);
+    let (width, height) = (GAP + per_row.min(solutions.len()) * wide, GAP + rows * high);
     let title = title(solutions.len());
-    let mut out = svg_start(width, height, "", &title);
+    let mut out = svg_start(width, height, FONT, &title);
     for (i, solution) in solutions.iter().enumerate() {
-        let (x, y) = (GAP + (i % per_row) * cell, GAP + (i / per_row) * cell);
+        let (x, y) = (left + (i % per_row) * wide, GAP + (i / per_row) * high);
         draw_board(&mut out, solution, x, y);
     }
     out.push_str("</svg>\n");
@@ -67,6 +76,37 @@ pub(crate) fn crown(class: &str, (row, col): Square, fill: &str, edge: &str) -> 
         col * SQUARE,
         row * SQUARE,
     )
+}
+
+/// The room left of a board for its ranks (numbers up to `n`, 6 units a digit at the
+/// coordinates' font size, and a gap of 4 before the board); at least [`GAP`].
+pub(crate) fn rank_room(n: usize) -> usize {
+    let digits = n.checked_ilog10().unwrap_or(0) as usize + 1;
+    GAP.max(6 * digits + 4)
+}
+
+/// The coordinates of an `n x n` board whose top left corner is at (0, 0), as a chess board
+/// has them: files a, b, c, ... (then aa, ab, ...) under the columns and ranks 1 (the bottom
+/// row) to n on the left of the rows, one `<text>` a line, which [`PictureReader`] checks.
+/// They take [`rank_room`] on the left and [`GAP`] below.
+pub(crate) fn draw_coordinates(out: &mut String, n: usize) {
+    for col in 0..n {
+        let _ = writeln!(
+            out,
+            r##"<text class="file" x="{}" y="{}" font-size="10" text-anchor="middle" fill="#333">{}</text>"##,
+            col * SQUARE + SQUARE / 2,
+            n * SQUARE + 12,
+            file_name(col)
+        );
+    }
+    for row in 0..n {
+        let _ = writeln!(
+            out,
+            r##"<text class="rank" x="-4" y="{}" font-size="10" text-anchor="end" fill="#333">{}</text>"##,
+            row * SQUARE + SQUARE / 2 + 4,
+            n - row
+        );
+    }
 }
 
 /// The checkered squares of an `n x n` board, one `<rect>` a line (light where
@@ -104,6 +144,7 @@ fn draw_board(out: &mut String, solution: &Solution, x: usize, y: usize) {
         r##"<rect width="{0}" height="{0}" fill="none" stroke="#333"/>"##,
         n * SQUARE
     );
+    draw_coordinates(out, n);
     out.push_str("</g>\n");
 }
 
@@ -319,10 +360,40 @@ impl BoardReader {
                 self.fault(|| format!("SVG board frame {} is not one square frame", excerpt(line)));
             }
             self.frame = side;
+        } else if line.starts_with("<text ") {
+            self.coordinate(line);
         } else {
             self.fault(|| {
                 format!(
-                    "{} in an SVG board is none of its squares, queens or frame",
+                    "{} in an SVG board is none of its squares, queens, frame or coordinates",
+                    excerpt(line)
+                )
+            });
+        }
+    }
+
+    /// A file letter or rank number, drawn after the frame (pictures drawn before boards had
+    /// coordinates have none): it must name the column or row it stands by.
+    fn coordinate(&mut self, line: &str) {
+        let n = self.n();
+        let text = line
+            .split_once('>')
+            .and_then(|(_, rest)| rest.strip_suffix("</text>"));
+        let named = if line.starts_with(r#"<text class="file" "#) {
+            attribute(line, "x")
+                .filter(|x| x % SQUARE == SQUARE / 2 && x / SQUARE < n)
+                .map(|x| file_name(x / SQUARE))
+        } else if line.starts_with(r#"<text class="rank" "#) {
+            attribute(line, "y")
+                .filter(|y| y / SQUARE < n)
+                .map(|y| (n - y / SQUARE).to_string())
+        } else {
+            None
+        };
+        if self.frame.is_none() || named.is_none() || text != named.as_deref() {
+            self.fault(|| {
+                format!(
+                    "SVG coordinate {} does not name the file or rank it stands by",
                     excerpt(line)
                 )
             });
@@ -570,6 +641,34 @@ mod tests {
     }
 
     #[test]
+    fn a_board_is_labelled_as_a_chess_board_and_reads_back_without_its_labels() {
+        let (solutions, text) = picture();
+        let board = &text[text.find("<g ").unwrap()..text.find("</g>").unwrap()];
+        let files: Vec<&str> = board
+            .lines()
+            .filter(|line| line.starts_with(r#"<text class="file""#))
+            .filter_map(|line| line.split('>').nth(1)?.strip_suffix("</text"))
+            .collect();
+        assert_eq!(files, ["a", "b", "c", "d", "e", "f"]);
+        // Rank 6 is the top row, 1 the bottom.
+        assert!(
+            board.contains(r#"<text class="rank" x="-4" y="20" "#) && board.contains(">6</text>")
+        );
+        assert!(board.contains(r#"<text class="rank" x="-4" y="180" "#));
+        assert_eq!(file_name(26), "aa");
+        // A picture drawn before boards had coordinates still reads back.
+        let unlabelled: String = text
+            .lines()
+            .filter(|line| !line.starts_with("<text "))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let read: Vec<Solution> = crate::formats::parse_reader(unlabelled.as_bytes())
+            .map(|(_, s)| s.unwrap())
+            .collect();
+        assert_eq!(read, solutions);
+    }
+
+    #[test]
     fn a_board_is_checked_square_by_square() {
         let (_, text) = picture();
         let edits: &[(&str, &str, &str)] = &[
@@ -609,7 +708,24 @@ mod tests {
             (
                 r#"<path class="queen""#,
                 r#"<path class="king""#,
-                "none of its squares, queens or frame",
+                "none of its squares, queens, frame or coordinates",
+            ),
+            // A coordinate that names another file or rank than the one it stands by, or
+            // that comes before the frame.
+            (
+                ">a</text>",
+                ">b</text>",
+                "does not name the file or rank it stands by",
+            ),
+            (
+                r#"<text class="rank" x="-4" y="20""#,
+                r#"<text class="rank" x="-4" y="52""#,
+                "does not name the file or rank it stands by",
+            ),
+            (
+                r#"<rect width="192" height="192""#,
+                "<text class=\"file\" x=\"16\" y=\"204\">a</text>\n<rect width=\"192\" height=\"192\"",
+                "does not name the file or rank it stands by",
             ),
             // The frame of another size, or an element the picture does not draw.
             (

@@ -4,13 +4,17 @@ use std::fmt::Write;
 
 use super::generate::Puzzle;
 use crate::formats::palette;
-use crate::formats::picture::{SQUARE, crown, draw_squares, svg_start};
+use crate::formats::picture::{
+    FONT, GAP, SQUARE, crown, draw_coordinates, draw_squares, rank_room, svg_start,
+};
 use crate::solution::Solution;
 
 impl Puzzle {
     /// The puzzle as an SVG picture: its clues as dark crowns on a gold disc, its blocked
     /// squares crossed out, and, if `answer` is given, the answer's other queens as outlined
-    /// crowns (a solver's queens, told apart from the clues). Python's Jupyter display uses it.
+    /// crowns (a solver's queens, told apart from the clues); files a, b, c, ... along the
+    /// bottom and ranks 1 (the bottom row) to n up the left side, the names the puzzle's
+    /// explanation gives its squares. Python's Jupyter display uses it.
     ///
     /// # Examples
     ///
@@ -20,6 +24,7 @@ impl Puzzle {
     /// assert_eq!(picture.matches(r#"class="clue""#).count(), puzzle.clues().len());
     /// let solved = puzzle.svg(Some(puzzle.solution()));
     /// assert_eq!(solved.matches(r#"class="placed""#).count(), 8 - puzzle.clues().len());
+    /// assert_eq!(picture.matches(r#"class="file""#).count(), 8);
     /// # Ok::<(), queens::Error>(())
     /// ```
     #[must_use]
@@ -32,8 +37,11 @@ impl Puzzle {
             self.clues().len(),
             self.blocks().len()
         );
-        let mut out = svg_start(side, side, "", &title);
+        // The ranks' room on the left, the files' below, a little on the other sides.
+        let (left, edge) = (rank_room(n), 4);
+        let mut out = svg_start(left + side + edge, edge + side + GAP, FONT, &title);
         // Writing to a String cannot fail.
+        let _ = writeln!(out, r#"<g transform="translate({left} {edge})">"#);
         draw_squares(&mut out, n);
         for &(row, col) in self.blocks() {
             let (x, y) = (col * SQUARE, row * SQUARE);
@@ -70,7 +78,8 @@ impl Puzzle {
             out,
             r##"<rect width="{side}" height="{side}" fill="none" stroke="#333"/>"##
         );
-        out.push_str("</svg>\n");
+        draw_coordinates(&mut out, n);
+        out.push_str("</g>\n</svg>\n");
         out
     }
 }

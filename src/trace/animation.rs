@@ -6,7 +6,9 @@ use std::fmt::Write;
 use crate::bitboard::check_size;
 use crate::error::Error;
 use crate::formats::palette;
-use crate::formats::picture::{SQUARE, crown, draw_squares, svg_start};
+use crate::formats::picture::{
+    GAP, SQUARE, crown, draw_coordinates, draw_squares, rank_room, svg_start,
+};
 use crate::trace::Event;
 
 /// Seconds each event is shown.
@@ -24,7 +26,8 @@ const STATUS: usize = 56;
 /// row that the queens attack are darkened after each placement, a dead end's row (or
 /// column) is framed red, a line under the board gives the depth and the solutions found so
 /// far, and a legend says what the colours mean (the [`palette`](crate::formats::palette) the
-/// web page shares).
+/// web page shares). The board is labelled as a chess board is: files a, b, c, ... along the
+/// bottom and ranks 1 (the bottom row) to n up the left side.
 ///
 /// # Examples
 ///
@@ -79,11 +82,15 @@ impl Animation {
     /// The picture's start and the empty board, for `events` events.
     fn new(n: usize, events: usize) -> Animation {
         let side = n * SQUARE;
-        let (width, height) = (side, side + STATUS);
+        // The ranks' room on the left, the files' under the board.
+        let left = rank_room(n);
+        let (width, height) = (left + side, side + GAP + STATUS);
         let title = format!("The backtracking search of {n} queens, {events} steps");
         let font = r#" font-family="sans-serif" font-size="14""#;
         let mut out = svg_start(width, height, font, &title);
+        let _ = writeln!(out, r#"<g transform="translate({left} 0)">"#);
         draw_squares(&mut out, n);
+        draw_coordinates(&mut out, n);
         Animation {
             n,
             frame: Frame {
@@ -163,7 +170,7 @@ impl Animation {
         let plural = if found == 1 { "" } else { "s" };
         let text = format!(
             r#"<text x="4" y="{}" fill="{}""#,
-            self.n * SQUARE + 19,
+            self.n * SQUARE + GAP + 19,
             palette::QUEEN
         );
         let _ = write!(
@@ -189,8 +196,8 @@ impl Animation {
                 self.queen(row, col, since, total);
             }
         }
-        legend(&mut self.out, self.n * SQUARE + 30);
-        self.out.push_str("</svg>\n");
+        legend(&mut self.out, self.n * SQUARE + GAP + 30);
+        self.out.push_str("</g>\n</svg>\n");
         self.out
     }
 }
