@@ -3,18 +3,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
-/// A square on the board, as `(row, column)`, both counted from 0.
-///
-/// # Examples
-///
-/// ```
-/// use queens::{Queens, Square};
-///
-/// let corner: Square = (0, 0);
-/// assert_eq!(Queens::with_queens(8, &[corner])?.count(), 4);
-/// # Ok::<(), queens::Error>(())
-/// ```
-pub type Square = (usize, usize);
+use crate::squares::{Square, square_name};
 
 /// Everything that can go wrong when building a board, a solution or a search.
 ///
@@ -26,8 +15,8 @@ pub type Square = (usize, usize);
 /// use queens::{Error, Queens};
 ///
 /// let err = Queens::with_prefix(8, &[0, 1]).unwrap_err();
-/// assert_eq!(err, Error::Attack { first: (0, 0), second: (1, 1) });
-/// assert_eq!(err.to_string(), "queens on (0, 0) and (1, 1) attack each other");
+/// assert_eq!(err, Error::Attack { n: 8, first: (0, 0), second: (1, 1) });
+/// assert_eq!(err.to_string(), "queens on a8 and b7 attack each other");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -55,6 +44,8 @@ pub enum Error {
     },
     /// Two queens were given for the same row.
     SameRow {
+        /// The board size.
+        n: usize,
         /// The first queen given for that row.
         first: Square,
         /// The second queen given for that row.
@@ -62,6 +53,8 @@ pub enum Error {
     },
     /// Two queens share a column or a diagonal.
     Attack {
+        /// The board size.
+        n: usize,
         /// The queen in the lower-numbered row.
         first: Square,
         /// The queen in the higher-numbered row.
@@ -69,6 +62,8 @@ pub enum Error {
     },
     /// A queen was fixed on a square that is also blocked.
     Blocked {
+        /// The board size.
+        n: usize,
         /// The square.
         square: Square,
     },
@@ -160,6 +155,13 @@ pub enum Error {
     OutOfMemory {
         /// The bytes asked for.
         bytes: usize,
+    },
+    /// A board of one size was given where another size is needed.
+    WrongSize {
+        /// The size needed.
+        n: usize,
+        /// The size given.
+        found: usize,
     },
     /// Reading input failed.
     Read {
@@ -256,23 +258,32 @@ impl fmt::Display for Error {
                     "{len} queens given for the first rows of a board with {n} rows"
                 )
             }
-            Error::SameRow { first, second } => {
-                write!(
-                    f,
-                    "queens on {first:?} and {second:?} share row {}",
-                    first.0
-                )
-            }
-            Error::Attack { first, second } => {
-                write!(f, "queens on {first:?} and {second:?} attack each other")
-            }
+            Error::SameRow { n, first, second } => write!(
+                f,
+                "queens on {} and {} share rank {}",
+                square_name(*n, *first),
+                square_name(*n, *second),
+                n - first.0
+            ),
+            Error::Attack { n, first, second } => write!(
+                f,
+                "queens on {} and {} attack each other",
+                square_name(*n, *first),
+                square_name(*n, *second)
+            ),
             Error::Cancelled { done, of } => write!(
                 f,
                 "the count was stopped after {done} of its {of} subproblems; resume it to finish"
             ),
-            Error::Blocked { square } => {
-                write!(f, "a queen is fixed on {square:?}, which is blocked")
-            }
+            Error::Blocked { n, square } => write!(
+                f,
+                "a queen is fixed on {}, which is blocked",
+                square_name(*n, *square)
+            ),
+            Error::WrongSize { n, found } => write!(
+                f,
+                "a {found}x{found} board was given where the {n}x{n} board is needed"
+            ),
             Error::NoSolution { n } => write!(f, "the {n}x{n} board has no solution"),
             Error::NotUnique { n, solutions } => match &solutions[..] {
                 [first, second, ..] => write!(

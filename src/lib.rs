@@ -129,6 +129,7 @@ pub mod large_boards;
 pub mod puzzle;
 pub mod search;
 mod solution;
+mod squares;
 pub mod trace;
 
 // Inlined: the types people start with get their own pages at the crate root, where
@@ -137,12 +138,14 @@ pub mod trace;
 pub use adaptors::SolutionsExt;
 #[doc(inline)]
 pub use counting::{count, try_count};
-pub use error::{Error, Square};
+pub use error::Error;
 #[doc(inline)]
 pub use formats::Style;
 #[doc(inline)]
 pub use search::{Builder, Queens};
 pub use solution::{Solution, Symmetry};
+#[doc(inline)]
+pub use squares::{Line, LineName, Square};
 
 /// README.md and the guides under `docs/`, whose code blocks run as doctests so they cannot
 /// drift.

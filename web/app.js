@@ -158,15 +158,15 @@ function watchCaption(event, row, col, columns, finished) {
   }
   switch (event) {
     case 'start':
-      return `Press Step: the search puts a queen on the first safe square of row 1, then of row 2, and so on.`;
+      return `Press Step: the search puts a queen on the first safe square of rank ${n}, then of rank ${n - 1}, and so on.`;
     case 'place':
       return row + 1 < n
-        ? `Queen placed on ${name([row, col])} in row ${row + 1}. Now row ${row + 2} is tried: its shaded squares are attacked.`
-        : `Queen placed on ${name([row, col])} in the last row: every row has its queen.`;
+        ? `Queen placed on ${name([row, col])}. Now rank ${n - row - 1} is tried: its shaded squares are attacked.`
+        : `Queen placed on ${name([row, col])}, the last rank: every rank has its queen.`;
     case 'remove':
-      return `The queen on ${name([row, col])} is taken back: nothing after it works. Row ${row + 1} tries its next safe square.`;
+      return `The queen on ${name([row, col])} is taken back: nothing after it works. Rank ${n - row} tries its next safe square.`;
     case 'dead-end':
-      return `Row ${row + 1} has no safe square: every square is attacked, so the last queen must go back.`;
+      return `Rank ${n - row} has no safe square: every square is attacked, so the last queen must go back.`;
     case 'solution': {
       const queens = columns.map((c, r) => name([r, c])).join(' ');
       return `Solution ${search.solutions()} found: ${queens}. Step or Next solution goes on.`;

@@ -2190,14 +2190,17 @@ impl Puzzle {
     /// size, a column off the board or queens that attack each other.
     #[pyo3(signature = (answer = None))]
     fn svg(&self, answer: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-        let answer = answer
-            .map(|answer| queens::Solution::new(self.answer(answer)?).map_err(error))
-            .transpose()?;
-        Ok(self.inner.svg(answer.as_ref()))
+        match answer {
+            Some(answer) => {
+                let answer = queens::Solution::new(self.answer(answer)?).map_err(error)?;
+                self.inner.svg_with(&answer).map_err(error)
+            }
+            None => Ok(self.inner.svg()),
+        }
     }
 
     fn _repr_svg_(&self) -> String {
-        self.inner.svg(None)
+        self.inner.svg()
     }
 
     fn __str__(&self) -> String {

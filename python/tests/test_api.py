@@ -57,7 +57,7 @@ def test_bad_input_raises_value_errors_with_the_crates_messages():
     assert isinstance(caught.value, ValueError) and isinstance(caught.value, queens.QueensError)
     with pytest.raises(ValueError, match=r"row 8 is out of range: Queens\(8\) takes .* from 0 to 7"):
         Queens(8, queens=[(8, 0)])
-    with pytest.raises(ValueError, match="share row"):
+    with pytest.raises(ValueError, match="on f6 and b6 share rank 6"):
         Queens(8, queens=[(2, 5), (2, 1)])
     with pytest.raises(ValueError, match="blocked"):
         Queens(4, queens=[(0, 1)], blocks=[(0, 1)])

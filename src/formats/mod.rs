@@ -9,10 +9,13 @@ pub mod palette;
 pub(crate) mod parse;
 pub(crate) mod picture;
 pub(crate) mod render;
+pub(crate) mod square;
 
+pub use crate::squares::square_name;
 pub use encoding::decode_text;
 #[cfg(feature = "serde")]
 pub use json::json_record;
 pub use parse::{ParseReader, parse_columns, parse_many, parse_reader};
 pub use picture::svg;
 pub use render::{Drawing, Style};
+pub use square::parse_square;

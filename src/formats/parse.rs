@@ -12,6 +12,7 @@ use crate::formats::number::plain_number;
 use crate::error::{Error, excerpt};
 use crate::formats::picture::{PictureReader, starts_picture};
 use crate::solution::Solution;
+use crate::squares::file_index;
 
 /// Reads a solution in any [`Style`](crate::Style), guessing the style from the text.
 ///
@@ -641,16 +642,6 @@ fn parse_algebraic(line: &str) -> Result<Vec<usize>, Error> {
             file_index(file).ok_or_else(|| Error::parse(format!("file {} is too long", excerpt(file))))
         })
         .collect()
-}
-
-/// The inverse of how files are written: `a` is 0, `z` 25, `aa` 26.
-fn file_index(file: &str) -> Option<usize> {
-    file.bytes()
-        .try_fold(0usize, |acc, letter| {
-            acc.checked_mul(26)?
-                .checked_add(usize::from(letter - b'a') + 1)
-        })
-        .map(|index| index - 1)
 }
 
 /// A grid: a header numbering the columns from 0, then rows each behind its own number.

@@ -5,9 +5,9 @@ use std::fmt::Write;
 
 use super::number::plain_number;
 use super::palette;
-use super::render::file_name;
-use crate::error::{Error, Square, excerpt};
+use crate::error::{Error, excerpt};
 use crate::solution::Solution;
+use crate::squares::{Square, file_name};
 
 /// Side of one square, in SVG user units.
 pub(crate) const SQUARE: usize = 32;

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use crate::error::Error;
 use crate::solution::Solution;
+use crate::squares::push_file_name;
 
 /// A text format for a solution: each of the classic programs' formats, and a few standard ones.
 ///
@@ -349,32 +350,4 @@ fn draw_algebraic(out: &mut String, columns: &[usize]) {
         push_file_name(out, queen);
         push_number(out, n - row);
     }
-}
-
-/// A square's algebraic name on an `n` x `n` board: its file's letters and its rank, rank
-/// `n` being row 0 (`e4` is row 4, column 4 of 8 x 8).
-pub(crate) fn square_name(n: usize, (row, col): (usize, usize)) -> String {
-    let mut name = String::new();
-    push_file_name(&mut name, col);
-    push_number(&mut name, n - row);
-    name
-}
-
-/// A file's letters: `a`..`z`, then `aa`, `ab`, ...
-pub(crate) fn file_name(col: usize) -> String {
-    let mut name = String::new();
-    push_file_name(&mut name, col);
-    name
-}
-
-/// Appends a file's letters: `a`..`z`, then `aa`, `ab`, ... (bijective base 26).
-fn push_file_name(out: &mut String, col: usize) {
-    let mut letters = Vec::new();
-    let mut rest = col + 1;
-    while rest > 0 {
-        rest -= 1;
-        letters.push(char::from(b'a' + (rest % 26) as u8));
-        rest /= 26;
-    }
-    out.extend(letters.iter().rev());
 }

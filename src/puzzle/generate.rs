@@ -7,10 +7,11 @@ use std::str::FromStr;
 use super::grade::{Level, Rating, Step, solving_path};
 use super::sheet::Sheet;
 use super::uniqueness::Uniqueness;
-use crate::error::{Error, Square};
+use crate::error::Error;
 use crate::large_boards::random::SplitMix64;
 use crate::search::{Builder, Queens};
 use crate::solution::Solution;
+use crate::squares::Square;
 
 /// A puzzle: a board with clue queens or blocked squares (or both) and exactly one solution,
 /// with its grade and solving path.
@@ -257,7 +258,7 @@ impl Puzzle {
     }
 
     /// The puzzle as one line of JSON: `n`, `seed` (`null` for a puzzle made from a board),
-    /// `difficulty`, `queens` (the clues as `[row, column]` pairs from the top left, 0-based),
+    /// `level`, `queens` (the clues as `[row, column]` pairs from the top left, 0-based),
     /// `blocks` (likewise), `solution` (the columns), the `rating`'s counts of each technique,
     /// and the `explanation` in words.
     ///
@@ -277,7 +278,7 @@ impl Puzzle {
         let record = serde_json::json!({
             "n": self.n(),
             "seed": self.seed,
-            "difficulty": rating.level.name(),
+            "level": rating.level.name(),
             "queens": self.clues.iter().map(|&(row, col)| [row, col]).collect::<Vec<_>>(),
             "blocks": self.blocks.iter().map(|&(row, col)| [row, col]).collect::<Vec<_>>(),
             "solution": self.solution.to_vec(),

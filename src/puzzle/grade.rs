@@ -4,10 +4,10 @@
 
 use std::fmt;
 
-use super::sheet::{Line, Sheet};
-use crate::error::Square;
-use crate::formats::render::square_name;
+use super::sheet::Sheet;
 use crate::solution::Solution;
+use crate::squares::Line;
+use crate::squares::{Square, square_name};
 
 /// One step of solving a puzzle by hand, in the order of the techniques tried: a person
 /// looks for a forced square first, then for a square to exclude, then tries squares.
@@ -15,12 +15,13 @@ use crate::solution::Solution;
 /// # Examples
 ///
 /// ```
-/// use queens::puzzle::{Line, Step};
+/// use queens::Line;
+/// use queens::puzzle::Step;
 ///
 /// let forced = Step::Forced { n: 8, line: Line::Row(4), square: (4, 4) };
-/// assert_eq!(forced.to_string(), "row 5: only e4 is open");
+/// assert_eq!(forced.to_string(), "rank 4: only e4 is open");
 /// let out = Step::Refuted { n: 8, square: (2, 2), empties: Line::Row(6) };
-/// assert_eq!(out.to_string(), "try c6: row 7 is left empty, so c6 is out");
+/// assert_eq!(out.to_string(), "try c6: rank 2 is left empty, so c6 is out");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
@@ -87,7 +88,8 @@ impl Step {
     /// # Examples
     ///
     /// ```
-    /// use queens::puzzle::{Line, Step};
+    /// use queens::Line;
+    /// use queens::puzzle::Step;
     ///
     /// assert!(!Step::Excluded { n: 8, square: (0, 0), empties: Line::Row(1) }.places());
     /// ```
@@ -111,15 +113,17 @@ impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Step::Forced { n, line, square } => {
-                write!(f, "{line}: only {} is open", square_name(n, square))
+                write!(f, "{}: only {} is open", line.on(n), square_name(n, square))
             }
             Step::Excluded { n, square, empties } => write!(
                 f,
-                "{} would leave {empties} without a square: excluded",
-                square_name(n, square)
+                "{} would leave {} without a square: excluded",
+                square_name(n, square),
+                empties.on(n)
             ),
             Step::Refuted { n, square, empties } => {
                 let name = square_name(n, square);
+                let empties = empties.on(n);
                 write!(f, "try {name}: {empties} is left empty, so {name} is out")
             }
             Step::Guessed { n, square } => write!(

@@ -14,5 +14,4 @@ pub(crate) mod uniqueness;
 pub use generate::{Kind, Puzzle, Puzzles};
 pub use grade::{Level, Rating, Step};
 pub use read::{MAX_PUZZLE_BYTES, read_puzzle};
-pub use sheet::Line;
 pub use uniqueness::Uniqueness;

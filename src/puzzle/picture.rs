@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::generate::Puzzle;
+use crate::error::Error;
 use crate::formats::palette;
 use crate::formats::picture::{
     FONT, GAP, SQUARE, crown, draw_coordinates, draw_squares, rank_room, svg_start,
@@ -10,25 +11,55 @@ use crate::formats::picture::{
 use crate::solution::Solution;
 
 impl Puzzle {
-    /// The puzzle as an SVG picture: its clues as dark crowns on a gold disc, its blocked
-    /// squares crossed out, and, if `answer` is given, the answer's other queens as outlined
-    /// crowns (a solver's queens, told apart from the clues); files a, b, c, ... along the
-    /// bottom and ranks 1 (the bottom row) to n up the left side, the names the puzzle's
-    /// explanation gives its squares. Python's Jupyter display uses it.
+    /// The puzzle as an SVG picture: its clues as dark crowns on a gold disc and its blocked
+    /// squares crossed out; files a, b, c, ... along the bottom and ranks 1 (the bottom row)
+    /// to n up the left side, the names the puzzle's explanation gives its squares. Python's
+    /// Jupyter display uses it.
     ///
     /// # Examples
     ///
     /// ```
     /// let puzzle = queens::puzzle::Puzzle::generate(8, 3)?;
-    /// let picture = puzzle.svg(None);
+    /// let picture = puzzle.svg();
     /// assert_eq!(picture.matches(r#"class="clue""#).count(), puzzle.clues().len());
-    /// let solved = puzzle.svg(Some(puzzle.solution()));
-    /// assert_eq!(solved.matches(r#"class="placed""#).count(), 8 - puzzle.clues().len());
     /// assert_eq!(picture.matches(r#"class="file""#).count(), 8);
     /// # Ok::<(), queens::Error>(())
     /// ```
     #[must_use]
-    pub fn svg(&self, answer: Option<&Solution>) -> String {
+    pub fn svg(&self) -> String {
+        self.draw(None)
+    }
+
+    /// The puzzle as [`svg`](Puzzle::svg) draws it, with the other queens of `answer` (a
+    /// solver's, right or wrong) as outlined crowns, told apart from the clues.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::WrongSize`] for an answer of another size than the puzzle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Error, Queens};
+    ///
+    /// let puzzle = queens::puzzle::Puzzle::generate(8, 3)?;
+    /// let solved = puzzle.svg_with(puzzle.solution())?;
+    /// assert_eq!(solved.matches(r#"class="placed""#).count(), 8 - puzzle.clues().len());
+    /// let small = Queens::new(6).next().unwrap();
+    /// assert_eq!(puzzle.svg_with(&small), Err(Error::WrongSize { n: 8, found: 6 }));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn svg_with(&self, answer: &Solution) -> Result<String, Error> {
+        if answer.len() != self.n() {
+            return Err(Error::WrongSize {
+                n: self.n(),
+                found: answer.len(),
+            });
+        }
+        Ok(self.draw(Some(answer)))
+    }
+
+    fn draw(&self, answer: Option<&Solution>) -> String {
         let n = self.n();
         let side = n * SQUARE;
         let title = format!(

@@ -4,11 +4,12 @@
 use std::io::Read;
 use std::str::FromStr;
 
+use crate::error::Error;
 use crate::error::excerpt;
-use crate::error::{Error, Square};
 use crate::formats::encoding::{decode_text, without_bom};
 use crate::search::Queens;
 use crate::search::builder::Builder;
+use crate::squares::Square;
 
 /// The largest puzzle [`read_puzzle`] reads: a drawn 64 x 64 board takes 8 KiB.
 pub const MAX_PUZZLE_BYTES: u64 = 1 << 20;
@@ -54,7 +55,7 @@ pub fn read_puzzle(reader: impl Read) -> Result<Builder, Error> {
 /// a comment, or the JSON record [`Puzzle::to_json`](super::Puzzle::to_json) writes (with
 /// the `serde` feature): `n`, and `queens` and `blocks` as `[row, column]` pairs counted
 /// from 0; of its other fields a `solution` is checked against the board, and `seed`,
-/// `difficulty`, `rating` and `explanation` are left to [`Puzzle`](super::Puzzle)'s
+/// `level` (or `difficulty`, its old name), `rating` and `explanation` are left to [`Puzzle`](super::Puzzle)'s
 /// `FromStr` (which keeps the seed and grades the board again).
 ///
 /// The builder checks the queens and squares when it builds.
@@ -371,8 +372,9 @@ impl JsonPuzzle {
             #[serde(default)]
             solution: Option<Vec<usize>>,
             // The grade: worked out again from the board.
-            #[serde(default, rename = "difficulty")]
-            _difficulty: Option<IgnoredAny>,
+            // `difficulty` is what older versions wrote for `level`.
+            #[serde(default, rename = "level", alias = "difficulty")]
+            _level: Option<IgnoredAny>,
             #[serde(default, rename = "rating")]
             _rating: Option<IgnoredAny>,
             #[serde(default, rename = "explanation")]

@@ -2,38 +2,8 @@
 //! row, the squares still open. Grading walks it one technique at a time; generation fills it
 //! at random.
 
-use std::fmt;
-
-use crate::error::Square;
-use crate::formats::render::file_name;
 use crate::large_boards::random::SplitMix64;
-
-/// A row or a column of the board.
-///
-/// # Examples
-///
-/// ```
-/// use queens::puzzle::Line;
-///
-/// assert_eq!(Line::Row(4).to_string(), "row 5");
-/// assert_eq!(Line::Column(1).to_string(), "column b");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Line {
-    /// Row `r`, counted from 0 at the top (shown counted from 1).
-    Row(usize),
-    /// Column `c`, counted from 0 at the left (shown as its file letter).
-    Column(usize),
-}
-
-impl fmt::Display for Line {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Line::Row(row) => write!(f, "row {}", row + 1),
-            Line::Column(col) => write!(f, "column {}", file_name(col)),
-        }
-    }
-}
+use crate::squares::{Line, Square};
 
 /// The board as a person solving sees it: queens placed, and the squares still open.
 #[derive(Clone)]

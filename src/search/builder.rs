@@ -4,7 +4,8 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use super::queens::Queens;
-use crate::error::{Error, Square};
+use crate::error::Error;
+use crate::squares::Square;
 
 /// A search of an `n x n` board with some queens fixed and some squares blocked, made by
 /// [`Queens::builder`]: the n-queens completion problem, and its blocked-squares variant.
@@ -199,11 +200,11 @@ impl Builder {
     ///
     /// assert_eq!(
     ///     Queens::builder(8).prefix(&[0]).queen((5, 5)).build().unwrap_err(),
-    ///     Error::Attack { first: (0, 0), second: (5, 5) },
+    ///     Error::Attack { n: 8, first: (0, 0), second: (5, 5) },
     /// );
     /// assert_eq!(
     ///     Queens::builder(8).queen((2, 3)).block((2, 3)).build().unwrap_err(),
-    ///     Error::Blocked { square: (2, 3) },
+    ///     Error::Blocked { n: 8, square: (2, 3) },
     /// );
     /// ```
     pub fn build(self) -> Result<Queens, Error> {
@@ -310,7 +311,7 @@ impl Queens {
     ///
     /// assert_eq!(
     ///     Queens::with_queens(8, &[(0, 0), (5, 5)]).unwrap_err(),
-    ///     Error::Attack { first: (0, 0), second: (5, 5) },
+    ///     Error::Attack { n: 8, first: (0, 0), second: (5, 5) },
     /// );
     /// # Ok::<(), Error>(())
     /// ```

@@ -11,6 +11,7 @@ use crate::bitboard::MAX;
 use crate::bitboard::full_row;
 use crate::solution::Solution;
 use crate::solution::symmetry::Symmetry;
+use crate::squares::Line;
 
 /// Every solution of a board, searching the row or column with the fewest open squares
 /// first.
@@ -73,7 +74,7 @@ impl Yielded {
 }
 
 /// One row or column being tried, and the board before a queen is put on it.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub(crate) struct Frame {
     pub line: Line,
     /// The untried columns of a row, or rows of a column.
@@ -81,25 +82,12 @@ pub(crate) struct Frame {
     pub board: Attacks,
 }
 
-/// A row or a column of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Line {
-    Row(usize),
-    Column(usize),
-}
-
-impl Default for Line {
-    fn default() -> Line {
-        Line::Row(0)
-    }
-}
-
-impl Line {
-    /// The square where this line meets line `other` of the other kind.
-    pub(crate) fn square(self, other: usize) -> (usize, usize) {
-        match self {
-            Line::Row(row) => (row, other),
-            Line::Column(col) => (other, col),
+impl Default for Frame {
+    fn default() -> Frame {
+        Frame {
+            line: Line::Row(0),
+            untried: 0,
+            board: Attacks::default(),
         }
     }
 }

@@ -9,9 +9,10 @@ use super::most_constrained::{MostConstrained, Yielded};
 use crate::adaptors::{Fundamental, fundamental};
 use crate::bitboard::{MAX, Masks, check_size, full_row, lowest_bit, open_rows};
 use crate::counting::{Interior, count_board};
-use crate::error::{Error, Square};
+use crate::error::Error;
 use crate::solution::symmetry::Symmetry;
 use crate::solution::{Solution, attacks};
+use crate::squares::Square;
 
 /// A lazy iterator over every solution of the `n`-queens problem, in lexicographic order.
 ///
@@ -680,17 +681,17 @@ fn checked_fixed_queens(
     for (i, &first) in sorted.iter().enumerate() {
         for &second in &sorted[i + 1..] {
             if first.0 == second.0 {
-                return Err(Error::SameRow { first, second });
+                return Err(Error::SameRow { n, first, second });
             }
         }
     }
     for (i, &first) in sorted.iter().enumerate() {
         if let Some(&second) = sorted[i + 1..].iter().find(|&&q| attacks(first, q)) {
-            return Err(Error::Attack { first, second });
+            return Err(Error::Attack { n, first, second });
         }
     }
     if let Some(&square) = sorted.iter().find(|queen| blocked.contains(queen)) {
-        return Err(Error::Blocked { square });
+        return Err(Error::Blocked { n, square });
     }
     Ok(sorted)
 }

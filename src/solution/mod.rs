@@ -9,7 +9,8 @@ use std::fmt;
 use std::ops::Deref;
 
 use crate::bitboard::diagonals;
-use crate::error::{Error, Square, try_vec};
+use crate::error::{Error, try_vec};
+use crate::squares::Square;
 
 /// A placement of `n` queens on an `n` x `n` board, no two attacking each other.
 ///
@@ -58,7 +59,7 @@ impl Solution {
     /// assert!(Solution::new(vec![2, 0, 3, 1]).is_ok());
     /// assert_eq!(
     ///     Solution::new(vec![0, 2, 1]),
-    ///     Err(Error::Attack { first: (1, 2), second: (2, 1) }),
+    ///     Err(Error::Attack { n: 3, first: (1, 2), second: (2, 1) }),
     /// );
     /// assert_eq!(
     ///     Solution::new(vec![0, 9]),
@@ -157,6 +158,7 @@ fn validate(columns: &[usize]) -> Result<(), Error> {
             | !used_differences.insert(difference);
         if attacked {
             return Err(Error::Attack {
+                n,
                 first: attacker_of(columns, (row, col)),
                 second: (row, col),
             });

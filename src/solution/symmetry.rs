@@ -1,7 +1,8 @@
 //! The eight symmetries of the square, and how they act on solutions.
 
-use crate::error::{Error, Square};
+use crate::error::Error;
 use crate::solution::Solution;
+use crate::squares::Square;
 
 /// One of the eight symmetries of a square board: four rotations and four reflections.
 ///

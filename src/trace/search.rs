@@ -6,10 +6,11 @@ use std::fmt;
 use std::iter::FusedIterator;
 
 use crate::bitboard::{full_row, lowest_bit};
-use crate::error::Square;
 use crate::search::State;
-use crate::search::most_constrained::{Attacks, Frame, Line, MostConstrained};
+use crate::search::most_constrained::{Attacks, Frame, MostConstrained};
 use crate::search::queens::Queens;
+use crate::squares::Line;
+use crate::squares::Square;
 
 /// One step of the backtracking search, as [`Queens::trace`] reports it.
 ///

@@ -189,7 +189,10 @@ pub fn why_stuck(n: usize, queens: &[u32]) -> String {
     let safe = |square: (usize, usize)| !placed.iter().any(|&q| attack(q, square));
     for row in (0..n).filter(|row| !placed.iter().any(|q| q.0 == *row)) {
         if !(0..n).any(|col| safe((row, col))) {
-            return format!("Row {} has no safe square left: take a queen back", n - row);
+            return format!(
+                "Rank {} has no safe square left: take a queen back",
+                n - row
+            );
         }
     }
     for col in (0..n).filter(|col| !placed.iter().any(|q| q.1 == *col)) {
@@ -292,10 +295,10 @@ mod tests {
         // b4, d3 and a2 lead to the solution; a4 alone leads to none, with no line empty yet.
         assert!(why_stuck(4, &[0, 1, 1, 3, 2, 0]).is_empty());
         assert!(why_stuck(4, &[0, 0]).starts_with("No completion"));
-        // On 4 x 4, a4 and c3 leave row 2 (a2 to d2) without a safe square.
+        // On 4 x 4, a4 and c3 leave rank 2 (a2 to d2) without a safe square.
         assert_eq!(
             why_stuck(4, &[0, 0, 1, 2]),
-            "Row 2 has no safe square left: take a queen back"
+            "Rank 2 has no safe square left: take a queen back"
         );
         assert!(hint(4, &[0, 0]).is_empty());
     }

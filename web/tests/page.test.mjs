@@ -120,8 +120,8 @@ test('every step is captioned: placed, taken back, a dead row, a solution held, 
   assert.match(await caption(page), /Press Step/);
   assert.ok(await button(page, 'Back').isDisabled(), 'Back does nothing at the start');
   await button(page, 'Step').click();
-  assert.equal(await caption(page), 'Queen placed on a8 in row 1. Now row 2 is tried: its shaded squares are attacked.');
-  // Row 2 is the row tried: framed, with a7 and b7 attacked.
+  assert.equal(await caption(page), 'Queen placed on a8. Now rank 7 is tried: its shaded squares are attacked.');
+  // Rank 7 is the rank tried: framed, with a7 and b7 attacked.
   assert.equal(await page.locator('#board .tried').count(), 8);
   assert.deepEqual(await page.locator('#board .attacked').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label'))),
     ['a7, attacked', 'b7, attacked']);
@@ -149,7 +149,7 @@ test('every step is captioned: placed, taken back, a dead row, a solution held, 
   await page.waitForTimeout(300);
   assert.match(await caption(page), /Solution 1 found/, 'the solution is held');
   // The legend names what the colours mean.
-  for (const meaning of ['attacked by a queen', 'the row being tried', 'a row with no safe square', 'a clue (puzzles)']) {
+  for (const meaning of ['attacked by a queen', 'the rank being tried', 'a rank with no safe square', 'a clue (puzzles)']) {
     assert.ok(await page.getByText(meaning).isVisible(), meaning);
   }
   if (process.env.SCREENSHOTS) { await page.screenshot({ path: join(process.env.SCREENSHOTS, 'web-page.png') }); }
@@ -170,7 +170,7 @@ test('the end of the search is announced and the controls that can do nothing ar
 
 test('attacked and safe squares differ by 3:1 or more, also under deuteranopia', async () => {
   const page = await open(8);
-  await button(page, 'Step').click(); // a8: row 2 tried, a7 (dark) and b7 (light) attacked
+  await button(page, 'Step').click(); // a8: rank 7 tried, a7 (dark) and b7 (light) attacked
   const [attackedDark, attackedLight, safeDark, safeLight] = await pixels(page, ['a7', 'b7', 'c7', 'd7']);
   const measured = {
     light: contrast(attackedLight, safeLight),

@@ -35,8 +35,8 @@ pub enum Command {
         after_help = "Examples:\n  queens solve 8\n  queens solve 8 --first 3 --format list\n  \
                             queens solve 8 --fundamental --format fen\n  \
                             queens solve 4 --format matrix --numbered\n  \
-                            queens solve 8 --prefix 1,3 --queen 7,4 --format grid\n  \
-                            queens solve 8 --block 0,0 --block 3,4 --first 1\n  \
+                            queens solve 8 --prefix 1,3 --queen e1 --format grid\n  \
+                            queens solve 8 --block a8 --block e5 --first 1\n  \
                             queens solve --puzzle puzzle.txt --first 1\n  \
                             queens solve 12 --format json | head -3\n  \
                             queens solve 8 --first 4 --format svg --output boards.svg"
@@ -92,7 +92,7 @@ pub enum Command {
     Watch(WatchArgs),
     /// Make puzzles with exactly one solution, graded by the techniques a person needs.
     #[command(after_help = "Examples:\n  queens puzzle 8\n  \
-                            queens puzzle 10 --difficulty hard --seed 3 --explain\n  \
+                            queens puzzle 10 --level hard --seed 3 --explain\n  \
                             queens puzzle 12 --count 100 --format json -o puzzles.jsonl")]
     Puzzle(PuzzleArgs),
     /// Draw one given placement.
@@ -120,12 +120,13 @@ pub struct SolveArgs {
     /// Columns of the queens in the first rows, e.g. 1,3,0.
     #[arg(long, value_name = "COLUMNS", value_parser = parse_columns)]
     pub prefix: Option<Columns>,
-    /// A queen fixed on row ROW, column COL (counted from 0); may be repeated.
-    #[arg(long = "queen", value_name = "ROW,COL", value_parser = parse_square)]
-    pub queens: Vec<Square>,
-    /// A blocked square, on which no queen may stand (counted from 0); may be repeated.
-    #[arg(long = "block", value_name = "ROW,COL", value_parser = parse_square)]
-    pub blocks: Vec<Square>,
+    /// A queen fixed on SQUARE: its chess name (e4) or ROW,COL counted from 0 at the top left
+    /// (4,4 on 8 x 8); may be repeated.
+    #[arg(long = "queen", value_name = "SQUARE", value_parser = parse_square)]
+    pub queens: Vec<SquareText>,
+    /// A blocked square, on which no queen may stand (named as for --queen); may be repeated.
+    #[arg(long = "block", value_name = "SQUARE", value_parser = parse_square)]
+    pub blocks: Vec<SquareText>,
     /// A puzzle: a drawn board (Q a fixed queen, x a blocked square, . open; a line per
     /// row) or CSPLib 080's `letting n = N` / `letting blocks = [[r, c], ...]` (from 1).
     #[arg(long, value_name = "FILE")]
@@ -281,9 +282,9 @@ pub struct PuzzleArgs {
     #[arg(required_unless_present_any = ["rate", "explain"])]
     pub n: Option<usize>,
     /// The level: easy (forced squares only), medium (exclusions too), hard (trials refuted
-    /// too) or harder (a guess needed); any when absent.
-    #[arg(long, value_name = "LEVEL")]
-    pub difficulty: Option<queens::puzzle::Level>,
+    /// too) or harder (a guess needed); any when absent. `--difficulty` is its old name.
+    #[arg(long, value_name = "LEVEL", alias = "difficulty")]
+    pub level: Option<queens::puzzle::Level>,
     /// What the puzzle gives: queens (clue queens) or blocks (blocked squares, as CSPLib 080).
     #[arg(long, value_name = "KIND", default_value = "queens")]
     pub kind: queens::puzzle::Kind,
@@ -299,7 +300,7 @@ pub struct PuzzleArgs {
     pub minimal: bool,
     /// Grade the puzzle in FILE (drawn or CSPLib 080; `-` for standard input) instead of
     /// making one.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["n", "difficulty", "seed", "count", "minimal"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["n", "level", "seed", "count", "minimal"])]
     pub rate: Option<PathBuf>,
     /// Print each puzzle's solving path in words; with FILE, grade and explain the puzzle in
     /// FILE. A number after it is the board size (`--explain 8` is `8 --explain`): write a
@@ -454,21 +455,24 @@ pub fn parse_shard(text: &str) -> Result<Shard, String> {
     text.parse().map_err(|err: queens::Error| err.to_string())
 }
 
-pub fn parse_square(text: &str) -> Result<Square, String> {
-    let expected = "a square as ROW,COL like 7,2";
-    let (row, col) = text
-        .split_once(',')
-        .ok_or_else(|| format!("expected {expected}, found {text:?}"))?;
-    Ok((
-        parse_number(row, text, expected)?,
-        parse_number(col, text, expected)?,
-    ))
+/// A square as given on the command line: which square it names depends on the board size,
+/// known only once every argument is read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareText(String);
+
+impl SquareText {
+    /// The square on an `n` x `n` board, or why the board has no such square.
+    pub fn on(&self, n: usize) -> Result<Square, queens::Error> {
+        queens::formats::parse_square(n, &self.0)
+    }
 }
 
-fn parse_number(item: &str, whole: &str, expected: &str) -> Result<usize, String> {
-    item.trim()
-        .parse()
-        .map_err(|_| format!("expected {expected}, found {:?} in {whole:?}", item.trim()))
+/// A chess name or ROW,COL, checked for form here and against the board later.
+pub fn parse_square(text: &str) -> Result<SquareText, String> {
+    match queens::formats::parse_square(usize::MAX, text) {
+        Ok(_) => Ok(SquareText(text.trim().to_owned())),
+        Err(err) => Err(err.to_string()),
+    }
 }
 
 #[cfg(test)]
@@ -480,7 +484,8 @@ mod tests {
     fn value_parsers_accept_what_help_shows() {
         assert_eq!(parse_columns("1,3,0"), Ok(Columns(vec![1, 3, 0])));
         assert_eq!(parse_columns(""), Ok(Columns(vec![])));
-        assert_eq!(parse_square("7, 2"), Ok((7, 2)));
+        assert_eq!(parse_square("7, 2").unwrap().on(8), Ok((7, 2)));
+        assert_eq!(parse_square("e4").unwrap().on(8), Ok((4, 4)));
         assert_eq!(parse_format("json"), Ok(Format::Json));
         assert_eq!(parse_format("grid"), Ok(Format::Text(Style::Grid)));
         assert_eq!(parse_shard("3/64"), Ok(Shard { index: 3, of: 64 }));
@@ -528,6 +533,11 @@ mod tests {
     fn value_parsers_name_what_is_wrong() {
         assert!(parse_columns("1,x").unwrap_err().contains("\"x\" in"));
         assert!(parse_square("7").unwrap_err().contains("ROW,COL"));
+        assert!(
+            parse_square("E4")
+                .unwrap_err()
+                .contains("chess name like e4")
+        );
         assert!(parse_format("png").unwrap_err().contains("svg"));
         assert!(
             parse_shard("4/4")
@@ -546,8 +556,9 @@ mod tests {
                     let written: Vec<String> = columns.iter().map(usize::to_string).collect();
                     prop_assert_eq!(parse_columns(&written.join(",")), Ok(Columns(columns)));
                 }
-                if let Ok((row, col)) = parse_square(input) {
-                    prop_assert_eq!(parse_square(&format!("{row},{col}")), Ok((row, col)));
+                if let Ok((row, col)) = parse_square(input).and_then(|s| s.on(64).map_err(|e| e.to_string())) {
+                    let again = parse_square(&format!("{row},{col}")).unwrap().on(64);
+                    prop_assert_eq!(again, Ok((row, col)));
                 }
                 if let Ok(format) = parse_format(input) {
                     prop_assert_eq!(parse_format(input.trim()), Ok(format));

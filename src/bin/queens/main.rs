@@ -25,7 +25,7 @@ use queens::{Builder, Queens, Solution};
 
 use args::{
     AnimateArgs, CheckArgs, Cli, Command, CountArgs, CountChoice, MergeArgs, OneArgs, PlanArgs,
-    PuzzleArgs, SampleArgs, ShowArgs, SolveArgs, TraceArgs,
+    PuzzleArgs, SampleArgs, ShowArgs, SolveArgs, SquareText, TraceArgs,
 };
 use output::{Out, SolutionWriter};
 
@@ -247,10 +247,17 @@ fn solve_board(args: &SolveArgs) -> Result<Builder, Failure> {
         None => Queens::builder(args.n.expect("clap requires n without a puzzle")),
     };
     let prefix = args.prefix.as_ref().map_or(&[][..], |p| &p.0[..]);
+    let n = builder.n();
+    let on_board = |given: &[SquareText]| {
+        given
+            .iter()
+            .map(|square| square.on(n))
+            .collect::<Result<Vec<_>, _>>()
+    };
     Ok(builder
         .prefix(prefix)
-        .queens(args.queens.iter().copied())
-        .blocks(args.blocks.iter().copied()))
+        .queens(on_board(&args.queens)?)
+        .blocks(on_board(&args.blocks)?))
 }
 
 fn solve(args: &SolveArgs) -> Result<(), Failure> {
@@ -768,7 +775,7 @@ fn puzzle(args: &PuzzleArgs) -> Result<(), Failure> {
             .kind(args.kind)
             .seed(args.seed.unwrap_or(0))
             .minimal(args.minimal);
-        let puzzles = match args.difficulty {
+        let puzzles = match args.level {
             Some(level) => puzzles.level(level),
             None => puzzles,
         };
@@ -822,7 +829,7 @@ fn explained_file(args: &PuzzleArgs) -> Result<(Option<usize>, Option<&Path>), F
     // What makes puzzles has no place in grading one, as with --rate.
     let making = [
         ("the board size", args.n.is_some()),
-        ("--difficulty", args.difficulty.is_some()),
+        ("--level", args.level.is_some()),
         ("--seed", args.seed.is_some()),
         ("--count", args.count.is_some()),
         ("--minimal", args.minimal),

@@ -7,8 +7,9 @@ use crossterm::event::{self, Event as Input, KeyCode, KeyEvent, KeyEventKind, Ke
 use crossterm::style::{Attribute, Color, Colors, Print, ResetColor, SetAttribute, SetColors};
 use crossterm::terminal::{self, ClearType};
 use crossterm::{cursor, execute, queue};
+use queens::Line;
 use queens::Queens;
-use queens::formats::palette;
+use queens::formats::{palette, square_name};
 use queens::trace::{DeadEnd, Event, Replay, Snapshot};
 
 use crate::Failure;
@@ -345,7 +346,7 @@ impl Screen<'_> {
             (
                 '!',
                 Paint::DeadEnd,
-                "dead end (a row or column with no safe square)",
+                "dead end (a rank or file with no safe square)",
             ),
         ];
         // Each mark on its square, as on the board, then its words, while they fit.
@@ -377,25 +378,36 @@ impl Screen<'_> {
             );
         }
         let Some(event) = board.event else {
-            return "a queen goes on the first safe square of each row in turn, from the top"
+            return "a queen goes on the first safe square of each rank in turn, from the top"
                 .into();
         };
-        let what = match event {
-            Event::Place { row, .. } if row + 1 < n => {
-                "the squares of the next row that the queens attack are shaded"
+        let square = |row, col| square_name(n, (row, col));
+        let rank = |row| Line::Row(row).on(n);
+        match event {
+            Event::Place { row, col, .. } if row + 1 < n => format!(
+                "queen on {}: the squares of {} that the queens attack are shaded",
+                square(row, col),
+                rank(row + 1)
+            ),
+            Event::Place { row, col, .. } => {
+                format!("queen on {}: every rank has its queen", square(row, col))
             }
-            Event::Place { .. } => "every row has its queen",
-            Event::Remove { .. } => "nothing after it works: its row tries its next safe square",
-            Event::DeadEnd { .. } => {
-                "every square of that row is attacked: the last queen goes back"
-            }
-            Event::DeadColumn { .. } => {
-                "no row left can put a queen in that column: the last queen goes back"
-            }
-            Event::Solution { .. } => "no two queens attack each other",
-            _ => "",
-        };
-        format!("{event}: {what}")
+            Event::Remove { row, col } => format!(
+                "queen on {} taken back: nothing after it works, so {} tries its next safe square",
+                square(row, col),
+                rank(row)
+            ),
+            Event::DeadEnd { row, .. } => format!(
+                "every square of {} is attacked: the last queen goes back",
+                rank(row)
+            ),
+            Event::DeadColumn { col, .. } => format!(
+                "no rank left can put a queen on {}: the last queen goes back",
+                Line::Column(col).on(n)
+            ),
+            Event::Solution { .. } => format!("{event}: no two queens attack each other"),
+            _ => event.to_string(),
+        }
     }
 }
 
@@ -501,7 +513,7 @@ mod tests {
         replay.step();
         assert_eq!(
             caption(&replay, false),
-            "place 0,0: the squares of the next row that the queens attack are shaded"
+            "queen on a4: the squares of rank 3 that the queens attack are shaded"
         );
         while replay.snapshot().solutions == 0 {
             replay.step();

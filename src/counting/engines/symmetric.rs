@@ -8,7 +8,8 @@
 //! orbits of squares at once visits a tiny part of the board's search tree.
 
 use crate::bitboard::check_size;
-use crate::error::{Error, Square};
+use crate::error::Error;
+use crate::squares::Square;
 
 /// How many solutions of a board each rotation maps onto themselves.
 ///

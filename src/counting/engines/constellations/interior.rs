@@ -1,7 +1,7 @@
 //! Counting the completions of a board whose border queens are placed.
 
 use crate::bitboard::{Masks, lowest_bit, open_rows};
-use crate::error::Square;
+use crate::squares::Square;
 
 /// The number of ways to put one queen on each of two rows `gap` apart, on the open
 /// squares `upper` and `lower`, without the two attacking each other.

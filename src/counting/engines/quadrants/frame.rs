@@ -1,7 +1,7 @@
 //! The part of the board a quadrant join fills: its free rows split into north and south,
 //! its free columns into west and east, and the diagonals that fixed queens hold.
 
-use crate::error::Square;
+use crate::squares::Square;
 
 /// The free rows and columns of a board around some fixed queens, cut in four quadrants
 /// at row and column `n / 2`.

@@ -40,7 +40,8 @@ use std::cell::Cell;
 use std::time::Instant;
 
 use crate::counting::running::memory;
-use crate::error::{Error, Square};
+use crate::error::Error;
+use crate::squares::Square;
 
 /// The largest board the join takes: a side's diagonals must pack into 32 bits each.
 pub(crate) const MAX_N: usize = 27;

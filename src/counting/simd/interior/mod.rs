@@ -253,8 +253,8 @@ mod avx512;
 mod tests {
     use super::*;
     use crate::counting::engines::constellations::constellation::constellations;
-    use crate::error::Square;
     use crate::large_boards::random::random;
+    use crate::squares::Square;
 
     /// Every kernel: its name, whether this processor has it, and its entry point.
     type Kernel = (&'static str, fn() -> bool, Run);

@@ -1,30 +1,9 @@
 //! The commands under hostile use: nothing hangs, nothing is damaged, nothing half-true.
 #![cfg(feature = "cli")]
 
-mod binary;
-
-use std::process::Output;
 use std::time::{Duration, Instant};
 
-use binary::{queens, queens_with_input};
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-/// `queens ARGS` is refused with one line on stderr, nothing on stdout, exit code 2, and a
-/// message holding `expected`.
-fn assert_refused(output: &Output, expected: &str) {
-    let err = stderr(output);
-    assert_eq!(output.status.code(), Some(2), "{err}");
-    assert!(output.stdout.is_empty(), "stdout: {}", stdout(output));
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains(expected), "{expected:?} not in {err}");
-}
+use crate::common::{assert_refused, queens, queens_with_input, stderr, stdout};
 
 #[test]
 fn a_plan_answers_within_seconds_for_every_board() {
@@ -143,7 +122,7 @@ fn a_refused_count_writes_no_checkpoint() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
         assert!(!path.exists(), "{args:?} created its checkpoint");
     }
-    let out = std::process::Command::new(binary::Q)
+    let out = std::process::Command::new(crate::common::Q)
         .args(["count", "16", "--checkpoint", path_arg])
         .env("QUEENS_SIMD", "bogus")
         .output()
@@ -154,7 +133,7 @@ fn a_refused_count_writes_no_checkpoint() {
 
 #[test]
 fn a_count_of_centuries_says_so_when_it_starts() {
-    let mut child = std::process::Command::new(binary::Q)
+    let mut child = std::process::Command::new(crate::common::Q)
         .args(["count", "30", "--threads", "1"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())

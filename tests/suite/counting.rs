@@ -4,9 +4,7 @@ use queens::counting::{Counter, Engine, Subproblem, count_fundamental};
 use queens::{Error, Queens, count};
 use std::sync::{Arc, Mutex};
 
-mod oeis_tables;
-
-use oeis_tables::{A000170, A002562};
+use crate::oeis_tables::{A000170, A002562};
 
 #[test]
 fn counts_match_oeis_up_to_16() {
@@ -545,10 +543,10 @@ fn shards_of_the_join_carry_burnsides_sum_and_their_merge_gives_the_classes() {
 #[test]
 fn the_docs_state_the_engine_choice_the_code_makes() {
     let (from, up_to) = (Engine::QUADRANTS_FROM, Engine::QUADRANTS_AUTO_UP_TO);
-    let counting = include_str!("../docs/counting.md");
+    let counting = include_str!("../../docs/counting.md");
     assert!(counting.contains(&format!("| `n < {from}`, `n > {up_to}` |")));
     assert!(counting.contains(&format!("| `n = {from}` to `{up_to}` |")));
-    let guide = include_str!("../docs/guide.md");
+    let guide = include_str!("../../docs/guide.md");
     assert!(guide.contains(&format!("(picked from n = {from} to {up_to};")));
     for n in [from - 1, up_to + 1] {
         let counter = Counter::new(n).unwrap().fundamental(false);
@@ -577,7 +575,7 @@ fn the_streamed_allowance_is_what_the_docs_say() {
     assert_eq!(streamed(23), 64 << 20);
     let gib = streamed(27) as f64 / f64::from(1 << 30);
     assert!((2.35..2.45).contains(&gib), "{gib}");
-    let docs = include_str!("../docs/counting.md");
+    let docs = include_str!("../../docs/counting.md");
     assert!(docs.contains("(64 MiB a thread at n = 22\nand 23,"));
     assert!(docs.contains("2.4 GiB at n = 27"));
 }

@@ -3,22 +3,12 @@
 //! one clear error, never a panic, a hang, a wrong count or a lost file.
 #![cfg(feature = "cli")]
 
-mod binary;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use binary::{Q, queens, queens_with_input};
+use crate::common::{Q, assert_refused, queens, queens_in, queens_with_input};
 use queens::counting::{Counter, ShardRecord};
-
-fn queens_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(Q)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the binary runs")
-}
 
 /// Runs a shell line (bash), with `$Q` set to the binary.
 fn shell(line: &str) -> Output {
@@ -31,19 +21,6 @@ fn shell(line: &str) -> Output {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// Exit code 2 and one line on stderr that contains `message`, nothing on stdout.
-#[track_caller]
-fn assert_refused(out: &Output, message: &str) {
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(out.stdout.is_empty(), "stdout: {}", text(&out.stdout));
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.starts_with("queens: error: ") && err.contains(message),
-        "{err}"
-    );
 }
 
 fn temp_dir() -> tempfile::TempDir {

@@ -36,11 +36,12 @@ fn bad_prefixes_are_named() {
     assert_eq!(
         err,
         Error::Attack {
+            n: 8,
             first: (0, 0),
             second: (3, 3)
         }
     );
-    assert!(err.to_string().contains("(0, 0)") && err.to_string().contains("(3, 3)"));
+    assert_eq!(err.to_string(), "queens on a8 and d5 attack each other");
 }
 
 #[test]
@@ -55,13 +56,21 @@ fn bad_fixed_queens_are_named() {
     assert_eq!(
         Queens::with_queens(8, &[(2, 5), (2, 1)]).unwrap_err(),
         Error::SameRow {
+            n: 8,
             first: (2, 5),
             second: (2, 1)
         }
     );
     assert_eq!(
+        Queens::with_queens(8, &[(2, 5), (2, 1)])
+            .unwrap_err()
+            .to_string(),
+        "queens on f6 and b6 share rank 6"
+    );
+    assert_eq!(
         Queens::with_queens(8, &[(6, 1), (2, 1)]).unwrap_err(),
         Error::Attack {
+            n: 8,
             first: (2, 1),
             second: (6, 1)
         }
@@ -80,6 +89,7 @@ fn solution_new_names_the_first_attacking_pair() {
     assert_eq!(
         Solution::new(vec![1, 3, 0, 1]).unwrap_err(),
         Error::Attack {
+            n: 4,
             first: (2, 0),
             second: (3, 1)
         }
@@ -87,6 +97,7 @@ fn solution_new_names_the_first_attacking_pair() {
     assert_eq!(
         Solution::new(vec![0, 0]).unwrap_err(),
         Error::Attack {
+            n: 2,
             first: (0, 0),
             second: (1, 0)
         }

@@ -1,22 +1,12 @@
 //! The `queens` binary, run as a user runs it.
 #![cfg(feature = "cli")]
 
-mod binary;
-
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-use binary::{queens, queens_with_input};
+use crate::common::{queens, queens_with_input, stderr, stdout};
 use queens::counting::ShardRecord;
 use queens::{Queens, Solution, Style};
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 errors")
-}
 
 fn read_back(text: &str) -> Vec<Solution> {
     queens::formats::parse_many(text)
@@ -118,6 +108,11 @@ fn first_fundamental_prefix_and_queens_select_solutions() {
         .collect();
     assert_eq!(read_back(&stdout(&out)), expected);
     assert!(!expected.is_empty());
+    // The same square by its chess name.
+    let named = queens(&[
+        "solve", "8", "--prefix", "1,3", "--queen", "e1", "--format", "list",
+    ]);
+    assert_eq!(stdout(&named), stdout(&out));
 }
 
 #[test]
@@ -161,7 +156,7 @@ fn check_reports_each_solution_and_fails_on_invalid_ones() {
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(
-        text.contains("line 3: invalid: queens on (0, 0) and (1, 1) attack each other"),
+        text.contains("line 3: invalid: queens on a3 and b2 attack each other"),
         "{text}"
     );
     // Boards of two sizes: the summary counts each.
@@ -489,13 +484,15 @@ fn bad_input_is_one_line_on_stderr_with_exit_code_2() {
         ),
         (
             &["8", "--prefix", "0,1"],
-            "queens on (0, 0) and (1, 1) attack each other",
+            "queens on a8 and b7 attack each other",
         ),
         (
             &["8", "--queen", "9,9"],
             "square (9, 9) is off the 8x8 board",
         ),
         (&["8", "--queen", "7"], "ROW,COL"),
+        (&["8", "--queen", "a9"], "square a9 is off the 8x8 board"),
+        (&["8", "--block", "i1"], "square i1 is off the 8x8 board"),
         (
             &["4", "--prefix", "1,3,0,2,1"],
             "5 queens given for the first rows of a board with 4 rows",
@@ -547,8 +544,8 @@ fn every_command_has_help_with_examples() {
 #[test]
 fn transcripts_match_the_tool() {
     let pages = [
-        ("README.md", include_str!("../README.md")),
-        ("docs/cli.md", include_str!("../docs/cli.md")),
+        ("README.md", include_str!("../../README.md")),
+        ("docs/cli.md", include_str!("../../docs/cli.md")),
     ];
     let mut checked = 0;
     for (page, text) in pages {
@@ -581,7 +578,7 @@ fn transcripts_match_the_tool() {
 #[test]
 fn committed_svg_is_up_to_date() {
     let fundamental: Vec<Solution> = Queens::new(8).filter(|s| s.is_canonical()).collect();
-    let committed = include_str!("../docs/fundamental-8.svg");
+    let committed = include_str!("../../docs/fundamental-8.svg");
     assert_eq!(committed, queens::formats::svg(&fundamental));
 }
 
@@ -891,7 +888,7 @@ fn committed_animation_is_up_to_date() {
     let out = queens(&["animate", "6", "--output", target.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let drawn = std::fs::read_to_string(&target).unwrap();
-    assert_eq!(drawn, include_str!("../docs/search-6.svg"));
+    assert_eq!(drawn, include_str!("../../docs/search-6.svg"));
 }
 
 #[test]
@@ -1003,7 +1000,7 @@ fn watch_steps_back_pauses_and_quits_under_tmux() {
         }
         panic!("{text:?} never appeared:\n{}", screen());
     };
-    let command = format!("{} watch 4 --paused --speed 200", binary::Q);
+    let command = format!("{} watch 4 --paused --speed 200", crate::common::Q);
     tmux(&[
         "new-session",
         "-d",
@@ -1051,7 +1048,7 @@ fn watch_says_when_the_terminal_is_too_small_under_tmux() {
     let session = format!("queens-small-{}", std::process::id());
     let dir = tempfile::tempdir().unwrap();
     let errors = dir.path().join("stderr");
-    let command = format!("{} watch 16 2> {}", binary::Q, errors.display());
+    let command = format!("{} watch 16 2> {}", crate::common::Q, errors.display());
     let out = Command::new("tmux")
         .args([
             "-L",
@@ -1168,7 +1165,7 @@ fn the_puzzle_command_writes_puzzles_that_solve_reads_and_json_records() {
     let out = queens(&[
         "puzzle",
         "10",
-        "--difficulty",
+        "--level",
         "hard",
         "--seed",
         "3",
@@ -1220,7 +1217,7 @@ fn the_puzzle_command_writes_puzzles_that_solve_reads_and_json_records() {
                 .to_json()
         );
     }
-    let refused = queens(&["puzzle", "8", "--difficulty", "harder"]);
+    let refused = queens(&["puzzle", "8", "--level", "harder"]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("out of reach"));
 }
@@ -1260,7 +1257,7 @@ fn the_puzzle_command_rates_and_explains_any_puzzle_file_and_writes_csplib() {
     let json = queens(&["puzzle", "--rate", path, "--format", "json"]);
     let record: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(record["seed"], serde_json::Value::Null);
-    assert_eq!(record["difficulty"], level.as_str());
+    assert_eq!(record["level"], level.as_str());
     // A board with several solutions, or none, is named and refused; so are bad flags.
     let several = dir.path().join("empty.txt");
     std::fs::write(&several, "letting n = 8").unwrap();
@@ -1341,7 +1338,7 @@ fn mistyped_commands_and_options_keep_clap_s_tips_and_other_errors_stay_one_line
     );
     refused_with(
         &["show", "0,1"],
-        "queens: error: queens on (0, 0) and (1, 1) attack each other\n",
+        "queens: error: queens on a2 and b1 attack each other\n",
     );
     // A long argument is quoted in part, in the message and in the tip.
     let long = format!("--{}", "x".repeat(100_000));
@@ -1375,13 +1372,7 @@ fn a_number_where_a_file_is_expected_is_the_board_size_or_said_to_go_first() {
     let out = queens(&["puzzle", "--explain", "8", "--difficulty", "medium"]);
     assert_eq!(
         stdout(&out),
-        stdout(&queens(&[
-            "puzzle",
-            "8",
-            "--difficulty",
-            "medium",
-            "--explain"
-        ]))
+        stdout(&queens(&["puzzle", "8", "--level", "medium", "--explain"]))
     );
     refused_with(
         &["puzzle", "8", "--explain", "10"],
@@ -1397,7 +1388,7 @@ fn a_number_where_a_file_is_expected_is_the_board_size_or_said_to_go_first() {
     let puzzle = stdout(&queens(&["puzzle", "8", "--seed", "4"]));
     std::fs::write(dir.path().join("8"), &puzzle).unwrap();
     let in_dir = |args: &[&str]| {
-        Command::new(binary::Q)
+        Command::new(crate::common::Q)
             .args(args)
             .current_dir(dir.path())
             .output()
@@ -1410,7 +1401,7 @@ fn a_number_where_a_file_is_expected_is_the_board_size_or_said_to_go_first() {
         "{}",
         stdout(&explained)
     );
-    for (flag, value) in [("--seed", "3"), ("--count", "2"), ("--difficulty", "easy")] {
+    for (flag, value) in [("--seed", "3"), ("--count", "2"), ("--level", "easy")] {
         let out = in_dir(&["puzzle", "--explain", "./8", flag, value]);
         assert_eq!(out.status.code(), Some(2));
         assert_eq!(
@@ -1605,7 +1596,7 @@ fn count_says_how_long_it_took_unless_quiet_or_json() {
 /// Starts `queens count ARGS`, sends it SIGINT once `ready` holds (or after a second), and
 /// returns its exit code and stderr.
 fn interrupted_count(args: &[&str], ready: impl Fn() -> bool) -> (Option<i32>, String) {
-    let child = Command::new(binary::Q)
+    let child = Command::new(crate::common::Q)
         .arg("count")
         .args(args)
         .stdout(Stdio::null())
@@ -1788,7 +1779,7 @@ fn watch_draws_the_palette_a_caption_and_a_legend_under_tmux() {
     // session started as it ends would find it gone.
     let run = |env: &str, name: &str| -> (String, String) {
         let socket = format!("queens-colours-{name}-{}", std::process::id());
-        let command = format!("{env} {} watch 4 --paused", binary::Q);
+        let command = format!("{env} {} watch 4 --paused", crate::common::Q);
         let tmux = |args: &[&str]| {
             let out = Command::new("tmux")
                 .args(["-L", &socket])

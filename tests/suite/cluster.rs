@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use queens::counting::{Counter, Shard, ShardRecord};
 
-const GUIDE: &str = include_str!("../docs/clusters.md");
+const GUIDE: &str = include_str!("../../docs/clusters.md");
 const SOLUTIONS_15: u64 = 2_279_184;
 const SOLUTIONS_19: u64 = 4_968_057_848;
 

@@ -138,6 +138,7 @@ fn one_constraint_given_twice_or_two_ways_is_one_constraint() {
             .build()
             .unwrap_err(),
         Error::SameRow {
+            n: 8,
             first: (0, 4),
             second: (0, 2)
         }
@@ -148,7 +149,10 @@ fn one_constraint_given_twice_or_two_ways_is_one_constraint() {
             .block((2, 2))
             .build()
             .unwrap_err(),
-        Error::Blocked { square: (2, 2) }
+        Error::Blocked {
+            n: 8,
+            square: (2, 2)
+        }
     );
 }
 

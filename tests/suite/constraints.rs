@@ -190,7 +190,10 @@ fn puzzles_are_refused_with_the_square_named() {
     );
     assert_eq!(
         build(Queens::builder(8).queen((3, 3)).block((1, 1)).block((3, 3))),
-        Error::Blocked { square: (3, 3) }
+        Error::Blocked {
+            n: 8,
+            square: (3, 3)
+        }
     );
     let drawn = |text: &str| text.parse::<Builder>().unwrap_err().to_string();
     assert!(

@@ -3,16 +3,14 @@
 use queens::counting::count_fundamental;
 use queens::{Queens, SolutionsExt, count};
 
-mod oeis_tables;
-
 /// The boards small enough to enumerate solution by solution in a test.
 const ENUMERATED: usize = 14;
 
 /// A000170 through n = 13.
-const A000170: &[u64] = oeis_tables::A000170.split_at(ENUMERATED).0;
+const A000170: &[u64] = crate::oeis_tables::A000170.split_at(ENUMERATED).0;
 
 /// A002562 through n = 12.
-const A002562: &[u64] = oeis_tables::A002562.split_at(ENUMERATED - 1).0;
+const A002562: &[u64] = crate::oeis_tables::A002562.split_at(ENUMERATED - 1).0;
 
 #[test]
 fn iterator_yields_a000170_solutions() {

@@ -115,7 +115,7 @@ fn every_marked_table_names_an_example_and_is_stamped() {
 
 #[test]
 fn the_readme_is_a_front_door() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../../README.md");
     let lines = readme.lines().count();
     assert!(
         lines <= 250,

@@ -3,7 +3,8 @@
 //! solution and each step's claim checked on the board, and their drawn and CSPLib 080 forms
 //! read back.
 
-use queens::puzzle::{Kind, Level, Line, Puzzle, Puzzles, Step};
+use queens::Line;
+use queens::puzzle::{Kind, Level, Puzzle, Puzzles, Step};
 use queens::{Builder, Error, Square};
 
 /// The solutions (up to `limit`) of an `n` x `n` board holding the queens `clues` and no queen
@@ -89,7 +90,7 @@ fn check_path(puzzle: &Puzzle) {
         let (row, col) = step.square();
         match *step {
             Step::Forced { line, square, .. } => {
-                assert!(!line_done(&board, line), "{step}: {line} has a queen");
+                assert!(!line_done(&board, line), "{step}: {line:?} has a queen");
                 assert_eq!(open_on(&board, line, None), [square], "{step}");
             }
             Step::Excluded { empties, .. } => {
@@ -252,7 +253,7 @@ fn both_forms_read_back_as_the_same_puzzle_for_both_kinds() -> Result<(), Error>
 
 #[test]
 fn fixture_puzzles_have_the_ratings_worked_by_hand() -> Result<(), Error> {
-    // 4 x 4, a queen on b4: b4 leaves row 2 only d3, then row 3 only a2, then row 4 only c1.
+    // 4 x 4, a queen on b4: b4 leaves rank 3 only d3, then rank 2 only a2, then rank 1 only c1.
     let puzzle: Puzzle = ". Q . .\n. . . .\n. . . .\n. . . .".parse()?;
     let steps: Vec<String> = puzzle
         .explanation()
@@ -262,9 +263,9 @@ fn fixture_puzzles_have_the_ratings_worked_by_hand() -> Result<(), Error> {
     assert_eq!(
         steps,
         [
-            "row 2: only d3 is open",
-            "row 3: only a2 is open",
-            "row 4: only c1 is open"
+            "rank 3: only d3 is open",
+            "rank 2: only a2 is open",
+            "rank 1: only c1 is open"
         ]
     );
     assert_eq!(puzzle.level(), Level::Easy);
@@ -275,7 +276,7 @@ fn fixture_puzzles_have_the_ratings_worked_by_hand() -> Result<(), Error> {
     assert_eq!(puzzle.solution().to_vec(), [2, 0, 3, 1]);
     assert_eq!(
         puzzle.explanation()[0].to_string(),
-        "c3 would leave row 3 without a square: excluded"
+        "c3 would leave rank 2 without a square: excluded"
     );
     assert_eq!(puzzle.level(), Level::Medium);
     // The empty 8 x 8 board and a 6 x 6 corner queen are not puzzles: several and none.
@@ -301,11 +302,11 @@ fn levels_read_by_name_and_steps_read_as_sentences() {
     let step = Step::Excluded {
         n: 8,
         square: (5, 5),
-        empties: queens::puzzle::Line::Column(1),
+        empties: queens::Line::Column(1),
     };
     assert_eq!(
         step.to_string(),
-        "f3 would leave column b without a square: excluded"
+        "f3 would leave file b without a square: excluded"
     );
 }
 
