@@ -5,7 +5,9 @@ use std::time::{Duration, Instant};
 
 use crate::common::{assert_refused, queens, queens_with_input, stderr, stdout};
 
+/// Left to CI: each plan samples for seconds, and the README's test command must stay short.
 #[test]
+#[ignore = "seconds a plan: CI runs it"]
 fn a_plan_answers_within_seconds_for_every_board() {
     for args in [
         &["plan", "25", "--sample", "1"][..],
