@@ -129,7 +129,7 @@ pub mod large_boards;
 pub mod puzzle;
 pub mod search;
 mod solution;
-mod squares;
+pub mod squares;
 pub mod trace;
 
 // Inlined: the types people start with get their own pages at the crate root, where

@@ -16,6 +16,23 @@ use std::fmt;
 /// ```
 pub type Square = (usize, usize);
 
+/// Whether queens on two different squares attack each other: they share a row, a column or
+/// a diagonal. The one statement of the rule that the search, the pictures, Python and the
+/// web page all use.
+///
+/// # Examples
+///
+/// ```
+/// use queens::squares::attacks;
+///
+/// assert!(attacks((0, 0), (5, 5)));
+/// assert!(!attacks((0, 0), (1, 2)));
+/// ```
+#[must_use]
+pub fn attacks(a: Square, b: Square) -> bool {
+    a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1)
+}
+
 /// A square's algebraic name on an `n` x `n` board: its file's letters (`a`..`z`, then `aa`)
 /// and its rank, rank `n` being row 0. Errors, explanations, captions and pictures all name
 /// squares this way.
@@ -27,7 +44,7 @@ pub type Square = (usize, usize);
 /// # Examples
 ///
 /// ```
-/// use queens::formats::square_name;
+/// use queens::squares::square_name;
 ///
 /// assert_eq!(square_name(8, (4, 4)), "e4");
 /// assert_eq!(square_name(8, (0, 0)), "a8");

@@ -1,15 +1,15 @@
 // The page: two modes on one board area. Watch steps the crate's search (fast, on this
 // thread); Solve sends counts, hints and puzzles to a Web Worker, so a long count never
 // freezes the page.
-import init, { Search, palette_css } from './queens_web.js';
+import init, { Search, attacks, palette_css, square_name } from './queens_web.js';
 
 await init();
 document.documentElement.style.cssText += palette_css();
 
-const FILES = 'abcdefghijklmnop';
 const $ = (id) => document.getElementById(id);
 const plural = (k, word) => `${k.toLocaleString('en')} ${word}${k === 1 ? '' : 's'}`;
-const attack = ([r1, c1], [r2, c2]) => r1 === r2 || c1 === c2 || Math.abs(r1 - r2) === Math.abs(c1 - c2);
+// The crate's rule and names, from the wasm module: the page holds none of its own.
+const attack = ([r1, c1], [r2, c2]) => attacks(r1, c1, r2, c2);
 const same = ([r1, c1], [r2, c2]) => r1 === r2 && c1 === c2;
 
 const asked = Number(new URLSearchParams(location.search).get('n'));
@@ -19,7 +19,7 @@ let search;
 // Solve mode: the clues of a puzzle and the queens placed by the user, in order.
 let solve;
 let cells = [];
-const name = ([row, col]) => `${FILES[col]}${n - row}`;
+const name = ([row, col]) => square_name(n, row, col);
 
 // ---- The worker: counts, hints and puzzles, the latest request winning. ----
 let worker = null;

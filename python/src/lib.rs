@@ -1076,38 +1076,6 @@ impl Board {
         }
         args
     }
-
-    /// The squares of each row open to a queen, as a mask of columns: a fixed queen's own
-    /// square on its row, elsewhere every square that no fixed queen attacks and that is
-    /// not blocked. Two boards with the same open squares have the same solutions, in the
-    /// same order, however their queens and blocks were given.
-    fn open_squares(&self, builder: &queens::Builder) -> Vec<u64> {
-        let n = self.n;
-        let fixed = builder.fixed();
-        let mut open: Vec<u64> = (0..n)
-            .map(|row| {
-                let mut open = u64::MAX >> (64 - n.clamp(1, 64));
-                for &(r, c) in &fixed {
-                    let d = row.abs_diff(r);
-                    open &= !(1 << c);
-                    if c + d < n {
-                        open &= !(1 << (c + d));
-                    }
-                    if let Some(left) = c.checked_sub(d) {
-                        open &= !(1 << left);
-                    }
-                }
-                open
-            })
-            .collect();
-        for &(row, col) in builder.blocked() {
-            open[row] &= !(1 << col);
-        }
-        for &(row, col) in &fixed {
-            open[row] = 1 << col;
-        }
-        open
-    }
 }
 
 /// Queens(n, queens=None, blocks=None, prefix=None): every solution of an n x n board, in
@@ -1250,12 +1218,11 @@ impl PyQueens {
         prefix: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyQueens> {
         let board = Board::new(n, queens, blocks, prefix)?;
-        let builder = board.builder();
-        let inner = builder.clone().build().map_err(error)?;
+        let inner = board.builder().build().map_err(error)?;
         Ok(PyQueens {
+            open: inner.open_squares().to_vec(),
             inner,
             args: board.args(),
-            open: board.open_squares(&builder),
             board,
         })
     }

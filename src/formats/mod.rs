@@ -11,7 +11,6 @@ pub(crate) mod picture;
 pub(crate) mod render;
 pub(crate) mod square;
 
-pub use crate::squares::square_name;
 pub use encoding::decode_text;
 #[cfg(feature = "serde")]
 pub use json::json_record;

@@ -9,6 +9,7 @@ pub(crate) mod parallel;
 pub(crate) mod queens;
 pub(crate) mod sample;
 pub(crate) mod soonest;
+pub(crate) mod stuck;
 
 pub use builder::Builder;
 pub use most_constrained::MostConstrained;
@@ -17,6 +18,7 @@ pub use parallel::{par_solutions, try_par_solutions};
 pub use queens::Queens;
 pub use sample::{SAMPLE_MAX_N, sample};
 pub use soonest::Soonest;
+pub use stuck::Stuck;
 
 /// Where a search stands between two calls to `next`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

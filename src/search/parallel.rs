@@ -5,7 +5,8 @@ use rayon::prelude::*;
 use super::queens::Queens;
 use crate::bitboard::check_size;
 use crate::error::Error;
-use crate::solution::{Solution, attacks};
+use crate::solution::Solution;
+use crate::squares::attacks;
 
 /// How many rows the prefixes that split the work fix: enough pieces to keep every core busy.
 const PREFIX_ROWS: usize = 3;

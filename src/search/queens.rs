@@ -10,9 +10,9 @@ use crate::adaptors::{Fundamental, fundamental};
 use crate::bitboard::{MAX, Masks, check_size, full_row, lowest_bit, open_rows};
 use crate::counting::{Interior, count_board};
 use crate::error::Error;
+use crate::solution::Solution;
 use crate::solution::symmetry::Symmetry;
-use crate::solution::{Solution, attacks};
-use crate::squares::Square;
+use crate::squares::{Square, attacks};
 
 /// A lazy iterator over every solution of the `n`-queens problem, in lexicographic order.
 ///
@@ -216,6 +216,25 @@ impl Queens {
             self.finish();
         }
         !met
+    }
+
+    /// The squares of each row open to a queen, as a mask of columns (bit `c` for column
+    /// `c`): a fixed queen's own square on its row, elsewhere every square that no fixed
+    /// queen attacks and that is not blocked. Two boards with the same open squares have the
+    /// same solutions, in the same order, however their queens and blocks were given.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Queens;
+    ///
+    /// let board = Queens::with_queens(4, &[(0, 1)])?;
+    /// assert_eq!(board.open_squares(), [0b0010, 0b1000, 0b0101, 0b1101]);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn open_squares(&self) -> &[u64] {
+        &self.allowed[..self.n]
     }
 
     /// The board size.

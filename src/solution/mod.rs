@@ -10,7 +10,7 @@ use std::ops::Deref;
 
 use crate::bitboard::diagonals;
 use crate::error::{Error, try_vec};
-use crate::squares::Square;
+use crate::squares::{Square, attacks};
 
 /// A placement of `n` queens on an `n` x `n` board, no two attacking each other.
 ///
@@ -175,11 +175,6 @@ fn attacker_of(columns: &[usize], target: Square) -> Square {
         .map(|r| (r, columns[r]))
         .find(|&(r, c)| attacks((r, c), target))
         .expect("an attacker exists when a mark was already set")
-}
-
-/// Whether queens on two different squares attack each other.
-pub(crate) fn attacks(a: Square, b: Square) -> bool {
-    a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1)
 }
 
 /// A fixed-size set of small integers, one bit each.

@@ -5,6 +5,7 @@
 
 use queens::Queens;
 use queens::puzzle::{Level, Puzzles};
+use queens::search::Stuck;
 use queens::trace::{Event, Replay};
 use wasm_bindgen::prelude::*;
 
@@ -168,43 +169,42 @@ pub fn hint(n: usize, queens: &[u32]) -> Vec<u32> {
 }
 
 /// Why the board of `n` with queens on `queens` has no completion, in words: two queens
-/// that attack each other, or a row or column left without a safe square; empty when it
-/// has one.
+/// that attack each other, or the crate's [`Stuck`] (a rank or file with no safe square
+/// left, or dead ends further on); empty when it has one.
 #[wasm_bindgen]
 pub fn why_stuck(n: usize, queens: &[u32]) -> String {
-    let placed: Vec<(usize, usize)> = squares(queens).collect();
-    let name = |(row, col): (usize, usize)| format!("{}{}", (b'a' + col as u8) as char, n - row);
-    let attack = |a: (usize, usize), b: (usize, usize)| {
-        a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1)
-    };
-    for (i, &a) in placed.iter().enumerate() {
-        if let Some(&b) = placed[i + 1..].iter().find(|&&b| attack(a, b)) {
-            return format!(
-                "{} and {} attack each other: take one back",
-                name(a),
-                name(b)
-            );
-        }
+    match Queens::builder(n).queens(squares(queens)).build() {
+        Err(err) => format!("{}: take one back", capitalized(&err.to_string())),
+        Ok(board) => match board.stuck() {
+            None => String::new(),
+            Some(stuck @ Stuck::NoCompletion) => {
+                format!("No completion: {stuck}; take a queen back")
+            }
+            Some(stuck) => format!("{}: take a queen back", capitalized(&stuck.to_string())),
+        },
     }
-    let safe = |square: (usize, usize)| !placed.iter().any(|&q| attack(q, square));
-    for row in (0..n).filter(|row| !placed.iter().any(|q| q.0 == *row)) {
-        if !(0..n).any(|col| safe((row, col))) {
-            return format!(
-                "Rank {} has no safe square left: take a queen back",
-                n - row
-            );
-        }
-    }
-    for col in (0..n).filter(|col| !placed.iter().any(|q| q.1 == *col)) {
-        if !(0..n).any(|row| safe((row, col))) {
-            let file = (b'a' + col as u8) as char;
-            return format!("File {file} has no safe square left: take a queen back");
-        }
-    }
-    match board(n, queens).and_then(|board| board.most_constrained().next()) {
-        Some(_) => String::new(),
-        None => "No completion: every way on leads to a dead end; take a queen back".into(),
-    }
+}
+
+/// `text` with its first letter in capitals, to open a sentence.
+fn capitalized(text: &str) -> String {
+    let mut letters = text.chars();
+    letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default()
+}
+
+/// Whether queens on (`row`, `col`) and (`other_row`, `other_col`) attack each other: the
+/// crate's rule, so that the page holds none of its own.
+#[wasm_bindgen]
+pub fn attacks(row: usize, col: usize, other_row: usize, other_col: usize) -> bool {
+    queens::squares::attacks((row, col), (other_row, other_col))
+}
+
+/// The chess name of the square (`row`, `col`) of an `n x n` board (`a8` for (0, 0) of 8).
+#[wasm_bindgen]
+pub fn square_name(n: usize, row: usize, col: usize) -> String {
+    queens::squares::square_name(n, (row, col))
 }
 
 /// The clues of a new puzzle with exactly one solution on `n x n`, at `level` (easy,
@@ -290,7 +290,7 @@ mod tests {
         assert_eq!(queens.len(), 16);
         assert_eq!(
             why_stuck(8, &[0, 0, 1, 1]),
-            "a8 and b7 attack each other: take one back"
+            "Queens on a8 and b7 attack each other: take one back"
         );
         // b4, d3 and a2 lead to the solution; a4 alone leads to none, with no line empty yet.
         assert!(why_stuck(4, &[0, 1, 1, 3, 2, 0]).is_empty());
@@ -300,7 +300,13 @@ mod tests {
             why_stuck(4, &[0, 0, 1, 2]),
             "Rank 2 has no safe square left: take a queen back"
         );
+        assert_eq!(
+            why_stuck(8, &[0, 0, 0, 3]),
+            "Queens on a8 and d8 share rank 8: take one back"
+        );
         assert!(hint(4, &[0, 0]).is_empty());
+        assert!(attacks(0, 0, 5, 5) && !attacks(0, 0, 1, 2));
+        assert_eq!(square_name(8, 0, 0), "a8");
     }
 
     #[test]

@@ -9,7 +9,8 @@ use crossterm::terminal::{self, ClearType};
 use crossterm::{cursor, execute, queue};
 use queens::Line;
 use queens::Queens;
-use queens::formats::{palette, square_name};
+use queens::formats::palette;
+use queens::squares::square_name;
 use queens::trace::{DeadEnd, Event, Replay, Snapshot};
 
 use crate::Failure;

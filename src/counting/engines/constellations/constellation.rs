@@ -8,9 +8,8 @@
 //! eighth of the work.
 
 use crate::counting::engines::constellations::interior::Interior;
-use crate::solution::attacks;
 use crate::solution::symmetry::Symmetry;
-use crate::squares::Square;
+use crate::squares::{Square, attacks};
 
 /// One class of constellations: its least member's border queens, and the class's size.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -24,6 +24,11 @@ features!(instructions;
 features!(with_features;
 
     /// The 4 words from `words` on, which must be readable.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have this kernel's features, and `words` must point to 4 readable
+    /// words (any alignment).
     #[inline]
     unsafe fn load(words: *const u64) -> Vector {
         // SAFETY: the caller's promise: one unaligned load of 32 bytes.
@@ -31,6 +36,11 @@ features!(with_features;
     }
 
     /// Stores the 4 words of `vector` from `words` on, which must be writable.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have this kernel's features, and `words` must point to 4 writable
+    /// words (any alignment).
     #[inline]
     unsafe fn store(words: *mut u64, vector: Vector) {
         // SAFETY: the caller's promise: one unaligned store of 32 bytes.

@@ -23,6 +23,11 @@ features!(instructions;
 features!(with_features;
 
     /// The 8 words from `words` on, which must be readable.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have this kernel's features, and `words` must point to 8 readable
+    /// words (any alignment).
     #[inline]
     unsafe fn load(words: *const u64) -> Vector {
         // SAFETY: the caller's promise: one unaligned load of 64 bytes.
@@ -30,6 +35,11 @@ features!(with_features;
     }
 
     /// Stores the 8 words of `vector` from `words` on, which must be writable.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have this kernel's features, and `words` must point to 8 writable
+    /// words (any alignment).
     #[inline]
     unsafe fn store(words: *mut u64, vector: Vector) {
         // SAFETY: the caller's promise: one unaligned store of 64 bytes.

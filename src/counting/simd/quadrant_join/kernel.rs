@@ -226,6 +226,13 @@ macro_rules! join_kernel {
         /// The pairs free of conflicts per class, over the `C` chunks of `block`: for each
         /// set, its south-west placements' free half-boards kept in `frees`, then each
         /// north-west placement's against all of them, counting those that agree.
+        ///
+        /// # Safety
+        ///
+        /// The processor must have `$features`; `C` chunks of every plane of `block` from its
+        /// real plane's first word on must be readable, and `frees` must have room for `C`
+        /// chunks for each partner of the largest set of `west` (as `cross` checks and
+        /// allocates).
         #[target_feature(enable = $features)]
         unsafe fn cross_sets<const C: usize>(
             block: Block<'_>,
@@ -287,6 +294,11 @@ macro_rules! join_kernel {
 
         impl Block<'_> {
             /// The `C` chunks from word `start` on.
+            ///
+            /// # Safety
+            ///
+            /// The processor must have `$features`, and `C` chunks from word `start` on must lie
+            /// within the planes.
             #[inline]
             #[target_feature(enable = $features)]
             unsafe fn chunks<const C: usize>(self, start: usize) -> [[Vector; PER_CHUNK]; C] {
@@ -302,6 +314,11 @@ macro_rules! join_kernel {
 
             /// Clears from `free` the half-boards sharing a diagonal with the squares of
             /// `code`, a north-west placement (`side` 0) or a south-west one (1).
+            ///
+            /// # Safety
+            ///
+            /// The processor must have `$features`, and every plane the lookups name must hold `C`
+            /// chunks from its block's first word on (as `count` builds them).
             #[inline]
             #[target_feature(enable = $features)]
             unsafe fn clear<const C: usize>(
@@ -348,6 +365,11 @@ macro_rules! join_kernel {
         }
 
         /// Stores the `C` chunks of `free` from `to` on, which must be writable.
+        ///
+        /// # Safety
+        ///
+        /// The processor must have `$features`, and `C` chunks (`C * WORDS` words) from `to` on must be
+        /// writable.
         #[inline]
         #[target_feature(enable = $features)]
         unsafe fn keep<const C: usize>(to: *mut u64, free: &[[Vector; PER_CHUNK]; C]) {
@@ -361,6 +383,11 @@ macro_rules! join_kernel {
 
         /// `sum` plus, per lane, the half-boards free in both `upper_free` and the `C`
         /// chunks from `free` on, which must be readable.
+        ///
+        /// # Safety
+        ///
+        /// The processor must have `$features`, and `C` chunks (`C * WORDS` words) from `free` on must
+        /// be readable.
         #[inline]
         #[target_feature(enable = $features)]
         unsafe fn add_common<const C: usize>(
@@ -380,6 +407,12 @@ macro_rules! join_kernel {
 
         /// Writes, for each of `partners`, numbered from `first` on, the half-boards of `C`
         /// chunks of `block` that are free of its squares.
+        ///
+        /// # Safety
+        ///
+        /// The processor must have `$features`; `C` chunks of every plane of `block` from word
+        /// `block.real + block.first` on must be readable, and `frees` must have room for `C`
+        /// chunks for every partner numbered from `first` on (as `count` checks and allocates).
         #[target_feature(enable = $features)]
         unsafe fn fill<const C: usize>(
             block: Block<'_>,
@@ -400,6 +433,12 @@ macro_rules! join_kernel {
 
         /// The pairs free of conflicts per class, over the first `C` chunks of `block`, the
         /// partners' free half-boards read from `frees`.
+        ///
+        /// # Safety
+        ///
+        /// The processor must have `$features`; `C` chunks of every plane of `block` from word
+        /// `block.real + block.first` on must be readable, and `frees` must hold `C` chunks
+        /// for every partner that `lowers` names (as `fill` wrote them for `count`).
         #[target_feature(enable = $features)]
         unsafe fn pass<const C: usize>(
             block: Block<'_>,
