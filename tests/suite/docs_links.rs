@@ -5,8 +5,8 @@ use std::path::Path;
 
 const PREFIX: &str = "https://docs.rs/queens/latest/queens/";
 
-/// The pages the markdown files link on docs.rs, by file.
-fn linked_pages() -> Vec<(String, String)> {
+/// README, Python's README and the guides.
+fn markdown_files() -> Vec<std::path::PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = vec![root.join("README.md"), root.join("python/README.md")];
     let mut guides: Vec<_> = std::fs::read_dir(root.join("docs"))
@@ -16,8 +16,13 @@ fn linked_pages() -> Vec<(String, String)> {
         .collect();
     guides.sort();
     files.extend(guides);
+    files
+}
+
+/// The pages the markdown files link on docs.rs, by file.
+fn linked_pages() -> Vec<(String, String)> {
     let mut links = Vec::new();
-    for file in files {
+    for file in markdown_files() {
         let text = std::fs::read_to_string(&file).unwrap();
         for (at, _) in text.match_indices(PREFIX) {
             let page: String = text[at + PREFIX.len()..]
@@ -28,6 +33,29 @@ fn linked_pages() -> Vec<(String, String)> {
         }
     }
     links
+}
+
+/// Every source path the guides name (`src/search/queens.rs`, `tests/suite/cli.rs`) exists:
+/// a file moved is a guide to fix.
+#[test]
+fn source_paths_in_the_guides_exist() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut missing = Vec::new();
+    for file in markdown_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for quoted in text.split('`').skip(1).step_by(2) {
+            let looks_like_path = ["src/", "tests/", "examples/", "web/", "python/", "scripts/"]
+                .iter()
+                .any(|top| quoted.starts_with(top))
+                && !quoted.contains([' ', '*', '<', '{'])
+                // What web/build.sh writes, not what the repository holds.
+                && !quoted.starts_with("web/dist");
+            if looks_like_path && !root.join(quoted.trim_end_matches('/')).exists() {
+                missing.push(format!("{}: {quoted}", file.display()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "paths that do not exist: {missing:#?}");
 }
 
 #[test]
