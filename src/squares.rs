@@ -59,7 +59,17 @@ pub fn square_name(n: usize, (row, col): Square) -> String {
 }
 
 /// A file's letters: `a`..`z`, then `aa`, `ab`, ...
-pub(crate) fn file_name(col: usize) -> String {
+///
+/// # Examples
+///
+/// ```
+/// use queens::squares::file_name;
+///
+/// assert_eq!(file_name(0), "a");
+/// assert_eq!(file_name(26), "aa");
+/// ```
+#[must_use]
+pub fn file_name(col: usize) -> String {
     let mut name = String::new();
     push_file_name(&mut name, col);
     name

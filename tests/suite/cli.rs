@@ -1020,7 +1020,7 @@ fn watch_steps_back_pauses_and_quits_under_tmux() {
     let board: Vec<String> = screen().lines().take(4).map(str::to_string).collect();
     assert_eq!(
         board,
-        [". Q . .", ". . . Q", "Q . . .", ". . Q ."],
+        ["4 . Q . .", "3 . . . Q", "2 Q . . .", "1 . . Q ."],
         "[1, 3, 0, 2]"
     );
     tmux(&["send-keys", "-t", &session, "Left"]);
@@ -1071,7 +1071,7 @@ fn watch_says_when_the_terminal_is_too_small_under_tmux() {
         if !message.is_empty() {
             assert_eq!(
                 message,
-                "queens: error: watching a 16 x 16 board needs a terminal of at least 31 x 21; this one is 40 x 12\n"
+                "queens: error: watching a 16 x 16 board needs a terminal of at least 34 x 21; this one is 40 x 12\n"
             );
             return;
         }
@@ -1814,17 +1814,24 @@ fn watch_draws_the_palette_a_caption_and_a_legend_under_tmux() {
     };
     let (plain, coloured) = run("env -u NO_COLOR COLORTERM=truecolor", "any");
     let lines: Vec<&str> = plain.lines().collect();
+    // Ranks up the side and files along the bottom, as the caption names the squares.
     assert_eq!(
-        lines[..4],
-        ["Q . . .", "x x . .", ". . . .", ". . . ."],
+        lines[..5],
+        [
+            "4 Q . . .",
+            "3 x x . .",
+            "2 . . . .",
+            "1 . . . .",
+            "  a b c d"
+        ],
         "{plain}"
     );
     assert_eq!(
         lines[5..9],
         [
             "depth 1, 1 placement tried, 0 solutions found (paused)",
-            "place 0,0: the squares of the next row that the queens attack are shaded",
-            "Q queen   x attacked square   ! dead end (a row or column with no safe square)",
+            "queen on a4: the squares of rank 3 that the queens attack are shaded",
+            "Q queen   x attacked square   ! dead end (a rank or file with no safe square)",
             "space: play/pause   right: step   left: back   q: quit",
         ],
         "{plain}"

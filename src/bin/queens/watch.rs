@@ -10,7 +10,7 @@ use crossterm::{cursor, execute, queue};
 use queens::Line;
 use queens::Queens;
 use queens::formats::palette;
-use queens::squares::square_name;
+use queens::squares::{file_name, square_name};
 use queens::trace::{DeadEnd, Event, Replay, Snapshot};
 
 use crate::Failure;
@@ -123,13 +123,19 @@ fn run(
     }
 }
 
-/// The lines under the board: a blank one, the status, the caption, the legend and the keys.
+/// The lines under the board: the files' letters, the status, the caption, the legend and
+/// the keys.
 const LINES_UNDER: usize = 5;
 
-/// What to say when a terminal of `(columns, rows)` cannot show an `n` x `n` board: two
-/// characters a square, and the lines under it.
+/// The columns left of the board for the ranks' numbers, right-aligned, and a space.
+fn rank_room(n: usize) -> usize {
+    n.to_string().len() + 1
+}
+
+/// What to say when a terminal of `(columns, rows)` cannot show an `n` x `n` board: the
+/// ranks' room, two characters a square, and the lines under it.
 fn too_small(n: usize, (columns, rows): (u16, u16)) -> Option<String> {
-    let (wide, high) = (2 * n - 1, n + LINES_UNDER);
+    let (wide, high) = (rank_room(n) + 2 * n - 1, n + LINES_UNDER);
     (usize::from(columns) < wide || usize::from(rows) < high).then(|| {
         format!(
             "watching a {n} x {n} board needs a terminal of at least {wide} x {high}; this one is {columns} x {rows}"
@@ -262,13 +268,20 @@ impl Screen<'_> {
             queue!(out, Print(cut(&message, size.0)))?;
             return out.flush();
         }
+        // Ranks up the left side and files along the bottom: the squares' names in the
+        // caption, as on the page and in the pictures.
+        let room = rank_room(n);
         for row in 0..n {
-            queue!(out, cursor::MoveTo(0, row as u16))?;
+            queue!(
+                out,
+                cursor::MoveTo(0, row as u16),
+                Print(format!("{:>width$} ", n - row, width = room - 1))
+            )?;
             for col in 0..n {
                 let (square, paint) = self.square(row, col);
                 // Two characters a square; the last one's second only where the terminal
                 // has room for it: 2n - 1 columns are enough.
-                let text = match col + 1 < n || usize::from(size.0) > 2 * n - 1 {
+                let text = match col + 1 < n || usize::from(size.0) > room + 2 * n - 1 {
                     true => format!("{square} "),
                     false => square.to_string(),
                 };
@@ -283,9 +296,12 @@ impl Screen<'_> {
             plural(board.solutions, "solution"),
             if self.playing { "" } else { " (paused)" }
         );
+        let files: String = (0..n).map(|col| format!("{:<2}", file_name(col))).collect();
         let row = n as u16;
         queue!(
             out,
+            cursor::MoveTo(0, row),
+            Print(cut(&format!("{:room$}{}", "", files.trim_end()), size.0)),
             cursor::MoveTo(0, row + 1),
             Print(cut(&status, size.0)),
             cursor::MoveTo(0, row + 2),
@@ -426,14 +442,14 @@ mod tests {
         assert_eq!(
             too_small(16, (40, 12)).as_deref(),
             Some(
-                "watching a 16 x 16 board needs a terminal of at least 31 x 21; this one is 40 x 12"
+                "watching a 16 x 16 board needs a terminal of at least 34 x 21; this one is 40 x 12"
             )
         );
-        assert_eq!(too_small(16, (31, 21)), None);
-        assert!(too_small(16, (30, 21)).is_some());
-        assert!(too_small(16, (31, 20)).is_some());
+        assert_eq!(too_small(16, (34, 21)), None);
+        assert!(too_small(16, (33, 21)).is_some());
+        assert!(too_small(16, (34, 20)).is_some());
         assert_eq!(too_small(8, (80, 24)), None);
-        assert_eq!(too_small(1, (1, 6)), None);
+        assert_eq!(too_small(1, (3, 6)), None);
     }
 
     #[test]
