@@ -73,6 +73,8 @@ function build() {
       cell.tabIndex = row === 0 && col === 0 ? 0 : -1;
       cell.addEventListener('click', () => clicked(row, col));
       cell.addEventListener('keydown', (e) => moveFocus(e, row, col));
+      if (col === 0) { cell.dataset.rank = n - row; }
+      if (row === n - 1) { cell.dataset.file = square_name(n, row, col).replace(/[0-9]+$/, ''); }
       line.append(cell);
       cells.push(cell);
     }

@@ -35,7 +35,7 @@ fi
 cargo build --release --target wasm32-unknown-unknown -p queens-web
 rm -rf web/dist
 "$wasm_bindgen" --target web --no-typescript --out-dir web/dist \
-    target/wasm32-unknown-unknown/release/queens_web.wasm
+    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/queens_web.wasm"
 cp web/index.html web/app.js web/worker.js web/dist/
 wasm=web/dist/queens_web_bg.wasm
 echo "built web/dist:"

@@ -152,6 +152,11 @@ test('every step is captioned: placed, taken back, a dead row, a solution held, 
   for (const meaning of ['attacked by a queen', 'the rank being tried', 'a rank with no safe square', 'a clue (puzzles)']) {
     assert.ok(await page.getByText(meaning).isVisible(), meaning);
   }
+  // Ranks up the left edge and files along the bottom: the names the captions give squares.
+  const edge = (attribute) => page.locator(`#board [data-${attribute}]`)
+    .evaluateAll((cells, key) => cells.map((cell) => cell.dataset[key]), attribute);
+  assert.deepEqual(await edge('rank'), ['8', '7', '6', '5', '4', '3', '2', '1']);
+  assert.deepEqual(await edge('file'), ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
   if (process.env.SCREENSHOTS) { await page.screenshot({ path: join(process.env.SCREENSHOTS, 'web-page.png') }); }
   await page.close();
 });

@@ -1,0 +1,176 @@
+//! The module's functions: counting, one solution of any board, checking solutions.
+
+use crate::*;
+
+/// The number of solutions of `n` queens, or of symmetry classes with `fundamental`, on
+/// `threads` threads (all cores by default) within `memory` bytes (besides what the machine
+/// allows), with the GIL released; Ctrl-C stops it. With `checkpoint` (a path), each
+/// finished part is recorded in that file, and a count stopped (Ctrl-C, a crash) and called
+/// again with the same file resumes where it stopped, as `queens count --checkpoint` does.
+/// `engine` is "auto" (the faster for the board), "constellations" (any board, almost no
+/// memory) or "quadrants" (the quadrant join, to n = 26, the fastest from n = 14 but
+/// memory-hungry), as `queens count --engine` takes them.
+#[pyfunction]
+#[pyo3(signature = (n, fundamental = false, threads = None, memory = None, checkpoint = None, engine = "auto"))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn count(
+    py: Python<'_>,
+    n: &Bound<'_, PyAny>,
+    fundamental: bool,
+    threads: Option<&Bound<'_, PyAny>>,
+    memory: Option<&Bound<'_, PyAny>>,
+    checkpoint: Option<std::path::PathBuf>,
+    engine: &str,
+) -> PyResult<u64> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let n = size_arg(n, "n", "count()", (0, MAX_N))?;
+    let max_threads = queens::counting::Counter::MAX_THREADS as u64;
+    let threads = threads
+        .map(|t| {
+            noted_arg(
+                t,
+                "threads",
+                "count()",
+                (0, max_threads),
+                " (0 or None: one a core)",
+            )
+            .map(|t| t as usize)
+        })
+        .transpose()?;
+    let memory = memory
+        .map(|bytes| noted_arg(bytes, "memory", "count()", (1, u64::MAX), " bytes"))
+        .transpose()?;
+    let engine: queens::counting::Engine = engine.parse().map_err(error)?;
+    let mut counter = queens::counting::Counter::new(n)
+        .map_err(error)?
+        .fundamental(fundamental)
+        .engine(engine)
+        .threads(threads.unwrap_or(0))
+        .cancel_when(Arc::clone(&stop));
+    if let Some(bytes) = memory {
+        counter = counter.memory(bytes);
+    }
+    let failed = |err| count_error(err, memory);
+    counter.validate().map_err(failed)?;
+    if let Some(path) = checkpoint {
+        counter = counter.checkpoint(path).map_err(failed)?;
+    }
+    // A count of a day or more says so before it starts (it goes on: Ctrl-C stops it).
+    let forecast = {
+        let counter = counter.clone();
+        interruptible(py, None, move || Ok(counter.forecast()))?.map_err(failed)?
+    };
+    if let Some(forecast) = forecast.filter(|f| f.hours() > queens::counting::Estimate::LONG_HOURS)
+    {
+        let message = format!(
+            "this count would take about {:.3e} hours on {} threads ({}); Ctrl-C stops it",
+            forecast.hours(),
+            forecast.threads,
+            forecast.error_bar()
+        );
+        py.import("warnings")?.call_method1("warn", (message,))?;
+    }
+    let counts = {
+        let counter = counter.clone();
+        interruptible(py, Some(stop), move || Ok(counter.run()))?.map_err(failed)?
+    };
+    if let Some(err) = counter.checkpoint_failure() {
+        let message = format!("the count is right, but the checkpoint is incomplete: {err}");
+        py.import("warnings")?.call_method1("warn", (message,))?;
+    }
+    Ok(match fundamental {
+        true => counts.fundamental.unwrap_or_default(),
+        false => counts.total,
+    })
+}
+
+/// A solution drawn exactly uniformly at random, the same for the same seed.
+#[pyfunction]
+pub(crate) fn sample(
+    py: Python<'_>,
+    n: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+) -> PyResult<Solution> {
+    let n = size_arg(n, "n", "sample()", (0, queens::search::SAMPLE_MAX_N))?;
+    let seed = arg(seed, "seed", "sample()", (0, u64::MAX))?;
+    interruptible(py, None, move || queens::search::sample(n, seed)).map(Solution::wrap)
+}
+
+/// One solution of any board, by an explicit formula.
+#[pyfunction]
+pub(crate) fn construct(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<Solution> {
+    // As large as memory holds (8 bytes a row): `NotEnoughMemory` says when it does not.
+    let n = size_arg(n, "n", "construct()", (0, usize::MAX))?;
+    interruptible(py, None, move || queens::large_boards::construct(n)).map(Solution::wrap)
+}
+
+/// A random solution of any board, by local search, the same for the same seed.
+#[pyfunction]
+#[pyo3(signature = (n, seed = Int::Default(0)), text_signature = "(n, seed=0)")]
+pub(crate) fn random(py: Python<'_>, n: &Bound<'_, PyAny>, seed: Int<'_>) -> PyResult<Solution> {
+    let n = size_arg(n, "n", "random()", (0, u32::MAX as usize))?;
+    let seed = seed.get("seed", "random()", (0, u64::MAX))?;
+    interruptible(py, None, move || queens::large_boards::random(n, seed)).map(Solution::wrap)
+}
+
+/// Checks the solutions in `text` (a `str`, or `bytes` read from a file), in any format
+/// `queens solve` writes, as `queens check` does: a list of `(line, item)`, `item` the
+/// `Solution` that starts on that line, or the exception (not raised) saying why what is
+/// there is not one: an `InvalidInput` for an invalid solution, a heading without its
+/// board, a picture cut short, or a board of another size than `n` where `n` is given;
+/// a `QueensError` for a line that is not UTF-8. An empty board is never valid. Raises
+/// `InvalidInput` if the text holds no solution at all, or `n` is not a board size from 1.
+#[pyfunction]
+#[pyo3(signature = (text, n = None))]
+pub(crate) fn check(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    n: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<(usize, Py<PyAny>)>> {
+    let bytes: Vec<u8> = match text.extract::<String>() {
+        Ok(text) => text.into_bytes(),
+        Err(_) => text
+            .extract::<Vec<u8>>()
+            .map_err(|_| PyTypeError::new_err("check() reads a str or bytes of solutions"))?,
+    };
+    // An empty board is never valid.
+    let n = n
+        .map(|n| size_arg(n, "n", "check()", (1, usize::MAX)))
+        .transpose()?;
+    let read: Vec<(usize, Result<queens::Solution, queens::Error>)> = py.detach(move || {
+        let read = queens::formats::parse_reader(&bytes[..]);
+        match n {
+            Some(n) => read.board_size(n).collect(),
+            None => read.collect(),
+        }
+    });
+    if read.is_empty() {
+        return Err(invalid("no solutions found in the text".to_owned()));
+    }
+    read.into_iter()
+        .map(|(line, result)| {
+            let item = match result {
+                Ok(solution) => Py::new(py, Solution::wrap(solution))?.into_any(),
+                Err(err) => error(err).value(py).clone().into_any().unbind(),
+            };
+            Ok((line, item))
+        })
+        .collect()
+}
+
+/// Seconds the Rust iterator takes to step through every solution of `n` (building no
+/// Python object, the GIL released): the yardstick of `bench.py`.
+#[pyfunction]
+pub(crate) fn _rust_iteration_seconds(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<f64> {
+    let n = size_arg(n, "n", "_rust_iteration_seconds()", (0, MAX_N))?;
+    let mut search = queens::Queens::try_new(n).map_err(error)?;
+    Ok(py.detach(|| {
+        let started = std::time::Instant::now();
+        let mut solutions = 0u64;
+        while let Some(columns) = search.next_columns() {
+            solutions += columns.first().map_or(1, |&c| c as u64 + 1);
+        }
+        std::hint::black_box(solutions);
+        started.elapsed().as_secs_f64()
+    }))
+}
