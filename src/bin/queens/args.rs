@@ -477,8 +477,9 @@ pub fn parse_square(text: &str) -> Result<SquareText, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use proptest::prelude::*;
+
+    use super::*;
 
     #[test]
     fn value_parsers_accept_what_help_shows() {

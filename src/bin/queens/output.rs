@@ -152,7 +152,7 @@ pub fn text_bytes(n: usize, format: Format) -> u64 {
 fn out_of_memory(n: usize, format: Format) -> Failure {
     Failure::Usage(format!(
         "not enough memory for the text of a solution of {n} queens (up to {})",
-        crate::size(text_bytes(n, format), true)
+        crate::units::size(text_bytes(n, format), true)
     ))
 }
 

@@ -7,11 +7,10 @@ use crossterm::event::{self, Event as Input, KeyCode, KeyEvent, KeyEventKind, Ke
 use crossterm::style::{Attribute, Color, Colors, Print, ResetColor, SetAttribute, SetColors};
 use crossterm::terminal::{self, ClearType};
 use crossterm::{cursor, execute, queue};
-use queens::Line;
-use queens::Queens;
 use queens::formats::palette;
 use queens::squares::{file_name, square_name};
 use queens::trace::{DeadEnd, Event, Replay, Snapshot};
+use queens::{Line, Queens};
 
 use crate::Failure;
 use crate::args::WatchArgs;

@@ -1,0 +1,266 @@
+//! `count`, `plan` and `merge`: exact counts, their plans, and shards' records merged.
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use queens::counting::{Counter, Engine, Shard, ShardRecord};
+
+use crate::args::{CountArgs, CountChoice, MergeArgs, PlanArgs};
+use crate::check::open_input;
+use crate::output::Out;
+use crate::units::{duration, size, took};
+use crate::{Failure, output, progress, say};
+
+pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
+    // Opened first: a count of hours does not find out at its end that it cannot write.
+    let mut out = Out::open(args.output.path())?;
+    let Shard { index, of } = args.shard.unwrap_or(Shard::WHOLE);
+    let mut counter = counter(&args.count)?.shard(index, of);
+    let fundamental = args.count.fundamental;
+    // Chosen once: the checkpoint, the progress bar and the count all number the same
+    // engine's subproblems.
+    let engine = counter.chosen_engine()?;
+    counter = counter.engine(engine);
+    if engine == Engine::Quadrants && fundamental && of > 1 && !args.json {
+        return Err(Failure::Usage(
+            "a shard of the quadrant join has no symmetry classes of its own: add --json and \
+             merge the shards' records with `queens merge`"
+                .into(),
+        ));
+    }
+    counter.validate()?;
+    if let (Some(output), Some(checkpoint)) = (args.output.path(), &args.checkpoint)
+        && same_file(output, checkpoint)
+    {
+        return Err(Failure::Usage(format!(
+            "--output and --checkpoint both name {}: the count would replace its checkpoint",
+            output.display()
+        )));
+    }
+    if let Some(forecast) = counter.forecast()? {
+        let hours = forecast.hours();
+        if hours > queens::counting::Estimate::LONG_HOURS {
+            say(format_args!(
+                "queens: warning: this count would take about {} on {} thread{} ({}; `queens plan {}` \
+                 tells more); press Ctrl-C to stop it",
+                duration(hours * 3600.0),
+                forecast.threads,
+                if forecast.threads == 1 { "" } else { "s" },
+                forecast.error_bar(),
+                args.count.n
+            ));
+        }
+    }
+    let subproblems = Shard { index, of }.subproblems_of(counter.total_subproblems()?);
+    if let Some(path) = &args.checkpoint {
+        counter = counter.checkpoint(path)?;
+        let done = counter.resumed_subproblems();
+        if done > 0 {
+            // Said, so that a requeued or restarted job's log shows the work it kept.
+            say(format_args!(
+                "queens: resuming from {}: {done} of {subproblems} subproblems already counted",
+                path.display()
+            ));
+        }
+    }
+    let resumed = counter.resumed_subproblems();
+    let bar = progress::Bar::new(subproblems, resumed, args.quiet);
+    let done = Arc::new(AtomicUsize::new(resumed));
+    let started = Instant::now();
+    let interrupted = Interrupted {
+        done: Arc::clone(&done),
+        of: subproblems,
+        resumed,
+        started,
+        checkpoint: args.checkpoint.clone(),
+        bar: bar.clone(),
+    };
+    output::on_interrupt(move || say(format_args!("{}", interrupted.report())));
+    let report_to = bar.clone();
+    let counter = counter.on_finished(move |_, progress| {
+        done.fetch_max(progress.done, Ordering::Relaxed);
+        report_to.update(progress);
+    });
+    let counts = counter.run()?;
+    let seconds = started.elapsed();
+    bar.finish();
+    let incomplete = counter.checkpoint_failure();
+    let number = match fundamental {
+        true => counts.fundamental.unwrap_or(0),
+        false => counts.total,
+    };
+    if args.json {
+        let record = ShardRecord::new(&counts, seconds.as_secs_f64());
+        writeln!(out, "{}", record.to_json())?;
+    } else {
+        writeln!(out, "{number}")?;
+    }
+    out.finish()?;
+    if !args.json && !args.quiet {
+        say(format_args!(
+            "{number} {}solution{} of {} {}{} counted in {}",
+            if fundamental { "fundamental " } else { "" },
+            if number == 1 { "" } else { "s" },
+            args.count.n,
+            if args.count.n == 1 { "queen" } else { "queens" },
+            match of {
+                1 => String::new(),
+                _ => format!(", shard {index}/{of},"),
+            },
+            took(seconds)
+        ));
+    }
+    match incomplete {
+        Some(err) => {
+            say(format_args!(
+                "queens: warning: the count is right, but the checkpoint is incomplete: {err}"
+            ));
+            Err(Failure::Flawed)
+        }
+        None => Ok(()),
+    }
+}
+
+/// What an interrupted count says: what it had done, in how long, and where that is kept,
+/// or how it could have been.
+pub(crate) struct Interrupted {
+    /// Subproblems finished, resumed ones included.
+    done: Arc<AtomicUsize>,
+    of: usize,
+    resumed: usize,
+    started: Instant,
+    checkpoint: Option<std::path::PathBuf>,
+    bar: progress::Bar,
+}
+
+impl Interrupted {
+    fn report(&self) -> String {
+        self.bar.finish();
+        let done = self.done.load(Ordering::Relaxed);
+        let resumed = match self.resumed {
+            0 => String::new(),
+            resumed => format!(" ({resumed} of them resumed)"),
+        };
+        let kept = match &self.checkpoint {
+            Some(path) => format!(
+                "kept in {} (the same command goes on from there)",
+                path.display()
+            ),
+            None => "and lost (`--checkpoint FILE` would have kept them for the next run to go \
+                     on from)"
+                .into(),
+        };
+        format!(
+            "queens: interrupted after {}: {done} of {} subproblems counted{resumed}, {kept}",
+            took(self.started.elapsed()),
+            self.of
+        )
+    }
+}
+
+/// Whether two paths name one file, which may not exist yet.
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    // The file itself, or the folder it would be made in and its name.
+    let resolved = |path: &Path| {
+        std::fs::canonicalize(path).ok().or_else(|| {
+            let folder = match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => Path::new("."),
+            };
+            Some(std::fs::canonicalize(folder).ok()?.join(path.file_name()?))
+        })
+    };
+    a == b || matches!((resolved(a), resolved(b)), (Some(a), Some(b)) if a == b)
+}
+
+/// The counter of what `choice` asks for.
+pub(crate) fn counter(choice: &CountChoice) -> Result<Counter, Failure> {
+    let counter = Counter::new(choice.n)?
+        .threads(choice.threads)
+        .fundamental(choice.fundamental)
+        .engine(choice.engine);
+    Ok(match choice.memory {
+        Some(bytes) => counter.memory(bytes),
+        None => counter,
+    })
+}
+
+pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
+    let counter = counter(&args.count)?;
+    // Everything is worked out before a line is printed: a plan refused prints nothing.
+    let engine = counter.validate()?;
+    let subproblems = counter.total_subproblems()?;
+    let shards = usize::try_from(args.shards).unwrap_or(usize::MAX);
+    let mut out = Out::open(args.output.path())?;
+    let estimate = counter.estimate_within(
+        usize::try_from(args.sample).unwrap_or(usize::MAX),
+        Duration::from_secs(args.seconds),
+    )?;
+    let threads = estimate.threads;
+    let storage = match (engine, estimate.streamed) {
+        (Engine::Quadrants, true) => {
+            " (each subproblem builds only the rows it reads: the whole tables do not fit)"
+        }
+        (Engine::Quadrants, false) => " (the whole tables of each case, shared by the threads)",
+        _ => "",
+    };
+    let measured = estimate.sampled_peak.map_or(String::new(), |bytes| {
+        format!("; the sample grew this process by {}", size(bytes, false))
+    });
+    let plural = if threads == 1 { "" } else { "s" };
+    let parts = match engine {
+        Engine::Quadrants => "subproblem steps",
+        _ => "subproblems",
+    };
+    let how = match (estimate.whole, engine) {
+        (true, _) => "",
+        (false, Engine::Quadrants) => ", some stopped and estimated from the part that ran",
+        (false, _) => ", each along a random path down its search",
+    };
+    let report = format!(
+        "n = {}: the {engine} engine, {subproblems} subproblems\n\
+         memory: {} on {threads} thread{plural}{storage}{measured}\n\
+         time: {} of {} {parts} timed here{how} in {:.2} s: about {} of CPU time in all ({})\n\
+         shards: {shards} of about {} subproblems, about {} each on {threads} thread{plural}\n",
+        args.count.n,
+        match estimate.memory {
+            0 => "no tables".to_string(),
+            bytes => format!("about {} a process", size(bytes, true)),
+        },
+        estimate.sampled.len(),
+        estimate.parts,
+        estimate.seconds,
+        duration(estimate.cpu_seconds),
+        estimate.error_bar(),
+        subproblems.div_ceil(shards),
+        duration(estimate.hours_per_shard(shards, threads) * 3600.0),
+    );
+    out.write_all(report.as_bytes())?;
+    out.finish()
+}
+
+pub(crate) fn merge(args: &MergeArgs) -> Result<(), Failure> {
+    let mut out = Out::open(args.output.path())?;
+    let mut records = Vec::new();
+    let stdin_only = [Path::new("-").to_path_buf()];
+    let files = match args.files.is_empty() {
+        true => &stdin_only[..],
+        false => &args.files[..],
+    };
+    for path in files {
+        let (name, reader) = open_input(path, |n| {
+            format!(
+                "merge reads the records of `queens count --shard I/K --json`, not a board size: `queens count {n}` counts the {n}x{n} board"
+            )
+        })?;
+        let read = ShardRecord::read_all(reader)
+            .map_err(|err| Failure::Usage(format!("{name}: {err}")))?;
+        records.extend(read);
+    }
+    let merged = ShardRecord::merge(&records)?;
+    writeln!(out, "{}", merged.to_json())?;
+    out.finish()
+}
