@@ -10,6 +10,7 @@ mod running;
 mod simd;
 
 use crate::error::Error;
+pub(crate) use engines::constellations::count_board;
 pub(crate) use engines::constellations::interior::Interior;
 pub use engines::engine::Engine;
 pub use engines::symmetric::{SymmetricCounts, count_symmetric};
@@ -21,7 +22,6 @@ pub use running::counter::{Counter, Counts, Progress};
 pub use running::estimate::Estimate;
 pub use running::memory::available_memory;
 pub use running::subproblems::Subproblem;
-pub(crate) use simd::count_board;
 
 /// The number of solutions of the `n`-queens problem (OEIS A000170), on every core.
 ///

@@ -2,13 +2,12 @@
 //! environment variable `QUEENS_SIMD` (read once) allows instruction sets, the processor is
 //! asked once per kernel for its list of features, and a kernel runs only where both agree.
 //!
-//! Two families of kernels: [`interior`] fills the free rows of a board (the constellation
-//! engine's search), [`quadrant_join`] joins half-boards (the quadrant engine). Each is written
-//! once against a few vector operations and compiled for AVX2 and for AVX-512.
+//! Each engine keeps its kernels beside it: `engines::constellations::kernels` fills the free
+//! rows of a board, `engines::quadrants::kernels` joins half-boards. Each family is written
+//! once against a few vector operations (the macros here) and compiled for AVX2 and AVX-512.
 
 use std::sync::OnceLock;
 
-use crate::counting::engines::constellations::interior::Interior;
 use crate::error::Error;
 use crate::error::excerpt;
 
@@ -82,45 +81,6 @@ impl Kernels {
         };
         Ok(Kernels { avx2, avx512 })
     }
-}
-
-/// The number of ways to fill the free rows of `interior`: on the vector kernels where the
-/// processor has them and the board suits them, else by the scalar search.
-pub(crate) fn count_completions(interior: &Interior) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if interior.free >= 3
-        && let Some(total) = interior::try_count(interior)
-    {
-        return total;
-    }
-    interior.count()
-}
-
-/// [`count_completions`] of a board on its own, such as a puzzle's: with the `parallel`
-/// feature, a board with many free rows is split by the squares of its first free row and
-/// counted on every core.
-pub(crate) fn count_board(interior: &Interior) -> u64 {
-    #[cfg(feature = "parallel")]
-    // Fewer free rows count too fast to gain by threads.
-    if interior.free >= 10 {
-        use rayon::prelude::*;
-        let squares: Vec<u64> = bits(interior.open[0]).collect();
-        return squares
-            .into_par_iter()
-            .map(|square| count_board(&interior.with_first_queen(square)))
-            .sum();
-    }
-    count_completions(interior)
-}
-
-/// The set bits of `mask`, one by one.
-#[cfg(feature = "parallel")]
-fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
-    std::iter::from_fn(move || {
-        let bit = mask & mask.wrapping_neg();
-        mask ^= bit;
-        (bit != 0).then_some(bit)
-    })
 }
 
 /// Whether a kernel compiled for `features` runs here: `QUEENS_SIMD` allows its instruction
@@ -216,14 +176,27 @@ macro_rules! instructions {
     };
 }
 
-// The crate's only unsafe code: vector loads and stores in the kernels, and calls into them
-// once the processor is known to have the instructions.
+// Each engine's kernels (`engines::constellations::kernels`, `engines::quadrants::kernels`)
+// define their operations with these.
 #[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-pub(crate) mod interior;
+pub(crate) use {instructions, with_features};
+
+/// The number of ones in each byte of `a`: a table lookup per nibble (AVX2 has no byte
+/// popcount), for both families of kernels.
 #[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-pub(crate) mod quadrant_join;
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn byte_popcnt(a: core::arch::x86_64::__m256i) -> core::arch::x86_64::__m256i {
+    use core::arch::x86_64::*;
+    let ones = _mm256_setr_epi8(
+        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+        3, 4,
+    );
+    let nibble = _mm256_set1_epi8(0x0f);
+    let low = _mm256_shuffle_epi8(ones, _mm256_and_si256(a, nibble));
+    let high = _mm256_shuffle_epi8(ones, _mm256_and_si256(_mm256_srli_epi16::<4>(a), nibble));
+    _mm256_add_epi8(low, high)
+}
 
 /// Kernels forced on one thread, so that one test process runs a count on each in turn.
 #[cfg(all(test, target_arch = "x86_64"))]

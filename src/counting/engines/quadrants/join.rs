@@ -263,7 +263,7 @@ impl Table {
 /// words each (at least `halves.len() / 64`).
 fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
     #[cfg(target_arch = "x86_64")]
-    if crate::counting::simd::quadrant_join::transpose(halves, diagonals, planes, words) {
+    if crate::counting::engines::quadrants::kernels::transpose(halves, diagonals, planes, words) {
         return;
     }
     transpose_portable(halves, diagonals, planes, words);
@@ -277,7 +277,7 @@ fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize)
 )]
 pub(crate) fn count(table: Slices<'_>, west: West<'_>, frees: &mut Vec<u64>) -> [u64; CLASSES] {
     #[cfg(target_arch = "x86_64")]
-    if let Some(sums) = crate::counting::simd::quadrant_join::count(table, west, frees) {
+    if let Some(sums) = crate::counting::engines::quadrants::kernels::count(table, west, frees) {
         return sums;
     }
     count_portable(table, west)
@@ -287,7 +287,7 @@ pub(crate) fn count(table: Slices<'_>, west: West<'_>, frees: &mut Vec<u64>) -> 
 /// a few where a vector kernel tests a pair in a few instructions, none on 64-bit words.
 pub(crate) fn crossing_chunks() -> usize {
     #[cfg(target_arch = "x86_64")]
-    return crate::counting::simd::quadrant_join::crossing_chunks();
+    return crate::counting::engines::quadrants::kernels::crossing_chunks();
     #[cfg(not(target_arch = "x86_64"))]
     0
 }
@@ -302,7 +302,7 @@ pub(crate) fn crossing_chunks() -> usize {
 )]
 pub(crate) fn cross(table: Slices<'_>, west: Crossing<'_>, frees: &mut Vec<u64>) -> [u64; CLASSES] {
     #[cfg(target_arch = "x86_64")]
-    if let Some(sums) = crate::counting::simd::quadrant_join::cross(table, west, frees) {
+    if let Some(sums) = crate::counting::engines::quadrants::kernels::cross(table, west, frees) {
         return sums;
     }
     cross_portable(table, west)

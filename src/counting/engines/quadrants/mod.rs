@@ -24,6 +24,10 @@
 
 mod frame;
 mod join;
+// Vector kernels of the join (unsafe code: see the constellations' kernels).
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+pub(crate) mod kernels;
 pub(crate) mod layout;
 pub(crate) mod portable;
 mod quadrant;
@@ -1183,8 +1187,8 @@ mod tests {
     /// portable code everywhere), failing if one the processor has did not run.
     #[cfg(target_arch = "x86_64")]
     fn every_join_kernel_counts(n: usize, expected: u64) {
+        use crate::counting::engines::quadrants::kernels::ran;
         use crate::counting::simd::forced;
-        use crate::counting::simd::quadrant_join::ran;
         let kernels = [
             ("AVX-512", false, true),
             ("AVX2", true, false),

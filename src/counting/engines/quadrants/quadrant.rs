@@ -21,9 +21,10 @@ pub(crate) fn join_all(
     // Vector kernels store whole vectors: room for one more.
     let window = out.room((uppers.len() * lowers.len()).min(limit + lowers.len()) + 8);
     #[cfg(target_arch = "x86_64")]
-    if crate::counting::simd::quadrant_join::filters() {
-        let (kept, joined) =
-            crate::counting::simd::quadrant_join::filter_each(uppers, lowers, window, limit);
+    if crate::counting::engines::quadrants::kernels::filters() {
+        let (kept, joined) = crate::counting::engines::quadrants::kernels::filter_each(
+            uppers, lowers, window, limit,
+        );
         out.len += kept;
         return joined;
     }
@@ -55,7 +56,7 @@ pub(crate) fn join_each(
     ends.clear();
     ends.resize(uppers.len(), [0; 2]);
     #[cfg(target_arch = "x86_64")]
-    if crate::counting::simd::quadrant_join::filters() {
+    if crate::counting::engines::quadrants::kernels::filters() {
         // In batches, so that the room for every pair stays small (most lists need one).
         let pairs = (lowers[0].len() + lowers[1].len()).max(1);
         let batch = match uppers.len() * pairs <= 4096 {
@@ -65,7 +66,7 @@ pub(crate) fn join_each(
         for (uppers, ends) in uppers.chunks(batch).zip(ends.chunks_mut(batch)) {
             let base = out.len() as u32;
             let window = out.room(uppers.len() * pairs + 8);
-            out.len += crate::counting::simd::quadrant_join::join_each(
+            out.len += crate::counting::engines::quadrants::kernels::join_each(
                 uppers, lowers, firsts, window, ends, base,
             );
         }

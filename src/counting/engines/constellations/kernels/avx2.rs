@@ -3,6 +3,8 @@
 
 use core::arch::x86_64::*;
 
+use crate::counting::simd::byte_popcnt;
+
 /// The lanes (of 8) that the 8-bit `mask` picks, in order, then zeros.
 const fn picked(mask: usize) -> [u8; 8] {
     let (mut lanes, mut lane, mut to) = ([0; 8], 0, 0);
@@ -14,20 +16,6 @@ const fn picked(mask: usize) -> [u8; 8] {
         lane += 1;
     }
     lanes
-}
-
-/// The number of ones in each byte of `a`: a table lookup per nibble.
-#[inline]
-#[target_feature(enable = "avx2")]
-pub(in crate::counting::simd) fn byte_popcnt(a: __m256i) -> __m256i {
-    let ones = _mm256_setr_epi8(
-        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
-        3, 4,
-    );
-    let nibble = _mm256_set1_epi8(0x0f);
-    let low = _mm256_shuffle_epi8(ones, _mm256_and_si256(a, nibble));
-    let high = _mm256_shuffle_epi8(ones, _mm256_and_si256(_mm256_srli_epi16::<4>(a), nibble));
-    _mm256_add_epi8(low, high)
 }
 
 /// The sum of the 8 lanes of 32 bits of `a`.

@@ -6,6 +6,7 @@ use core::arch::x86_64::*;
 use crate::counting::engines::quadrants::layout::{
     CLASSES, CROSSING_CHUNKS, Crossing, Cut, Group, Placement, Slices, WORDS, West, placements_in,
 };
+use crate::counting::simd::{instructions, with_features};
 
 /// The counts of [`count_portable`](crate::counting::quadrants::portable::count_portable) on the
 /// vector units, or `None` if this processor lacks them or `QUEENS_SIMD` rules them out.

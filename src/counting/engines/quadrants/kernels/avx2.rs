@@ -1,7 +1,7 @@
 //! 256-bit vectors, two per chunk, with popcounts by a nibble table.
 
 use super::*;
-use crate::counting::simd::interior::avx2::byte_popcnt;
+use crate::counting::simd::byte_popcnt;
 
 type Vector = __m256i;
 const PER_CHUNK: usize = 2;
