@@ -67,17 +67,19 @@ pub enum Error {
         /// The square.
         square: Square,
     },
-    /// The board has no solution at all (`n = 2` and `n = 3`).
+    /// The board has no solution: `n = 2` and `n = 3`, or a board whose fixed queens and
+    /// blocked squares leave none.
     NoSolution {
         /// The board size.
         n: usize,
     },
-    /// A board offered as a puzzle has no solution, or more than one.
+    /// A board offered as a puzzle has more than one solution (one with none is
+    /// [`Error::NoSolution`]).
     NotUnique {
         /// The board size.
         n: usize,
-        /// Two of its solutions, as columns; empty when it has none.
-        solutions: Vec<Vec<usize>>,
+        /// Two of its solutions, as columns.
+        solutions: [Vec<usize>; 2],
     },
     /// A randomized search gave up within its step budget.
     SearchFailed {
@@ -285,13 +287,13 @@ impl fmt::Display for Error {
                 "a {found}x{found} board was given where the {n}x{n} board is needed"
             ),
             Error::NoSolution { n } => write!(f, "the {n}x{n} board has no solution"),
-            Error::NotUnique { n, solutions } => match &solutions[..] {
-                [first, second, ..] => write!(
-                    f,
-                    "not a puzzle: the {n}x{n} board has several solutions, such as {first:?} and {second:?}"
-                ),
-                _ => write!(f, "not a puzzle: the {n}x{n} board has no solution"),
-            },
+            Error::NotUnique {
+                n,
+                solutions: [first, second],
+            } => write!(
+                f,
+                "not a puzzle: the {n}x{n} board has several solutions, such as {first:?} and {second:?}"
+            ),
             Error::SearchFailed { n, seed, steps } => write!(
                 f,
                 "no solution for n = {n} found from seed {seed} within {steps} steps; try another seed"

@@ -127,6 +127,7 @@ pub mod formats;
 pub mod generator;
 pub mod large_boards;
 pub mod puzzle;
+mod rng;
 pub mod search;
 mod solution;
 pub mod squares;

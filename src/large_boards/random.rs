@@ -2,6 +2,7 @@
 
 use crate::bitboard::diagonals;
 use crate::error::{Error, try_vec, try_with_capacity};
+use crate::rng::SplitMix64;
 use crate::solution::Solution;
 
 /// Queens left to the repair phase after the greedy start (Sosic and Gu's constant `c`).
@@ -189,36 +190,5 @@ impl Permutation {
         self.add(a, self.columns[a] as usize);
         self.add(b, self.columns[b] as usize);
         better
-    }
-}
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast generator, good enough for search.
-pub(crate) struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (Lemire's multiply-shift; the bias is below 2^-32 here).
-    fn below(&mut self, bound: usize) -> usize {
-        ((u128::from(self.next()) * bound as u128) >> 64) as usize
-    }
-
-    /// A number in `0..bound` with no bias at all: draws outside the largest multiple of
-    /// `bound` are redrawn.
-    pub(crate) fn exactly_below(&mut self, bound: u64) -> u64 {
-        assert!(bound > 0, "an empty range");
-        let zone = u64::MAX - (u64::MAX - bound + 1) % bound;
-        loop {
-            let draw = self.next();
-            if draw <= zone {
-                return draw % bound;
-            }
-        }
     }
 }

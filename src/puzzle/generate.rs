@@ -8,7 +8,7 @@ use super::grade::{Level, Rating, Step, solving_path};
 use super::sheet::Sheet;
 use super::uniqueness::Uniqueness;
 use crate::error::Error;
-use crate::large_boards::random::SplitMix64;
+use crate::rng::SplitMix64;
 use crate::search::{Builder, Queens};
 use crate::solution::Solution;
 use crate::squares::Square;
@@ -68,8 +68,8 @@ impl Puzzle {
     ///
     /// # Errors
     ///
-    /// Those of [`Builder::build`], and [`Error::NotUnique`] when the board has no solution
-    /// or several (naming two).
+    /// Those of [`Builder::build`], [`Error::NoSolution`] when the board has no solution and
+    /// [`Error::NotUnique`] when it has several (naming two).
     ///
     /// # Examples
     ///
@@ -91,13 +91,10 @@ impl Puzzle {
                 builder.fixed(),
                 builder.blocked().to_vec(),
             )),
-            Uniqueness::NoSolution => Err(Error::NotUnique {
-                n,
-                solutions: Vec::new(),
-            }),
+            Uniqueness::NoSolution => Err(Error::NoSolution { n }),
             Uniqueness::Several(first, second) => Err(Error::NotUnique {
                 n,
-                solutions: vec![first.to_vec(), second.to_vec()],
+                solutions: [first.to_vec(), second.to_vec()],
             }),
         }
     }

@@ -2,7 +2,7 @@
 //! row, the squares still open. Grading walks it one technique at a time; generation fills it
 //! at random.
 
-use crate::large_boards::random::SplitMix64;
+use crate::rng::SplitMix64;
 use crate::squares::{Line, Square};
 
 /// The board as a person solving sees it: queens placed, and the squares still open.

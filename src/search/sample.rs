@@ -3,7 +3,7 @@
 
 use crate::counting::try_count;
 use crate::error::Error;
-use crate::large_boards::random::SplitMix64;
+use crate::rng::SplitMix64;
 use crate::search::Queens;
 use crate::solution::Solution;
 

@@ -3,7 +3,7 @@
 //! [`animated_svg`] draws them as an animation.
 
 pub(crate) mod animation;
-pub(crate) mod search;
+pub(crate) mod events;
 
 pub use animation::animated_svg;
-pub use search::{DeadEnd, Event, Replay, Snapshot, Trace};
+pub use events::{DeadEnd, Event, Replay, Snapshot, Trace};

@@ -21,7 +21,7 @@ pub(crate) fn open_input(
     if path.as_os_str() == "-" {
         return Ok(("standard input".into(), Box::new(io::stdin().lock())));
     }
-    let cannot = |why: String| Failure::Usage(format!("cannot read {}: {why}", path.display()));
+    let cannot = |why: String| Failure::Refused(format!("cannot read {}: {why}", path.display()));
     // The size as a size is written: `08` is 8.
     let size = path
         .to_str()
@@ -80,7 +80,7 @@ pub(crate) fn check(args: &CheckArgs) -> Result<(), Failure> {
     let total: u64 = valid.values().sum();
     // Nothing was printed: a command that fails prints nothing on stdout.
     if total + invalid == 0 {
-        return Err(Failure::Usage("no solutions found in the input".into()));
+        return Err(Failure::Refused("no solutions found in the input".into()));
     }
     let sizes = match valid.len() {
         0 | 1 => String::new(),

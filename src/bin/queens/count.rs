@@ -25,7 +25,7 @@ pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
     let engine = counter.chosen_engine()?;
     counter = counter.engine(engine);
     if engine == Engine::Quadrants && fundamental && of > 1 && !args.json {
-        return Err(Failure::Usage(
+        return Err(Failure::Refused(
             "a shard of the quadrant join has no symmetry classes of its own: add --json and \
              merge the shards' records with `queens merge`"
                 .into(),
@@ -35,7 +35,7 @@ pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
     if let (Some(output), Some(checkpoint)) = (args.output.path(), &args.checkpoint)
         && same_file(output, checkpoint)
     {
-        return Err(Failure::Usage(format!(
+        return Err(Failure::Refused(format!(
             "--output and --checkpoint both name {}: the count would replace its checkpoint",
             output.display()
         )));
@@ -257,7 +257,7 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<(), Failure> {
             )
         })?;
         let read = ShardRecord::read_all(reader)
-            .map_err(|err| Failure::Usage(format!("{name}: {err}")))?;
+            .map_err(|err| Failure::Refused(format!("{name}: {err}")))?;
         records.extend(read);
     }
     let merged = ShardRecord::merge(&records)?;

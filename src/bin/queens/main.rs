@@ -23,8 +23,9 @@ use args::{Cli, Command};
 use clap::Parser;
 /// Why the command stopped early.
 pub enum Failure {
-    /// Bad input: printed as one line, exit code 2.
-    Usage(String),
+    /// Refused before or while working: bad input, or a job that cannot be done here (too
+    /// little memory, a file that cannot be written). Printed as one line, exit code 2.
+    Refused(String),
     /// Reading or writing failed; a closed pipe is a normal end.
     Io(io::Error),
     /// The answer is out, but something is wrong (already reported): exit code 1. `check`
@@ -46,7 +47,7 @@ impl From<io::Error> for Failure {
 
 impl From<queens::Error> for Failure {
     fn from(err: queens::Error) -> Self {
-        Failure::Usage(err.to_string())
+        Failure::Refused(err.to_string())
     }
 }
 
@@ -77,7 +78,7 @@ fn main() -> ExitCode {
             say(format_args!("queens: error: {err}"));
             ExitCode::from(2)
         }
-        Err(Failure::Usage(message)) => {
+        Err(Failure::Refused(message)) => {
             say(format_args!("queens: error: {message}"));
             ExitCode::from(2)
         }

@@ -73,7 +73,7 @@ fn handle_interrupts() {
 /// otherwise vanish without an error.
 pub fn stdout() -> Result<io::Stdout, Failure> {
     if stdout_was_closed() {
-        return Err(Failure::Usage("standard output is closed".into()));
+        return Err(Failure::Refused("standard output is closed".into()));
     }
     Ok(io::stdout())
 }
@@ -122,7 +122,7 @@ fn check_drawable(n: usize, format: Format) -> Result<(), Failure> {
         Format::Json => false,
     };
     if draws_squares && n > MAX_DRAWN {
-        return Err(Failure::Usage(format!(
+        return Err(Failure::Refused(format!(
             "a {n}x{n} board is too large to draw (at most {MAX_DRAWN}); use --format list, json, fen or algebraic"
         )));
     }
@@ -150,7 +150,7 @@ pub fn text_bytes(n: usize, format: Format) -> u64 {
 }
 
 fn out_of_memory(n: usize, format: Format) -> Failure {
-    Failure::Usage(format!(
+    Failure::Refused(format!(
         "not enough memory for the text of a solution of {n} queens (up to {})",
         crate::units::size(text_bytes(n, format), true)
     ))
@@ -181,7 +181,7 @@ impl Sink {
             return Ok(Sink::Stdout(stdout()?));
         }
         let cannot =
-            |err: io::Error| Failure::Usage(format!("cannot write {}: {err}", path.display()));
+            |err: io::Error| Failure::Refused(format!("cannot write {}: {err}", path.display()));
         let target = match resolved(path)? {
             Resolved::Descriptor(fd) => {
                 return descriptor(fd)
@@ -364,7 +364,7 @@ impl SolutionWriter {
             }
             Format::Svg => {
                 if self.svg_boards.len() == MAX_SVG_BOARDS {
-                    return Err(Failure::Usage(format!(
+                    return Err(Failure::Refused(format!(
                         "an SVG picture holds at most {MAX_SVG_BOARDS} boards; use --first to choose fewer"
                     )));
                 }
@@ -416,7 +416,7 @@ impl Sink {
             Sink::Direct { mut file, .. } => file.flush()?,
             Sink::File { temp, target } => {
                 let cannot = |err: io::Error| {
-                    Failure::Usage(format!("cannot write {}: {err}", target.display()))
+                    Failure::Refused(format!("cannot write {}: {err}", target.display()))
                 };
                 keep_permissions(&temp, &target).map_err(cannot)?;
                 temp.as_file().sync_all().map_err(cannot)?;
@@ -458,13 +458,13 @@ fn resolved(target: &Path) -> Result<Resolved, Failure> {
             return Ok(Resolved::Path(path));
         }
         let link = std::fs::read_link(&path)
-            .map_err(|err| Failure::Usage(format!("cannot write {}: {err}", target.display())))?;
+            .map_err(|err| Failure::Refused(format!("cannot write {}: {err}", target.display())))?;
         path = match path.parent() {
             Some(parent) => parent.join(link),
             None => link,
         };
     }
-    Err(Failure::Usage(format!(
+    Err(Failure::Refused(format!(
         "cannot write {}: more than {MAX_LINKS} symbolic links to follow",
         target.display()
     )))
@@ -522,7 +522,7 @@ fn descriptor(_: i32) -> io::Result<File> {
 fn refuse_hard_links(target: &Path, meta: &std::fs::Metadata) -> Result<(), Failure> {
     use std::os::unix::fs::MetadataExt;
     if meta.is_file() && meta.nlink() > 1 {
-        return Err(Failure::Usage(format!(
+        return Err(Failure::Refused(format!(
             "{} has {} hard links, which replacing it would detach: write elsewhere, or remove the other links first",
             target.display(),
             meta.nlink()
@@ -562,7 +562,7 @@ fn temporary_beside(target: &Path) -> Result<NamedTempFile, Failure> {
         _ => Path::new("."),
     };
     let name = target.file_name().ok_or_else(|| {
-        Failure::Usage(format!(
+        Failure::Refused(format!(
             "cannot write {}: not a file name",
             target.display()
         ))
@@ -574,5 +574,5 @@ fn temporary_beside(target: &Path) -> Result<NamedTempFile, Failure> {
         .prefix(&prefix)
         .suffix(".partial")
         .tempfile_in(folder)
-        .map_err(|err| Failure::Usage(format!("cannot create {}: {err}", target.display())))
+        .map_err(|err| Failure::Refused(format!("cannot create {}: {err}", target.display())))
 }

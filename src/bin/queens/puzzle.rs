@@ -25,7 +25,7 @@ pub(crate) fn puzzle(args: &PuzzleArgs) -> Result<(), Failure> {
         })?;
         let puzzle = read_puzzle(reader)
             .and_then(|board| Puzzle::from_builder(&board))
-            .map_err(|err| Failure::Usage(format!("{name}: {err}")))?;
+            .map_err(|err| Failure::Refused(format!("{name}: {err}")))?;
         write_puzzle(&mut out, &puzzle, &format!("{name}:"), args, explain)?;
     } else {
         let n = n.expect("clap or explained_file requires n without a file");
@@ -61,7 +61,7 @@ pub(crate) fn explained_file(args: &PuzzleArgs) -> Result<(Option<usize>, Option
     let value = match &args.explain {
         Some(Some(value)) => value,
         Some(None) if args.n.is_none() => {
-            return Err(Failure::Usage(
+            return Err(Failure::Refused(
                 "--explain needs a board size before it, or a puzzle FILE after it: \
                  `queens puzzle 8 --explain`, `queens puzzle --explain puzzle.txt`"
                     .into(),
@@ -72,13 +72,13 @@ pub(crate) fn explained_file(args: &PuzzleArgs) -> Result<(Option<usize>, Option
     if is_number(value.as_os_str()) {
         let text = value.to_string_lossy();
         let n: usize = text.parse().map_err(|_| {
-            Failure::Usage(format!(
+            Failure::Refused(format!(
                 "board size {text} (after --explain) is too large: at most {} is supported",
                 Queens::MAX_N
             ))
         })?;
         return match args.n {
-            Some(first) if first != n => Err(Failure::Usage(format!(
+            Some(first) if first != n => Err(Failure::Refused(format!(
                 "two board sizes, {first} and {n} after --explain: --explain takes a FILE or nothing"
             ))),
             _ => Ok((Some(n), None)),
@@ -93,7 +93,7 @@ pub(crate) fn explained_file(args: &PuzzleArgs) -> Result<(Option<usize>, Option
         ("--minimal", args.minimal),
     ];
     if let Some((name, _)) = making.iter().find(|(_, given)| *given) {
-        return Err(Failure::Usage(format!(
+        return Err(Failure::Refused(format!(
             "--explain {} grades the puzzle in that file: {name} cannot be used with it (to make \
              puzzles and explain them, give N and a bare --explain)",
             value.display()

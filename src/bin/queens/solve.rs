@@ -21,9 +21,9 @@ pub(crate) fn solve_board(args: &SolveArgs) -> Result<Builder, Failure> {
                 )
             })?;
             let puzzle =
-                read_puzzle(reader).map_err(|err| Failure::Usage(format!("{name}: {err}")))?;
+                read_puzzle(reader).map_err(|err| Failure::Refused(format!("{name}: {err}")))?;
             if let Some(n) = args.n.filter(|&n| n != puzzle.n()) {
-                return Err(Failure::Usage(format!(
+                return Err(Failure::Refused(format!(
                     "{name} is a {0}x{0} puzzle, not {n}x{n}",
                     puzzle.n()
                 )));

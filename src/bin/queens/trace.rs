@@ -46,7 +46,7 @@ pub(crate) const MAX_FRAMES: usize = 20_000;
 
 pub(crate) fn animate(args: &AnimateArgs) -> Result<(), Failure> {
     if args.n > MAX_ANIMATED {
-        return Err(Failure::Usage(format!(
+        return Err(Failure::Refused(format!(
             "boards up to {MAX_ANIMATED} x {MAX_ANIMATED} are animated, not {0} x {0}",
             args.n
         )));
@@ -55,7 +55,7 @@ pub(crate) fn animate(args: &AnimateArgs) -> Result<(), Failure> {
         .take(MAX_FRAMES + 1)
         .collect();
     if events.len() > MAX_FRAMES {
-        return Err(Failure::Usage(format!(
+        return Err(Failure::Refused(format!(
             "the search takes over {MAX_FRAMES} steps to its solution {}: too long to animate",
             args.first
         )));

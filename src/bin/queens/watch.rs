@@ -23,24 +23,24 @@ const MAX_SPEED: u32 = 1000;
 /// Runs the animation until `q`: space plays or pauses, the arrows step forward and back.
 pub fn watch(args: &WatchArgs) -> Result<(), Failure> {
     if !(1..=MAX_WATCHED).contains(&args.n) {
-        return Err(Failure::Usage(format!(
+        return Err(Failure::Refused(format!(
             "boards from 1 to {MAX_WATCHED} are watched, not {}",
             args.n
         )));
     }
     if !(1..=MAX_SPEED).contains(&args.speed) {
-        return Err(Failure::Usage(format!(
+        return Err(Failure::Refused(format!(
             "--speed must be 1 to {MAX_SPEED} steps a second, not {}",
             args.speed
         )));
     }
     if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
-        return Err(Failure::Usage(
+        return Err(Failure::Refused(
             "watch draws in a terminal: run it with one (or use `queens trace`)".into(),
         ));
     }
     if let Some(message) = too_small(args.n, terminal::size()?) {
-        return Err(Failure::Usage(message));
+        return Err(Failure::Refused(message));
     }
     let replay = Replay::new(Queens::try_new(args.n)?.trace());
     let colours = Colours::of_terminal(

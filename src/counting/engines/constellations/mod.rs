@@ -21,7 +21,7 @@ use crate::counting::engines::work::{
 use crate::counting::running::pool::Pool;
 use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
-use crate::large_boards::random::SplitMix64;
+use crate::rng::SplitMix64;
 
 /// The constellations of a board of `n`, counting classes or not.
 pub(crate) struct Constellations {
