@@ -36,24 +36,3 @@ pub(crate) fn room(bytes: u64, what: impl FnOnce() -> String) -> PyResult<String
         })?;
     Ok(out)
 }
-
-/// The most bytes `style` takes to draw an `n x n` solution: room made for them first
-/// means drawing never reallocates (and so never aborts).
-pub(crate) fn text_bytes(style: queens::Style, n: usize) -> u64 {
-    use queens::Style as S;
-    let n = n as u128;
-    // Digits of n, at least as many as any row, column or rank number has.
-    let d = u128::from(n.checked_ilog10().unwrap_or(0)) + 1;
-    let bytes = match style {
-        S::Dots | S::Matrix | S::Stars => 2 * n * n + n,
-        S::Unicode => 3 * n * n + n,
-        S::Grid => (n + 1) * (d + n * (d + 1) + 1),
-        S::List => n * (d + 2) + 2,
-        S::Fen => n * (2 * d + 2),
-        // A file's letters are no more than its number's digits.
-        S::Algebraic => n * (2 * d + 1),
-        // A style added later: a generous bound, drawn square by square.
-        _ => (n + 1) * (n + 1) * (d + 4),
-    };
-    u64::try_from(bytes).unwrap_or(u64::MAX)
-}

@@ -12,7 +12,9 @@ pub(crate) fn drawing<'py>(
     after: &str,
 ) -> PyResult<Bound<'py, PyString>> {
     let n = solution.n();
-    let bytes = text_bytes(style, n).saturating_add((before.len() + after.len()) as u64);
+    let bytes = style
+        .max_bytes(n)
+        .saturating_add((before.len() + after.len()) as u64);
     let mut text = room(bytes, || {
         let instead = match style.is_board() {
             true => "; style \"list\", \"fen\" or \"algebraic\" takes a few bytes a queen",

@@ -107,6 +107,39 @@ impl Style {
     pub fn is_board(self) -> bool {
         !matches!(self, Style::List | Style::Fen | Style::Algebraic)
     }
+
+    /// The most bytes this style takes to draw one solution of `n` queens, so that a front
+    /// end can check the memory before it draws (the command line and Python refuse a board
+    /// too large rather than abort): every solution holds each column once, so the widest
+    /// number bounds each.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Queens, Style};
+    ///
+    /// let solution = Queens::new(8).next().unwrap();
+    /// for &style in Style::ALL {
+    ///     assert!(solution.render(style).to_string().len() as u64 <= style.max_bytes(8));
+    /// }
+    /// assert_eq!(Style::Dots.max_bytes(1_000), 2_001_000);
+    /// ```
+    #[must_use]
+    pub fn max_bytes(self, n: usize) -> u64 {
+        let n = n as u128;
+        // Digits of n, at least as many as any row, column or rank number has; a file's
+        // letters are no more than its number's digits.
+        let d = u128::from(n.checked_ilog10().unwrap_or(0)) + 1;
+        let bytes = match self {
+            Style::Dots | Style::Matrix | Style::Stars => 2 * n * n + n,
+            Style::Unicode => 3 * n * n + n,
+            Style::Grid => (n + 1) * (d + n * (d + 1) + 1),
+            Style::List => n * (d + 2) + 2,
+            Style::Fen => n * (2 * d + 2),
+            Style::Algebraic => n * (2 * d + 1),
+        };
+        u64::try_from(bytes).unwrap_or(u64::MAX)
+    }
 }
 
 impl fmt::Display for Style {

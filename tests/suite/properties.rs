@@ -63,6 +63,26 @@ fn symmetry_group_laws() {
     assert_eq!(distinct.len(), s.orbit_size());
 }
 
+/// The bound front ends check memory against holds for every style and size, and is not
+/// loose past small boards: within three times of what is drawn.
+#[test]
+fn max_bytes_bounds_every_drawing_closely() {
+    for n in (1..=120).chain([999, 1000, 1001]) {
+        let Ok(solution) = queens::large_boards::random(n, n as u64) else {
+            continue;
+        };
+        for &style in Style::ALL {
+            let drawn = solution.render(style).to_string().len() as u64;
+            let bound = style.max_bytes(n);
+            assert!(drawn <= bound, "{style:?} at n = {n}: {drawn} > {bound}");
+            assert!(
+                n < 10 || 3 * drawn >= bound,
+                "{style:?} at n = {n}: {drawn} of {bound}"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_empty_board_reads_back_from_its_list_form() {
     let empty = Queens::new(0).next().unwrap();

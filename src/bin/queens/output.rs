@@ -134,19 +134,12 @@ fn check_drawable(n: usize, format: Format) -> Result<(), Failure> {
 pub fn text_bytes(n: usize, format: Format) -> u64 {
     let n64 = n as u64;
     let digits = u64::from(n64.max(1).ilog10()) + 1;
-    // Files are letters a..z, then aa, ab, ...
-    let letters =
-        std::iter::successors(Some(n64), |&rest| (rest > 26).then_some(rest / 26)).count() as u64;
-    let per_queen = match format {
-        Format::Json => digits + 1,
-        Format::Text(Style::List) => digits + 2,
-        Format::Text(Style::Fen) => 2 * digits + 2,
-        Format::Text(Style::Algebraic) => letters + digits + 1,
-        // Drawn boards (at most MAX_DRAWN a side): up to a 4-byte character and a space a
-        // square, a label a row.
-        Format::Text(_) | Format::Svg => 5 * n64 + digits + 2,
-    };
-    n64.saturating_mul(per_queen).saturating_add(64)
+    match format {
+        Format::Text(style) => style.max_bytes(n).saturating_add(64),
+        Format::Json => n64.saturating_mul(digits + 1).saturating_add(64),
+        // Drawn boards (at most MAX_DRAWN a side): a square's element and its label's.
+        Format::Svg => n64.saturating_mul(5 * n64 + digits + 2).saturating_add(64),
+    }
 }
 
 fn out_of_memory(n: usize, format: Format) -> Failure {
