@@ -12,7 +12,7 @@ mod simd;
 use crate::error::Error;
 pub(crate) use engines::constellations::count_board;
 pub(crate) use engines::constellations::interior::Interior;
-pub use engines::engine::Engine;
+pub use engines::engine::{Engine, PlanWords};
 pub use engines::symmetric::{SymmetricCounts, count_symmetric};
 pub use resuming::checkpoint::Checkpoint;
 pub use resuming::shard::Shard;

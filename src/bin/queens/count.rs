@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use queens::counting::{Counter, Engine, Shard, ShardRecord};
+use queens::counting::{Counter, Shard, ShardRecord};
 
 use crate::args::{CountArgs, CountChoice, MergeArgs, PlanArgs};
 use crate::check::open_input;
@@ -24,7 +24,7 @@ pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
     // engine's subproblems.
     let engine = counter.chosen_engine()?;
     counter = counter.engine(engine);
-    if engine == Engine::Quadrants && fundamental && of > 1 && !args.json {
+    if !engine.shards_count_classes() && fundamental && of > 1 && !args.json {
         return Err(Failure::Refused(
             "a shard of the quadrant join has no symmetry classes of its own: add --json and \
              merge the shards' records with `queens merge`"
@@ -200,25 +200,17 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
         Duration::from_secs(args.seconds),
     )?;
     let threads = estimate.threads;
-    let storage = match (engine, estimate.streamed) {
-        (Engine::Quadrants, true) => {
-            " (each subproblem builds only the rows it reads: the whole tables do not fit)"
-        }
-        (Engine::Quadrants, false) => " (the whole tables of each case, shared by the threads)",
-        _ => "",
-    };
+    let words = engine.plan_words(estimate.streamed);
+    let storage = words.storage;
     let measured = estimate.sampled_peak.map_or(String::new(), |bytes| {
         format!("; the sample grew this process by {}", size(bytes, false))
     });
     let plural = if threads == 1 { "" } else { "s" };
-    let parts = match engine {
-        Engine::Quadrants => "subproblem steps",
-        _ => "subproblems",
-    };
-    let how = match (estimate.whole, engine) {
-        (true, _) => "",
-        (false, Engine::Quadrants) => ", some stopped and estimated from the part that ran",
-        (false, _) => ", each along a random path down its search",
+    let parts = words.parts;
+    let how = if estimate.whole {
+        ""
+    } else {
+        words.partly_timed
     };
     let report = format!(
         "n = {}: the {engine} engine, {subproblems} subproblems\n\

@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::counting::engines;
 use crate::counting::engines::engine::Engine;
 use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
@@ -157,7 +158,7 @@ impl Checkpoint {
                 ..key
             })
         );
-        key.legacy = engine == Engine::Constellations && bytes.starts_with(legacy.as_bytes());
+        key.legacy = engines::checkpoint_word(engine).1 && bytes.starts_with(legacy.as_bytes());
         let (resumed, keep) = read(&bytes, key, all).map_err(fail)?;
         if keep == 0 {
             file.set_len(0).map_err(io_fail)?;
@@ -298,11 +299,7 @@ fn record_line(key: Key, subproblem: &Subproblem) -> String {
 }
 
 fn checksum(key: Key, numbers: &str) -> u32 {
-    // Constellation records are summed as format 2 summed them, so old files stay valid.
-    let engine = match key.engine {
-        Engine::Constellations => String::new(),
-        engine => format!(" {engine}"),
-    };
+    let (engine, _) = engines::checkpoint_word(key.engine);
     crc32fast::hash(format!("{} {}/{}{engine} {numbers}", key.n, key.shard, key.of).as_bytes())
 }
 

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::bitboard::check_size;
 use crate::counting::engines::engine::Engine;
 use crate::counting::engines::work::burnside;
+use crate::counting::engines::{self, RecordCounts};
 use crate::counting::resuming::shard::Shard;
 use crate::counting::running::counter::Counts;
 use crate::counting::running::counter::subproblems;
@@ -226,51 +227,16 @@ impl ShardRecord {
                 self.seconds
             ));
         }
-        // The solutions rotations fix are counted by the join's last subproblem alone.
-        if self.engine == Engine::Quadrants
-            && self.n <= Engine::QUADRANTS_UP_TO
-            && self.fixed.is_some_and(|fixed| fixed != 0)
-        {
-            let rotations = subproblems(self.n, Engine::Quadrants, false);
-            if rotations % self.of != self.shard {
-                return Err(format!(
-                    "shard {}/{} of n = {} cannot count solutions fixed by rotations: shard {}/{} does",
-                    self.shard,
-                    self.of,
-                    self.n,
-                    rotations % self.of,
-                    self.of
-                ));
-            }
-        }
-        match self.engine {
-            Engine::Auto => {
-                return Err("a record must name the engine that counted, not auto".into());
-            }
-            Engine::Quadrants
-                if self.n > Engine::QUADRANTS_UP_TO
-                    || self.fundamental.is_some() && (self.of != 1 || self.fixed.is_none()) =>
-            {
-                return Err(format!(
-                    "the quadrants engine counts no such shard of n = {}",
-                    self.n
-                ));
-            }
-            Engine::Quadrants => {
-                if let (Some(fundamental), Some(fixed)) = (self.fundamental, self.fixed)
-                    && burnside(self.n, self.total, fixed) != Ok(fundamental)
-                {
-                    return Err(format!(
-                        "{} solutions and {fixed} fixed by symmetries do not make {fundamental} classes",
-                        self.total
-                    ));
-                }
-                return Ok(());
-            }
-            Engine::Constellations if self.fixed.is_some() => {
-                return Err("the constellations engine records no fixed solutions".into());
-            }
-            _ => {}
+        let counts = RecordCounts {
+            n: self.n,
+            shard: self.shard,
+            of: self.of,
+            total: self.total,
+            fundamental: self.fundamental,
+            fixed: self.fixed,
+        };
+        if engines::implausible_record(self.engine, &counts)? {
+            return Ok(());
         }
         Subproblem {
             index: self.shard,

@@ -176,7 +176,7 @@ impl Counter {
             threads: 0,
             shard: Shard::WHOLE,
             fundamental: true,
-            engine: Engine::Auto,
+            engine: Engine::default(),
             memory: None,
             resumed: Vec::new(),
             checkpoint: None,
@@ -282,21 +282,7 @@ impl Counter {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn chosen_engine(&self) -> Result<Engine, Error> {
-        let n = self.n;
-        let unsupported = |reason: String| Err(Error::Unsupported { reason });
-        match self.engine {
-            Engine::Quadrants if n > Engine::QUADRANTS_UP_TO => unsupported(format!(
-                "the quadrants engine counts boards up to n = {}, not n = {n}",
-                Engine::QUADRANTS_UP_TO
-            )),
-            Engine::Quadrants => Ok(Engine::Quadrants),
-            Engine::Auto
-                if (Engine::QUADRANTS_FROM..=Engine::QUADRANTS_AUTO_UP_TO).contains(&n) =>
-            {
-                Ok(Engine::Quadrants)
-            }
-            _ => Ok(Engine::Constellations),
-        }
+        engines::choose(self.engine, self.n)
     }
 
     /// Keeps the count within `bytes` of memory, as well as within what the machine, or its
@@ -817,7 +803,7 @@ impl Checkpoint {
         let all = counter.clone().fundamental(true).total_subproblems()?;
         // Room for either engine's subproblems: a checkpoint the other engine wrote (an
         // older build's choice for this n) is refused for its engine, not its size.
-        let most = [Engine::Constellations, Engine::Quadrants]
+        let most = engines::COUNTING
             .into_iter()
             .filter_map(|engine| counter.clone().engine(engine).total_subproblems().ok())
             .fold(all, usize::max);

@@ -44,22 +44,16 @@ pub struct Subproblem {
 }
 
 impl Subproblem {
-    /// Refuses counts no subproblem can have: more classes than solutions, classes of more
-    /// than eight solutions (a subproblem accounts for whole symmetry classes), classes
-    /// from the quadrant join, or fixed solutions from the constellation engine.
+    /// Refuses counts no subproblem of any engine can have: more classes than solutions, or
+    /// classes of more than eight solutions (a subproblem accounts for whole symmetry
+    /// classes). What each engine cannot count, its [`Work::implausible`] says.
+    ///
+    /// [`Work::implausible`]: crate::counting::engines::work::Work::implausible
     pub(crate) fn check_plausible(&self) -> Result<(), String> {
-        match (self.engine, self.fundamental) {
-            (_, Some(f)) if f > self.total || self.total > f.saturating_mul(8) => Err(format!(
+        match self.fundamental {
+            Some(f) if f > self.total || self.total > f.saturating_mul(8) => Err(format!(
                 "subproblem {} cannot have {} solutions in {f} symmetry classes",
                 self.index, self.total
-            )),
-            (Engine::Quadrants, Some(_)) => Err(format!(
-                "subproblem {} of the quadrants engine cannot count classes itself",
-                self.index
-            )),
-            (Engine::Constellations, _) if self.fixed != 0 => Err(format!(
-                "subproblem {} of the constellations engine cannot count fixed solutions",
-                self.index
             )),
             _ => Ok(()),
         }

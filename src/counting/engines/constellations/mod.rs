@@ -59,6 +59,12 @@ impl Work for Constellations {
     }
 
     fn implausible(&self, s: &Subproblem) -> Option<String> {
+        if s.fixed != 0 {
+            return Some(format!(
+                "subproblem {} of the constellations engine cannot count fixed solutions",
+                s.index
+            ));
+        }
         if self.fundamental && s.fundamental.is_none() {
             return Some(format!(
                 "subproblem {} has no count of symmetry classes: this was written by a count \
