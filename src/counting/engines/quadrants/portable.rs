@@ -6,7 +6,12 @@ use crate::counting::engines::quadrants::layout::{
 };
 
 /// Bit-slices `halves` (a multiple of 64) into the first `diagonals` planes of `words`
-/// words each (at least `halves.len() / 64`), bit by bit, for any processor; `planes` must be zero.
+/// words each (at least `halves.len() / 64`), for any processor: 64 half-boards at a time,
+/// as a 64 by 64 bit matrix transposed in place.
+///
+/// Inlined into the vector kernels' own transposition, which the compiler vectorizes for
+/// their instructions.
+#[inline(always)]
 pub(crate) fn transpose_portable(
     halves: &[u64],
     diagonals: usize,
@@ -14,12 +19,31 @@ pub(crate) fn transpose_portable(
     words: usize,
 ) {
     for (w, block) in halves.chunks_exact(64).enumerate() {
-        for (bit, &half) in block.iter().enumerate() {
-            let mut held = half & ((1u128 << diagonals) - 1) as u64;
-            while held != 0 {
-                planes[held.trailing_zeros() as usize * words + w] |= 1 << bit;
-                held &= held - 1;
-            }
+        let mut matrix = [0; 64];
+        matrix.copy_from_slice(block);
+        swap_blocks::<32>(&mut matrix, 0x0000_0000_ffff_ffff);
+        swap_blocks::<16>(&mut matrix, 0x0000_ffff_0000_ffff);
+        swap_blocks::<8>(&mut matrix, 0x00ff_00ff_00ff_00ff);
+        swap_blocks::<4>(&mut matrix, 0x0f0f_0f0f_0f0f_0f0f);
+        swap_blocks::<2>(&mut matrix, 0x3333_3333_3333_3333);
+        swap_blocks::<1>(&mut matrix, 0x5555_5555_5555_5555);
+        for (d, &plane) in matrix.iter().enumerate().take(diagonals) {
+            planes[d * words + w] = plane;
+        }
+    }
+}
+
+/// One round of a 64 by 64 bit transposition (bit `c` of word `k` in row `k`, column `c`):
+/// swaps the `J` by `J` blocks above and below the diagonal in each `2 J` by `2 J` block;
+/// `low` has the low `J` bits of every `2 J` set. Constant sizes, so that the loops unroll
+/// and the wide rounds vectorize.
+#[inline(always)]
+fn swap_blocks<const J: usize>(matrix: &mut [u64; 64], low: u64) {
+    for base in (0..64).step_by(2 * J) {
+        for k in base..base + J {
+            let swapped = (matrix[k] >> J ^ matrix[k + J]) & low;
+            matrix[k] ^= swapped << J;
+            matrix[k + J] ^= swapped;
         }
     }
 }

@@ -1,6 +1,7 @@
 //! 256-bit vectors, two per chunk, with popcounts by a nibble table.
 
 use super::*;
+use crate::counting::engines::quadrants::portable::transpose_portable;
 use crate::counting::simd::byte_popcnt;
 
 type Vector = __m256i;
@@ -59,6 +60,11 @@ features!(with_features;
         _mm256_add_epi64(sum, _mm256_and_si256(a, _mm256_set1_epi64x(-i64::from(keep))))
     }
 
+    /// [`transpose_portable`], its wide rounds on this kernel's vectors.
+    fn transpose_with(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
+        transpose_portable(halves, diagonals, planes, words);
+    }
+
     #[inline]
     fn total(a: Vector) -> u64 {
         let mut lanes = [0u64; 4];
@@ -67,3 +73,11 @@ features!(with_features;
         lanes.iter().sum()
     }
 );
+
+/// See [`transpose`](super::transpose); the processor must have the features.
+pub(super) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
+    assert!(available());
+    // SAFETY: `available()` checked the processor for the features `transpose_with` is
+    // compiled for.
+    unsafe { transpose_with(halves, diagonals, planes, words) }
+}

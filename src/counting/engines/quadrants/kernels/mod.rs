@@ -132,20 +132,21 @@ pub(crate) fn join_each(
     avx512::join_each(uppers, lowers, firsts, out, ends, base)
 }
 
-/// Bit-slices `halves` into `planes` with AVX-512: byte shuffles where the processor has
-/// them, else mask tests; `false` without AVX-512.
+/// Bit-slices `halves` into `planes` with the best vectors here: AVX-512's byte shuffles
+/// or mask tests, or the portable rounds compiled for AVX2; `false` if none runs.
 pub(crate) fn transpose(
     halves: &[u64],
     diagonals: usize,
     planes: &mut [u64],
     words: usize,
 ) -> bool {
-    if !filters() {
-        return false;
-    }
-    match bytes::available() {
-        true => bytes::transpose(halves, diagonals, planes, words),
-        false => avx512::transpose(halves, diagonals, planes, words),
+    match best() {
+        Some(Vectors::Avx512) if bytes::available() => {
+            bytes::transpose(halves, diagonals, planes, words);
+        }
+        Some(Vectors::Avx512) => avx512::transpose(halves, diagonals, planes, words),
+        Some(Vectors::Avx2) => avx2::transpose(halves, diagonals, planes, words),
+        None => return false,
     }
     true
 }

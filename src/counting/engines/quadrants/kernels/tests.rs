@@ -319,9 +319,10 @@ fn the_transposition_agrees_with_bit_by_bit() {
         fn() -> bool,
         fn(&[u64], usize, &mut [u64], usize),
     );
-    let kernels: [Transpose; 2] = [
+    let kernels: [Transpose; 3] = [
         ("AVX-512", avx512::available, avx512::transpose),
         ("AVX-512 byte shuffle", bytes::available, bytes::transpose),
+        ("AVX2", avx2::available, avx2::transpose),
     ];
     for (name, available, transpose) in kernels {
         if available() {
