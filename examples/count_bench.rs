@@ -14,14 +14,16 @@
 //! processor has). A second table gives the symmetry classes as `Counter` counts them by
 //! default (from n = 14 the join's total and the solutions the rotations fix, by
 //! Burnside's lemma), over the total alone, against the constellation engine's classes
-//! (checked against each other) and over the reference's total. Last it prints the
+//! (checked against each other) and over the reference's total. A third gives what
+//! `queens plan` estimates for the join on one thread against the time measured, so that
+//! the plan's accuracy is a printed figure. Last it prints the
 //! process's peak memory: the tables of the largest board, held while every core counts it.
 
 use std::error::Error;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use queens::counting::{Counter, Engine};
+use queens::counting::{Counter, Engine, Estimate};
 
 /// The classic counter: bitboards, recursion, and only the left half of the first row
 /// (doubled), plus the middle column for odd n.
@@ -130,6 +132,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         );
     }
     symmetry_classes(&join_times)?;
+    plan_accuracy(&join_times)?;
     // The most memory this process held: the largest board's tables, on every core.
     if let Some(peak) = std::fs::read_to_string("/proc/self/status")
         .ok()
@@ -145,6 +148,35 @@ fn main() -> Result<(), Box<dyn Error>> {
         println!(
             "peak memory of this process (VmHWM): {} MB",
             peak * 1024 / 1_000_000
+        );
+    }
+    Ok(())
+}
+
+/// The third table: what `queens plan` estimates for the quadrant join on one thread
+/// (`Counter::estimate`, its default sample and budget), against the time measured above.
+fn plan_accuracy(
+    join_times: &[(usize, u64, Duration, Option<Duration>)],
+) -> Result<(), Box<dyn Error>> {
+    println!();
+    println!(
+        "| n | plan, 1 thread (s) | error bar | parts timed | measured, 1 thread (s) | plan / measured |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- |");
+    for &(n, _, join_time, _) in join_times {
+        let estimate = Counter::new(n)?
+            .fundamental(false)
+            .engine(Engine::Quadrants)
+            .threads(1)
+            .estimate(Estimate::SAMPLES)?;
+        println!(
+            "| {n} | {:.3} | {} | {} of {} | {:.3} | {:.2} |",
+            estimate.cpu_seconds,
+            estimate.error_bar(),
+            estimate.sampled.len(),
+            estimate.parts,
+            join_time.as_secs_f64(),
+            estimate.cpu_seconds / join_time.as_secs_f64(),
         );
     }
     Ok(())

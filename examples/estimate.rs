@@ -13,17 +13,17 @@
 //!
 //! `-- --quick` measures the rates at n = 15..=17 instead (CI runs it so, for its checks).
 //!
-//! `-- --plan N [--engine E] [--samples K] [--seconds S]` prints instead what `queens plan N
-//! --threads 1 --memory 1G` prints, as a row of docs/clusters.md's table: the engine,
+//! `-- --plan N [--engine E] [--samples K] [--seconds S] [--gib G]` prints instead what
+//! `queens plan N --threads 1 --memory GG` prints (1 GiB unless given), as a row of docs/clusters.md's table: the engine,
 //! subproblems, memory a process needs and the growth of this process's peak while it
 //! sampled (so run one board a process), and the CPU-hours with their standard error.
 
 use std::time::{Duration, Instant};
 
-use queens::counting::{Counter, Engine};
+use queens::counting::{Counter, Engine, Estimate};
 
-/// OEIS A000170 for n = 16..=22.
-const SOLUTIONS: [(usize, u64); 9] = [
+/// OEIS A000170 for n = 14..=27 (n = 28 is not known).
+const SOLUTIONS: [(usize, u64); 14] = [
     (14, 365_596),
     (15, 2_279_184),
     (16, 14_772_512),
@@ -33,14 +33,20 @@ const SOLUTIONS: [(usize, u64); 9] = [
     (20, 39_029_188_884),
     (21, 314_666_222_712),
     (22, 2_691_008_701_644),
+    (23, 24_233_937_684_440),
+    (24, 227_514_171_973_736),
+    (25, 2_207_893_435_808_352),
+    (26, 22_317_699_616_364_044),
+    (27, 234_907_967_154_122_528),
 ];
 
+/// The known count of `n`, if OEIS has it.
+fn known(n: usize) -> Option<u64> {
+    SOLUTIONS.iter().find(|&&(m, _)| m == n).map(|&(_, s)| s)
+}
+
 fn solutions(n: usize) -> u64 {
-    SOLUTIONS
-        .iter()
-        .find(|&&(m, _)| m == n)
-        .map(|&(_, s)| s)
-        .expect("a known count")
+    known(n).expect("a known count")
 }
 
 /// Nanoseconds per solution of a count of `n` by `engine` on one thread.
@@ -67,29 +73,41 @@ fn mib(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
 }
 
-/// `--plan N`: the plan of a count on one thread with 1 GiB, as a table row.
+/// `--plan N`: the plan of a count on one thread with 1 GiB (`--gib G`: G GiB), as a
+/// table row.
 fn plan(n: usize) -> Result<(), Box<dyn std::error::Error>> {
     let engine: Engine = option("--engine")
         .unwrap_or_else(|| "auto".into())
         .parse()?;
-    let samples: usize = option("--samples").unwrap_or_else(|| "64".into()).parse()?;
-    let seconds: u64 = option("--seconds").unwrap_or_else(|| "5".into()).parse()?;
+    let samples: usize = match option("--samples") {
+        Some(samples) => samples.parse()?,
+        None => Estimate::SAMPLES,
+    };
+    let seconds: u64 = match option("--seconds") {
+        Some(seconds) => seconds.parse()?,
+        None => Estimate::BUDGET.as_secs(),
+    };
+    let gib: u64 = option("--gib").unwrap_or_else(|| "1".into()).parse()?;
     let estimate = Counter::new(n)?
         .fundamental(false)
         .engine(engine)
         .threads(1)
-        .memory(1 << 30)
+        .memory(gib << 30)
         .estimate_within(samples, Duration::from_secs(seconds))?;
     let grown = estimate.sampled_peak.map_or("-".into(), mib);
     let error = estimate.error.map_or(String::new(), |e| {
         format!(" (± {:.0}%)", 100.0 * e / estimate.cpu_seconds)
     });
+    // Per solution on one core: the figure a cluster's budget scales from.
+    let per_solution = known(n).map_or("-".into(), |solutions| {
+        format!("{:.1}", estimate.cpu_seconds * 1e9 / solutions as f64)
+    });
     println!(
-        "| n | engine | subproblems | memory a process (sample's growth) | CPU-hours | parts timed |"
+        "| n | engine | subproblems | memory a process (sample's growth) | CPU-hours | ns per solution | parts timed |"
     );
-    println!("| --- | --- | --- | --- | --- | --- |");
+    println!("| --- | --- | --- | --- | --- | --- | --- |");
     println!(
-        "| {n} | {} | {} | {} ({grown}) | {:.1}{error} | {} of {} in {:.0} s |",
+        "| {n} | {} | {} | {} ({grown}) | {:.1}{error} | {per_solution} | {} of {} in {:.0} s |",
         estimate.engine,
         estimate.subproblems,
         // The constellation engine holds no tables: nothing to allow for.

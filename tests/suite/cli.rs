@@ -1136,11 +1136,21 @@ fn plan_prints_subproblems_memory_and_time_from_a_sample() {
         lines[2].starts_with("time: 3 of 3254 subproblem steps timed here"),
         "{text}"
     );
+    // Each shard's own time, not the whole count's.
     assert!(
-        lines[3].starts_with("shards: 4 of about 17 subproblems"),
+        lines[3].starts_with("shards: each of the 4 shards (17 subproblems at most) takes about"),
         "{text}"
     );
-    let streamed = stdout(&queens(&["plan", "16", "--threads", "1", "--memory", "4M"]));
+    let streamed = stdout(&queens(&[
+        "plan",
+        "16",
+        "--threads",
+        "1",
+        "--memory",
+        "4M",
+        "--sample",
+        "3",
+    ]));
     assert!(
         streamed.contains("builds only the rows it reads"),
         "{streamed}"
@@ -1157,6 +1167,43 @@ fn plan_prints_subproblems_memory_and_time_from_a_sample() {
     ] {
         assert_eq!(queens(bad).status.code(), Some(2), "{bad:?}");
     }
+}
+
+#[test]
+fn plan_json_gives_a_batch_script_the_figures_of_the_text() {
+    let args = [
+        "plan",
+        "16",
+        "--threads",
+        "2",
+        "--shards",
+        "4",
+        "--sample",
+        "40",
+    ];
+    let out = queens(&[&args[..], &["--json"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let plan: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(plan["engine"], "quadrants", "{text}");
+    assert_eq!(plan["subproblems"], 66, "{text}");
+    assert_eq!(plan["shards"], 4, "{text}");
+    assert_eq!(plan["parts_timed"], 40, "{text}");
+    let cpu = plan["cpu_seconds"].as_f64().unwrap();
+    let per_shard = plan["seconds_per_shard"].as_f64().unwrap();
+    // Each shard's wall clock on its two threads: a quarter of the CPU time, halved.
+    assert!(
+        cpu > 0.0 && (per_shard - cpu / 8.0).abs() <= 1e-9 * cpu,
+        "{text}"
+    );
+    let error = plan["error"].as_f64().unwrap();
+    assert!((0.0..1.0).contains(&error), "{text}");
+    assert!(plan["memory_bytes"].as_u64().unwrap() > 0, "{text}");
+    // Too few parts for an error bar: null, as the text says none.
+    let few = stdout(&queens(&["plan", "16", "--sample", "3", "--json"]));
+    let few: serde_json::Value = serde_json::from_str(&few).unwrap();
+    assert!(few["error"].is_null(), "{few}");
 }
 
 #[test]

@@ -30,14 +30,14 @@ fn a_plan_answers_within_seconds_for_every_board() {
         let started = Instant::now();
         let out = queens(args);
         assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-        // Four times the sampling budget, for a loaded machine: the old plan 25 ran for hours.
+        // The minute a plan may take (the old plan 25 ran for hours).
         assert!(
-            started.elapsed() < 4 * queens::counting::Estimate::BUDGET,
+            started.elapsed() < std::time::Duration::from_secs(60),
             "{args:?} took {:?}",
             started.elapsed()
         );
         let text = stdout(&out);
-        assert!(text.contains("of CPU time in all"), "{args:?}: {text}");
+        assert!(text.contains(" in all ("), "{args:?}: {text}");
     }
 }
 
@@ -49,7 +49,13 @@ fn a_plan_gives_an_error_bar_only_where_it_can() {
     let all = stdout(&queens(&["plan", "8", "--sample", "10000"]));
     assert!(all.contains("every part timed: measured"), "{all}");
     assert!(!all.contains('±'), "{all}");
-    let some = stdout(&queens(&["plan", "12", "--sample", "8"]));
+    let few = stdout(&queens(&["plan", "12", "--sample", "8"]));
+    assert!(
+        few.contains("8 parts timed: no error bar below 10"),
+        "{few}"
+    );
+    assert!(!few.contains('±'), "{few}");
+    let some = stdout(&queens(&["plan", "12", "--sample", "10"]));
     assert!(some.contains('±'), "{some}");
 }
 

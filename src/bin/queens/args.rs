@@ -186,13 +186,18 @@ pub struct PlanArgs {
     /// Shards the count would be split into.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub shards: u64,
-    /// Parts of the count to time (each on one thread), spread over it.
-    #[arg(long, value_name = "S", default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    /// Parts of the count to time at most (each on one thread), spread over it: as many as
+    /// the seconds allow.
+    #[arg(long, value_name = "S", default_value_t = queens::counting::Estimate::SAMPLES as u64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub sample: u64,
     /// Seconds to spend timing at most: parts past it are not timed, and a part that runs
     /// past it is stopped and estimated from what it did.
     #[arg(long, value_name = "T", default_value_t = queens::counting::Estimate::BUDGET.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub seconds: u64,
+    /// Print one JSON object (engine, memory_bytes, cpu_seconds, error, shards,
+    /// seconds_per_shard, ...) for a batch script to size its jobs from.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -11,7 +11,7 @@ use queens::counting::{Counter, Shard, ShardRecord};
 use crate::args::{CountArgs, CountChoice, MergeArgs, PlanArgs};
 use crate::check::open_input;
 use crate::output::Out;
-use crate::units::{duration, size, took};
+use crate::units::{cpu_time, duration, size, took};
 use crate::{Failure, output, progress, say};
 
 pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
@@ -200,6 +200,28 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
         Duration::from_secs(args.seconds),
     )?;
     let threads = estimate.threads;
+    let per_shard = estimate.hours_per_shard(shards, threads) * 3600.0;
+    if args.json {
+        let record = serde_json::json!({
+            "n": args.count.n,
+            "engine": engine.to_string(),
+            "subproblems": subproblems,
+            "threads": threads,
+            "memory_bytes": estimate.memory,
+            "streamed": estimate.streamed,
+            "parts": estimate.parts,
+            "parts_timed": estimate.sampled.len(),
+            "sampling_seconds": estimate.seconds,
+            "cpu_seconds": estimate.cpu_seconds,
+            "error": estimate.relative_error().map(|percent| percent / 100.0),
+            "exact": estimate.exact,
+            "shards": shards,
+            "subproblems_per_shard": subproblems.div_ceil(shards),
+            "seconds_per_shard": per_shard,
+        });
+        writeln!(out, "{record}")?;
+        return out.finish();
+    }
     let words = engine.plan_words(estimate.streamed);
     let storage = words.storage;
     let measured = estimate.sampled_peak.map_or(String::new(), |bytes| {
@@ -212,11 +234,15 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
     } else {
         words.partly_timed
     };
+    let each = match shards {
+        1 => "the count".to_string(),
+        _ => format!("each of the {shards} shards"),
+    };
     let report = format!(
         "n = {}: the {engine} engine, {subproblems} subproblems\n\
          memory: {} on {threads} thread{plural}{storage}{measured}\n\
-         time: {} of {} {parts} timed here{how} in {:.2} s: about {} of CPU time in all ({})\n\
-         shards: {shards} of about {} subproblems, about {} each on {threads} thread{plural}\n",
+         time: {} of {} {parts} timed here{how} in {:.2} s: about {} in all ({})\n\
+         shards: {each} ({} subproblems at most) takes about {} on {threads} thread{plural}\n",
         args.count.n,
         match estimate.memory {
             0 => "no tables".to_string(),
@@ -225,10 +251,10 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
         estimate.sampled.len(),
         estimate.parts,
         estimate.seconds,
-        duration(estimate.cpu_seconds),
+        cpu_time(estimate.cpu_seconds),
         estimate.error_bar(),
         subproblems.div_ceil(shards),
-        duration(estimate.hours_per_shard(shards, threads) * 3600.0),
+        duration(per_shard),
     );
     out.write_all(report.as_bytes())?;
     out.finish()

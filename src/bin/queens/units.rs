@@ -49,13 +49,28 @@ pub(crate) fn size(bytes: u64, round_up: bool) -> String {
 
 /// Seconds as seconds, minutes, hours or years, whichever reads best.
 pub(crate) fn duration(seconds: f64) -> String {
+    scaled(seconds, ["s", "minutes", "hours", "years"])
+}
+
+/// CPU time in the units a cluster budget is counted in: CPU-seconds to CPU-hours, then
+/// core-years.
+pub(crate) fn cpu_time(seconds: f64) -> String {
+    scaled(
+        seconds,
+        ["CPU-seconds", "CPU-minutes", "CPU-hours", "core-years"],
+    )
+}
+
+/// `seconds` in the largest of seconds, minutes, hours and years (named by `units`) that
+/// keeps it from being a small fraction.
+fn scaled(seconds: f64, [second, minutes, hours, years]: [&str; 4]) -> String {
     const YEAR: f64 = 365.25 * 86400.0;
     match seconds {
-        s if s < 120.0 => format!("{s:.1} s"),
-        s if s < 7200.0 => format!("{:.1} minutes", s / 60.0),
-        s if s < 2.0 * YEAR => format!("{:.1} hours", s / 3600.0),
-        s if s < 1e4 * YEAR => format!("{:.1} years", s / YEAR),
-        s => format!("{:.2e} years", s / YEAR),
+        s if s < 120.0 => format!("{s:.1} {second}"),
+        s if s < 7200.0 => format!("{:.1} {minutes}", s / 60.0),
+        s if s < 2.0 * YEAR => format!("{:.1} {hours}", s / 3600.0),
+        s if s < 1e4 * YEAR => format!("{:.1} {years}", s / YEAR),
+        s => format!("{:.2e} {years}", s / YEAR),
     }
 }
 

@@ -42,9 +42,17 @@ pub(crate) trait Work: Sync {
     /// when `all` is the whole count rather than a shard's.
     fn classes(&self, all: &[Subproblem], total: u64, whole: bool) -> Result<Classes, Error>;
 
-    /// Times up to `samples` parts of the count on this thread, spread over the count, until
-    /// `budget` runs out (at least one part is timed).
-    fn sample(&self, samples: usize, budget: Duration) -> Result<Sample, Error>;
+    /// Times up to `samples` parts of the count, spread over it, until `budget` runs out (at
+    /// least one part is timed), each as a count with `storage` on `threads` threads would
+    /// run it: on that many threads at once, so that parts share the processor as the
+    /// count's do.
+    fn sample(
+        &self,
+        samples: usize,
+        budget: Duration,
+        storage: Storage,
+        threads: usize,
+    ) -> Result<Sample, Error>;
 }
 
 /// What a count says of symmetry classes.
@@ -67,33 +75,68 @@ pub(crate) fn sum(n: usize, of: &[Subproblem], part: fn(&Subproblem) -> u64) -> 
         })
 }
 
-/// Times parts of a count of `parts` parts with `time`, which gives a part's seconds and
-/// whether it timed it whole: up to `samples` of them, spread over the count in
-/// [`spread`] order, until `budget` runs out (at least one).
-pub(super) fn sampled(
+/// A part of a count as a sample timed it.
+pub(super) struct Timed {
+    /// Seconds it takes, measured or estimated.
+    pub(super) seconds: f64,
+    /// Whether it ran whole.
+    pub(super) whole: bool,
+    /// Seconds its subproblem spends before its parts (see [`Sample::before`]).
+    pub(super) before: f64,
+}
+
+/// Times parts of a count of `parts` parts with `time` on `threads` threads at once, each
+/// with its own state made by `state`: up to `samples` parts, spread over the count in
+/// [`spread`] order (thread `t` taking every `threads`-th from the `t`-th), until `budget`
+/// runs out (at least one part).
+pub(super) fn sampled<T>(
     parts: u64,
     samples: usize,
     budget: Duration,
-    mut time: impl FnMut(usize, Instant) -> Result<(f64, bool), Error>,
+    threads: usize,
+    state: impl Fn(usize) -> T + Sync,
+    time: impl Fn(&mut T, usize, Instant) -> Result<Timed, Error> + Sync,
 ) -> Result<Sample, Error> {
     let started = Instant::now();
     let samples = samples.clamp(1, parts.max(1) as usize) as u64;
-    let mut sample = Sample {
-        parts,
-        times: Vec::new(),
-        before: 0.0,
-        whole: true,
-    };
-    for (timed_before, j) in spread(samples.min(parts)).enumerate() {
-        if timed_before > 0 && started.elapsed() >= budget {
-            break;
+    let order: Vec<u64> = spread(samples.min(parts)).collect();
+    let threads = threads.clamp(1, order.len().max(1));
+    let on_thread = |thread: usize| -> Result<Vec<(usize, Timed)>, Error> {
+        let mut state = state(thread);
+        let mut timed = Vec::new();
+        for k in (thread..order.len()).step_by(threads) {
+            if k > 0 && started.elapsed() >= budget {
+                break;
+            }
+            let index = ((2 * order[k] + 1) * parts / (2 * samples)) as usize;
+            timed.push((k, time(&mut state, index, started + budget)?));
         }
-        let index = ((2 * j + 1) * parts / (2 * samples)) as usize;
-        let (seconds, whole) = time(index, started + budget)?;
-        sample.times.push(seconds);
-        sample.whole &= whole;
-    }
-    Ok(sample)
+        Ok(timed)
+    };
+    let mut timed = match threads {
+        1 => on_thread(0)?,
+        _ => std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|thread| scope.spawn(move || on_thread(thread)))
+                .collect();
+            let mut all = Vec::new();
+            for handle in handles {
+                match handle.join() {
+                    Ok(timed) => all.extend(timed?),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            Ok::<_, Error>(all)
+        })?,
+    };
+    timed.sort_by_key(|&(k, _)| k);
+    let befores = timed.iter().map(|(_, t)| t.before);
+    Ok(Sample {
+        parts,
+        before: befores.clone().sum::<f64>() / timed.len().max(1) as f64,
+        whole: timed.iter().all(|(_, t)| t.whole),
+        times: timed.into_iter().map(|(_, t)| t.seconds).collect(),
+    })
 }
 
 /// Seconds `work` takes.

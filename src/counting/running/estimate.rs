@@ -37,12 +37,13 @@ pub struct Estimate {
     pub threads: usize,
     /// Bytes a process of the count needs on its threads: what [`Counter::run`] checks.
     pub memory: u64,
-    /// How much this process's peak memory grew while the sample ran on one thread (where
-    /// the operating system says, and in a process that held no more before). The sample
-    /// builds only the rows its parts read, never the join's whole tables.
+    /// How much this process's peak memory grew while the sample ran on the count's threads
+    /// (where the operating system says, and in a process that held no more before). The
+    /// sample builds only the rows its parts read, never the join's whole tables.
     pub sampled_peak: Option<u64>,
-    /// Seconds of each part of the count timed here, on one thread, spread evenly over the
-    /// parts: subproblems, or for the quadrant join the steps of its subproblems (their
+    /// Seconds of each part of the count timed here, spread evenly over the parts and timed
+    /// on the count's threads at once, so that they share the processor as the count's
+    /// parts do: subproblems, or for the quadrant join the steps of its subproblems (their
     /// north row sets with one set of south rows). A constellation subproblem too large to
     /// time whole (from about n = 19) is timed along a random path down its search, and its
     /// figure is an estimate (see [`Estimate::exact`]).
@@ -55,8 +56,8 @@ pub struct Estimate {
     /// besides.
     pub cpu_seconds: f64,
     /// The standard error of `cpu_seconds`, from the spread of the sampled times; `None`
-    /// where it cannot be estimated: one part timed, or every part timed whole (then
-    /// `cpu_seconds` is measured, see [`Estimate::exact`]).
+    /// where it cannot be estimated: fewer than [`Estimate::ERROR_FROM`] parts timed, or
+    /// every part timed whole (then `cpu_seconds` is measured, see [`Estimate::exact`]).
     pub error: Option<f64>,
     /// Whether every part was timed, whole: `cpu_seconds` is then a measurement.
     pub exact: bool,
@@ -73,8 +74,17 @@ pub struct Estimate {
 
 impl Estimate {
     /// How long [`Counter::estimate`] times parts: once this is spent, no further part
-    /// starts (the first always runs).
-    pub const BUDGET: Duration = Duration::from_secs(5);
+    /// starts (the first always runs). Long enough for hundreds of parts from n = 19 on,
+    /// so that rare heavy ones are timed too.
+    pub const BUDGET: Duration = Duration::from_secs(15);
+
+    /// The most parts a plan times (`queens plan`'s default, and [`Counter::forecast`]'s):
+    /// as many as [`Estimate::BUDGET`] allows.
+    pub const SAMPLES: usize = 10_000;
+
+    /// The fewest parts timed from whose spread an error bar is given: below it, the
+    /// spread of a few parts says little of the rest.
+    pub const ERROR_FROM: usize = 10;
 
     /// The smallest board whose count [`Counter::forecast`] estimates: below it a count
     /// takes at most a few CPU-hours, on one thread of a laptop.
@@ -86,7 +96,7 @@ impl Estimate {
 }
 
 impl Counter {
-    /// Times up to `samples` parts of the count on this thread (at least one; see
+    /// Times up to `samples` parts of the count on its threads (at least one; see
     /// [`Estimate::sampled`]), spread evenly over them, and estimates the whole count's CPU
     /// time and memory from them. Parts start only while [`Estimate::BUDGET`] lasts, so
     /// that an estimate takes seconds for every board; [`Counter::estimate_within`] sets
@@ -132,7 +142,7 @@ impl Counter {
         let work = work(n, engine, self.counts_classes());
         let peak_before = memory::peak();
         let started = Instant::now();
-        let sample = work.sample(samples, budget)?;
+        let sample = work.sample(samples, budget, storage, threads)?;
         let seconds = started.elapsed().as_secs_f64();
         let sampled_peak = memory::peak()
             .zip(peak_before)
@@ -143,7 +153,7 @@ impl Counter {
         let variance =
             times.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (times.len().max(2) - 1) as f64;
         let exact = sample.whole && times.len() as u64 == sample.parts;
-        let error = (times.len() >= 2 && !exact)
+        let error = (times.len() >= Estimate::ERROR_FROM && !exact)
             .then(|| (variance / times.len() as f64).sqrt() * sample.parts as f64);
         let (memory, before) = match storage {
             Storage::Streamed => (quadrants::streamed_needed(n, threads), sample.before),
@@ -170,9 +180,10 @@ impl Counter {
 }
 
 impl Counter {
-    /// A quick estimate (about a second of timing) of a count that may run long, so that
-    /// a program can say so before it starts: `None` below [`Estimate::FORECAST_FROM`],
-    /// where every count is short enough to just run.
+    /// The estimate a plan gives (up to [`Estimate::SAMPLES`] parts in
+    /// [`Estimate::BUDGET`]) of a count that may run long, so that a program can say so
+    /// before it starts: `None` below [`Estimate::FORECAST_FROM`], where every count is
+    /// short enough to just run.
     ///
     /// # Errors
     ///
@@ -192,7 +203,7 @@ impl Counter {
         if self.board_size() < Estimate::FORECAST_FROM {
             return Ok(None);
         }
-        self.estimate_within(16, Duration::from_secs(1)).map(Some)
+        self.estimate(Estimate::SAMPLES).map(Some)
     }
 }
 
@@ -232,10 +243,10 @@ impl Estimate {
     /// # Examples
     ///
     /// ```
-    /// let estimate = queens::counting::Counter::new(12)?.estimate(4)?;
+    /// let estimate = queens::counting::Counter::new(12)?.estimate(20)?;
     /// assert!(estimate.relative_error().is_some_and(|e| e >= 0.0));
-    /// let one = queens::counting::Counter::new(12)?.estimate(1)?;
-    /// assert_eq!(one.relative_error(), None);
+    /// let few = queens::counting::Counter::new(12)?.estimate(4)?;
+    /// assert_eq!(few.relative_error(), None);
     /// # Ok::<(), queens::Error>(())
     /// ```
     #[must_use]
@@ -262,7 +273,14 @@ impl Estimate {
         match self.relative_error() {
             Some(percent) => format!("± {percent:.0}%"),
             None if self.exact => "every part timed: measured, not estimated".into(),
-            None => "one part timed: no error bar; time more parts for one".into(),
+            None => format!(
+                "{} timed: no error bar below {}; time more parts for one",
+                match self.sampled.len() {
+                    1 => "one part".to_string(),
+                    parts => format!("{parts} parts"),
+                },
+                Estimate::ERROR_FROM
+            ),
         }
     }
 

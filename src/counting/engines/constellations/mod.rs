@@ -16,7 +16,7 @@ use crate::counting::engines::constellations::interior::Interior;
 use crate::counting::engines::engine::Engine;
 use crate::counting::engines::quadrants::Storage;
 use crate::counting::engines::work::{
-    Classes, Finished, Results, Sample, Work, sampled, sum, timed,
+    Classes, Finished, Results, Sample, Timed, Work, sampled, sum, timed,
 };
 use crate::counting::running::pool::Pool;
 use crate::counting::running::subproblems::Subproblem;
@@ -97,10 +97,17 @@ impl Work for Constellations {
     /// subproblem's search to a part of [`WALK_TO_FREE_ROWS`] free rows, whose time,
     /// multiplied by the branching on the path, estimates the whole subproblem's (Knuth's
     /// estimator: right on average, however long the subproblem).
-    fn sample(&self, samples: usize, budget: Duration) -> Result<Sample, Error> {
+    fn sample(
+        &self,
+        samples: usize,
+        budget: Duration,
+        _: Storage,
+        threads: usize,
+    ) -> Result<Sample, Error> {
         let n = self.n;
-        let mut rng = SplitMix64(n as u64);
-        sampled(self.all.len() as u64, samples, budget, |index, _| {
+        let parts = self.all.len() as u64;
+        let state = |thread: usize| SplitMix64(n as u64 ^ (thread as u64) << 32);
+        sampled(parts, samples, budget, threads, state, |rng, index, _| {
             let (queens, _) = self.all[index].oriented(n);
             let interior = Interior::new(n, &queens);
             if interior.free <= WALK_TO_FREE_ROWS {
@@ -108,14 +115,22 @@ impl Work for Constellations {
                     solve(n, index, &self.all[index], self.fundamental);
                     Ok(())
                 })?;
-                return Ok((seconds, true));
+                return Ok(Timed {
+                    seconds,
+                    whole: true,
+                    before: 0.0,
+                });
             }
-            let (part, paths) = walk(interior, &mut rng);
+            let (part, paths) = walk(interior, rng);
             let seconds = timed(&|| {
                 count_completions(&part);
                 Ok(())
             })?;
-            Ok((paths * seconds, false))
+            Ok(Timed {
+                seconds: paths * seconds,
+                whole: false,
+                before: 0.0,
+            })
         })
     }
 }

@@ -41,7 +41,7 @@ use quadrant::{
 };
 
 use std::cell::Cell;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::counting::running::memory;
 use crate::error::Error;
@@ -53,6 +53,10 @@ pub(crate) const MAX_N: usize = 27;
 /// How far a step timed by [`Solver::time_step`] got before its deadline.
 struct Stopwatch {
     deadline: Instant,
+    /// The east half-boards a part of the step's table holds.
+    part: usize,
+    /// Time spent building the step's south row sets, which whole tables already hold.
+    building: Cell<Duration>,
     /// Pairs of placements joined, of `pairs` in the step's choices of rows.
     done: Cell<u64>,
     pairs: Cell<u64>,
@@ -357,6 +361,14 @@ struct Tables {
     sieve: Sieve,
 }
 
+/// What a subproblem's row choices work in, one after another: made once for all of them
+/// (and by a sample, once for all the steps it times).
+#[derive(Default)]
+pub(crate) struct Room {
+    table: Table,
+    lists: WestLists,
+}
+
 /// What the join keeps of a row choice's west half-boards while it reads the parts of its
 /// table: the sets of columns, and, unless it crosses them, the groups (by sieve key) and
 /// their partners (see [`West`]); with room for the partners' free half-boards.
@@ -525,21 +537,28 @@ impl Solver {
     ///
     /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
     pub(crate) fn solve(&self, index: usize) -> Result<u64, Error> {
-        self.solve_choices(&self.groups[index - self.first], None, None)
+        let mut room = Room::default();
+        self.solve_choices(&self.groups[index - self.first], None, None, &mut room)
     }
 
     /// The solutions step `south` of subproblem `index` accounts for.
     #[cfg(test)]
     fn solve_step(&self, index: usize, south: usize) -> Result<u64, Error> {
-        self.solve_choices(&self.groups[index - self.first], Some(south), None)
+        let mut room = Room::default();
+        self.solve_choices(
+            &self.groups[index - self.first],
+            Some(south),
+            None,
+            &mut room,
+        )
     }
 
     /// Runs step `south` of subproblem `index` (what [`Plan::step`] gives: its north row
-    /// sets with the one set of south rows) until `deadline`, and returns
-    /// the seconds the whole step takes: measured if it finished, else estimated from the
-    /// share of its row choices done by then (at least one counted as done, so a step
-    /// whose first row choice outlasts the deadline is estimated low rather than without
-    /// end). The second value says whether the step finished.
+    /// sets with the one set of south rows) until `deadline`, in `room` (kept from step to
+    /// step, as a count keeps it), and returns the seconds the whole step takes in a count
+    /// whose storage is `storage`: measured if it finished, else estimated from the share
+    /// of its pairs of placements done by then (a part of its table always runs, so the
+    /// share is never zero). The second value says whether the step finished.
     ///
     /// # Errors
     ///
@@ -549,9 +568,18 @@ impl Solver {
         index: usize,
         south: usize,
         deadline: Instant,
+        room: &mut Room,
+        storage: Storage,
     ) -> Result<(f64, bool), Error> {
         let stopwatch = Stopwatch {
             deadline,
+            // A count's own parts where its tables are whole (to n = 22); small ones else,
+            // so that a step of a large board looks at its deadline often.
+            part: match storage {
+                Storage::Tables => self.part,
+                Storage::Streamed => TIMED_PART,
+            },
+            building: Cell::new(Duration::ZERO),
             done: Cell::new(0),
             pairs: Cell::new(0),
             stopped: Cell::new(false),
@@ -561,14 +589,16 @@ impl Solver {
             &self.groups[index - self.first],
             Some(south),
             Some(&stopwatch),
+            room,
         )?;
-        let seconds = started.elapsed().as_secs_f64();
-        Ok(match stopwatch.stopped.get() {
-            false => (seconds, true),
-            true => {
-                let (done, all) = (stopwatch.done.get().max(1), stopwatch.pairs.get());
-                (seconds * all as f64 / done as f64, false)
-            }
+        let mut seconds = started.elapsed().as_secs_f64();
+        if storage == Storage::Tables && self.tables.is_none() {
+            seconds -= stopwatch.building.get().as_secs_f64();
+        }
+        let (done, all) = (stopwatch.done.get(), stopwatch.pairs.get());
+        Ok(match stopwatch.stopped.get() && done > 0 {
+            false => (seconds.max(0.0), !stopwatch.stopped.get()),
+            true => (seconds.max(0.0) * all as f64 / done as f64, false),
         })
     }
 
@@ -580,8 +610,14 @@ impl Solver {
     /// [`Error::OutOfMemory`] if the sets of rows cannot be allocated.
     pub(crate) fn prepare(&self, index: usize) -> Result<(), Error> {
         // No set of south rows has every bit: no step runs.
-        self.solve_choices(&self.groups[index - self.first], Some(usize::MAX), None)
-            .map(drop)
+        let mut room = Room::default();
+        self.solve_choices(
+            &self.groups[index - self.first],
+            Some(usize::MAX),
+            None,
+            &mut room,
+        )
+        .map(drop)
     }
 
     /// The solutions of the row choices of north sets `norths` (all of one size) with
@@ -595,6 +631,7 @@ impl Solver {
         norths: &[usize],
         only: Option<usize>,
         stopwatch: Option<&Stopwatch>,
+        room: &mut Room,
     ) -> Result<u64, Error> {
         let (all_north, all_south) = (
             (1 << self.frame.north.len()) - 1,
@@ -652,8 +689,7 @@ impl Solver {
                 )
             }
         };
-        let mut table = Table::default();
-        let mut lists = WestLists::default();
+        let Room { table, lists } = room;
         let mut total = 0;
         for south in 0..1usize << self.frame.south.len() {
             if (going_east + south.count_ones()) as usize != self.east.cols.len()
@@ -676,10 +712,16 @@ impl Solver {
                     tables.west[1].set(south ^ all_south),
                 ],
                 None => {
+                    let started = Instant::now();
                     south_built = [
                         RowSet::new(&self.east.placer(&self.frame, 1), south)?,
                         RowSet::new(&self.west.placer(&self.frame, 1), south ^ all_south)?,
                     ];
+                    if let Some(stopwatch) = stopwatch {
+                        stopwatch
+                            .building
+                            .set(stopwatch.building.get() + started.elapsed());
+                    }
                     south_built.each_ref().map(RowSet::view)
                 }
             };
@@ -696,12 +738,12 @@ impl Solver {
                     .set(stopwatch.pairs.get() + pairs.sum::<u64>());
             }
             for (north, &[east_north, west_north], weights) in choices {
-                if stopwatch.is_some_and(Stopwatch::expired) {
+                if stopwatch.is_some_and(|s| s.done.get() > 0 && s.expired()) {
                     return Ok(total * self.weight);
                 }
                 let west = [north ^ all_north, south ^ all_south];
                 // The east half-boards a part at a time, the west ones listed for the first.
-                let mut part = Part::first(stopwatch.map_or(self.part, |_| TIMED_PART));
+                let mut part = Part::first(stopwatch.map_or(self.part, |s| s.part));
                 let mut listed = false;
                 loop {
                     let more = table.fill(
@@ -715,11 +757,11 @@ impl Solver {
                     );
                     if table.len > 0 {
                         let sums = self.join_part(
-                            &table,
+                            table,
                             [west_north, west_south],
                             west[0],
                             weights,
-                            &mut lists,
+                            lists,
                             [!listed, !more],
                         );
                         total += sums

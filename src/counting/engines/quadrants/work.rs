@@ -4,10 +4,10 @@
 use std::time::{Duration, Instant};
 
 use crate::counting::engines::engine::Engine;
-use crate::counting::engines::quadrants::{Plan, Solver, Storage};
+use crate::counting::engines::quadrants::{Plan, Room, Solver, Storage};
 use crate::counting::engines::symmetric::count_symmetric;
 use crate::counting::engines::work::{
-    Classes, Finished, Results, Sample, Work, burnside, sampled, sum, timed,
+    Classes, Finished, Results, Sample, Timed, Work, burnside, sampled, sum, timed,
 };
 use crate::counting::running::pool::Pool;
 use crate::counting::running::subproblems::Subproblem;
@@ -152,30 +152,64 @@ impl Work for Join {
     /// where the count would have them, are not built: a step is timed with only the rows
     /// its subproblem reads, as streamed storage builds them, and what a subproblem builds
     /// before its steps is timed apart.
-    fn sample(&self, samples: usize, budget: Duration) -> Result<Sample, Error> {
+    fn sample(
+        &self,
+        samples: usize,
+        budget: Duration,
+        storage: Storage,
+        threads: usize,
+    ) -> Result<Sample, Error> {
         let plan = &self.plan;
-        let (mut before, mut solver) = (Vec::new(), None::<(usize, Solver)>);
-        let mut sample = sampled(plan.steps(), samples, budget, |index, end| {
-            let (subproblem, south) = plan.step(index as u64);
-            let case = plan.case_of(subproblem);
-            if solver.as_ref().is_none_or(|(c, _)| *c != case) {
-                solver = Some((case, Solver::new(plan, case, Storage::Streamed)?));
-            }
-            let Some((_, solver)) = &solver else {
-                return Ok((0.0, true));
-            };
-            let prepare = timed(&|| solver.prepare(subproblem))?;
-            // A step may run for minutes from n = 25: past the budget (or a second, for the
-            // first), it is estimated from the part it ran.
-            let deadline = end.max(Instant::now() + Duration::from_secs(1));
-            let (step, whole) = solver.time_step(subproblem, south, deadline)?;
-            before.push(prepare);
-            Ok(((step - prepare).max(0.0), whole))
-        })?;
-        sample.before = before.iter().sum::<f64>() / before.len().max(1) as f64;
-        Ok(sample)
+        // Each thread's solver of the case it is in, and the room its steps work in.
+        let state = |_| (None::<(usize, Solver)>, Room::default());
+        sampled(
+            plan.steps(),
+            samples,
+            budget,
+            threads,
+            state,
+            |(solver, room), index, end| {
+                let (subproblem, south) = plan.step(index as u64);
+                let case = plan.case_of(subproblem);
+                if solver.as_ref().is_none_or(|(c, _)| *c != case) {
+                    *solver = Some((case, Solver::new(plan, case, Storage::Streamed)?));
+                }
+                let Some((_, solver)) = solver else {
+                    unreachable!("a solver was made above");
+                };
+                let prepare = timed(&|| solver.prepare(subproblem))?;
+                // A step may run for minutes from n = 25: past a slice of the budget, it is
+                // estimated from the part it ran, so that many steps are timed in the budget.
+                let slice = || {
+                    let now = Instant::now();
+                    (now + STEP_SLICE).min(end).max(now + STEP_SLICE / 8)
+                };
+                // A count runs a subproblem's steps one after another, each finding the north
+                // rows' placements in the cache: so does a step timed after the one before it.
+                if let Some(before) = index.checked_sub(1).map(|i| plan.step(i as u64))
+                    && before.0 == subproblem
+                {
+                    solver.time_step(subproblem, before.1, slice(), room, storage)?;
+                }
+                let deadline = slice();
+                let (step, whole) = solver.time_step(subproblem, south, deadline, room, storage)?;
+                Ok(Timed {
+                    seconds: (step - prepare).max(0.0),
+                    whole,
+                    // Whole tables hold the north row sets a streamed subproblem builds first.
+                    before: match storage {
+                        Storage::Tables => 0.0,
+                        Storage::Streamed => prepare,
+                    },
+                })
+            },
+        )
     }
 }
+
+/// The longest a sample runs one step of the join (a step of n = 27 runs for minutes): at
+/// least 60 steps are timed in [`Estimate::BUDGET`](crate::counting::Estimate::BUDGET).
+const STEP_SLICE: Duration = Duration::from_millis(250);
 
 /// Solves the quadrant join's subproblems `todo` (in increasing order) case by case, so
 /// that only one case's tables are held at a time.
