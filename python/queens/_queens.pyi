@@ -24,6 +24,7 @@ __all__ = [
     "check",
     "construct",
     "count",
+    "plan",
     "puzzle",
     "queens",
     "random",
@@ -187,6 +188,15 @@ def count(
     checkpoint: str | os.PathLike[str] | None = None,
     engine: str = "auto",
 ) -> int: ...
+def plan(
+    n: int,
+    fundamental: bool = False,
+    threads: int | None = None,
+    memory: int | None = None,
+    engine: str = "auto",
+    shards: int | None = None,
+    seconds: int | None = None,
+) -> dict[str, Any]: ...
 def sample(n: int, seed: int) -> Solution: ...
 def construct(n: int) -> Solution: ...
 def random(n: int, seed: int = 0) -> Solution: ...

@@ -23,33 +23,8 @@ pub(crate) fn count(
     engine: &str,
 ) -> PyResult<u64> {
     let stop = Arc::new(AtomicBool::new(false));
-    let n = size_arg(n, "n", "count()", (0, MAX_N))?;
-    let max_threads = queens::counting::Counter::MAX_THREADS as u64;
-    let threads = threads
-        .map(|t| {
-            noted_arg(
-                t,
-                "threads",
-                "count()",
-                (0, max_threads),
-                " (0 or None: one a core)",
-            )
-            .map(|t| t as usize)
-        })
-        .transpose()?;
-    let memory = memory
-        .map(|bytes| noted_arg(bytes, "memory", "count()", (1, u64::MAX), " bytes"))
-        .transpose()?;
-    let engine: queens::counting::Engine = engine.parse().map_err(error)?;
-    let mut counter = queens::counting::Counter::new(n)
-        .map_err(error)?
-        .fundamental(fundamental)
-        .engine(engine)
-        .threads(threads.unwrap_or(0))
-        .cancel_when(Arc::clone(&stop));
-    if let Some(bytes) = memory {
-        counter = counter.memory(bytes);
-    }
+    let (counter, memory) = counter(n, fundamental, threads, memory, engine, "count()")?;
+    let mut counter = counter.cancel_when(Arc::clone(&stop));
     let failed = |err| count_error(err, memory);
     counter.validate().map_err(failed)?;
     if let Some(path) = checkpoint {
@@ -82,6 +57,81 @@ pub(crate) fn count(
         true => counts.fundamental.unwrap_or_default(),
         false => counts.total,
     })
+}
+
+/// The counter that `function` (`count()`, `plan()`) was asked for, and its memory bound.
+fn counter(
+    n: &Bound<'_, PyAny>,
+    fundamental: bool,
+    threads: Option<&Bound<'_, PyAny>>,
+    memory: Option<&Bound<'_, PyAny>>,
+    engine: &str,
+    function: &str,
+) -> PyResult<(queens::counting::Counter, Option<u64>)> {
+    let n = size_arg(n, "n", function, (0, MAX_N))?;
+    let max_threads = queens::counting::Counter::MAX_THREADS as u64;
+    let threads = threads
+        .map(|t| {
+            noted_arg(
+                t,
+                "threads",
+                function,
+                (0, max_threads),
+                " (0 or None: one a core)",
+            )
+            .map(|t| t as usize)
+        })
+        .transpose()?;
+    let memory = memory
+        .map(|bytes| noted_arg(bytes, "memory", function, (1, u64::MAX), " bytes"))
+        .transpose()?;
+    let engine: queens::counting::Engine = engine.parse().map_err(error)?;
+    let counter = queens::counting::Counter::new(n)
+        .map_err(error)?
+        .fundamental(fundamental)
+        .engine(engine)
+        .threads(threads.unwrap_or(0));
+    Ok(match memory {
+        Some(bytes) => (counter.memory(bytes), memory),
+        None => (counter, memory),
+    })
+}
+
+/// What a count would take, as `queens plan --json` gives it: a dict with the `engine`, the
+/// bytes a process needs (`memory_bytes`), the CPU time (`cpu_seconds`) and its standard
+/// error as a fraction (`error`, None where none can be estimated), and for `shards`
+/// shards each one's `subproblems_per_shard` and `seconds_per_shard`; from parts of the
+/// count timed here for up to `seconds`, on its threads, with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (n, fundamental = false, threads = None, memory = None, engine = "auto", shards = None, seconds = None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn plan<'py>(
+    py: Python<'py>,
+    n: &Bound<'_, PyAny>,
+    fundamental: bool,
+    threads: Option<&Bound<'_, PyAny>>,
+    memory: Option<&Bound<'_, PyAny>>,
+    engine: &str,
+    shards: Option<&Bound<'_, PyAny>>,
+    seconds: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (counter, memory) = counter(n, fundamental, threads, memory, engine, "plan()")?;
+    let shards = shards
+        .map(|k| arg(k, "shards", "plan()", (1, 1_000_000)))
+        .transpose()?
+        .unwrap_or(1) as usize;
+    let budget = match seconds {
+        Some(seconds) => Duration::from_secs(arg(seconds, "seconds", "plan()", (1, 86_400))?),
+        None => queens::counting::Estimate::BUDGET,
+    };
+    let samples = queens::counting::Estimate::SAMPLES;
+    let estimate = interruptible(py, None, move || {
+        Ok(counter.estimate_within(samples, budget))
+    })?
+    .map_err(|err| count_error(err, memory))?;
+    let record = serde_json::to_string(&estimate.plan(shards))
+        .map_err(|err| PyValueError::new_err(err.to_string()))?;
+    py.import("json")?.call_method1("loads", (record,))
 }
 
 /// A solution drawn exactly uniformly at random, the same for the same seed.

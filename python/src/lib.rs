@@ -54,6 +54,7 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board::completions, m)?)?;
     m.add_function(wrap_pyfunction!(trace::animated_svg, m)?)?;
     m.add_function(wrap_pyfunction!(functions::count, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::plan, m)?)?;
     m.add_function(wrap_pyfunction!(functions::sample, m)?)?;
     m.add_function(wrap_pyfunction!(functions::construct, m)?)?;
     m.add_function(wrap_pyfunction!(functions::random, m)?)?;

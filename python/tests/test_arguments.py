@@ -25,6 +25,14 @@ CALLS = {
     ("count", "n"): (lambda v: queens.count(v), "from 0 to 64", [0, 8], [65, 2**63]),
     ("count", "threads"): (lambda v: queens.count(4, threads=v), "from 0 to 1024", [0, 2], [1025]),
     ("count", "memory"): (lambda v: queens.count(4, memory=v), f"from 1 to {U64}", [2**30, 2**64 - 1], [0]),
+    ("plan", "n"): (lambda v: queens.plan(v, seconds=1), "from 0 to 64", [0, 8], [65, 2**63]),
+    ("plan", "threads"): (lambda v: queens.plan(4, threads=v), "from 0 to 1024", [0, 2], [1025]),
+    ("plan", "memory"): (
+        lambda v: queens.plan(4, memory=v), f"from 1 to {U64}", [2**30, 2**64 - 1], [0]),
+    ("plan", "shards"): (
+        lambda v: queens.plan(4, shards=v), "from 1 to 1000000", [1, 10**6], [0, 10**6 + 1]),
+    ("plan", "seconds"): (
+        lambda v: queens.plan(4, seconds=v), "from 1 to 86400", [1, 86400], [0, 86401]),
     ("sample", "n"): (lambda v: queens.sample(v, 0), "from 0 to 18", [0, 10], [19]),
     ("sample", "seed"): (lambda v: queens.sample(6, v), f"from 0 to {U64}", [0, 2**64 - 1], []),
     ("construct", "n"): (lambda v: queens.construct(v), f"from 0 to {U64}", [0, 10**6], []),

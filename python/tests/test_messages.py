@@ -148,3 +148,15 @@ def test_a_picture_of_several_boards_points_to_check():
         queens.Solution.parse(two)
     assert "queens.check()" in python_only(str(caught.value))
     assert [item for _, item in queens.check(two)] == queens.Queens(6)[:2]
+
+
+def test_plan_gives_the_figures_of_queens_plan_json():
+    p = queens.plan(14, threads=2, shards=3, seconds=1)
+    assert p["engine"] == "quadrants" and p["n"] == 14 and p["threads"] == 2
+    assert p["cpu_seconds"] > 0 and p["memory_bytes"] > 0
+    assert p["seconds_per_shard"] == pytest.approx(p["cpu_seconds"] / 6)
+    assert p["error"] is None or 0 <= p["error"] < 1
+    with pytest.raises(ValueError, match="shards"):
+        queens.plan(14, shards=0)
+    with pytest.raises(queens.QueensError):
+        queens.plan(28, engine="quadrants")

@@ -19,7 +19,7 @@ pub use resuming::shard::Shard;
 #[cfg(feature = "serde")]
 pub use resuming::shard_record::ShardRecord;
 pub use running::counter::{Counter, Counts, Progress};
-pub use running::estimate::Estimate;
+pub use running::estimate::{Estimate, PlanRecord};
 pub use running::memory::available_memory;
 pub use running::subproblems::Subproblem;
 

@@ -200,25 +200,9 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
         Duration::from_secs(args.seconds),
     )?;
     let threads = estimate.threads;
-    let per_shard = estimate.hours_per_shard(shards, threads) * 3600.0;
+    let plan = estimate.plan(shards);
     if args.json {
-        let record = serde_json::json!({
-            "n": args.count.n,
-            "engine": engine.to_string(),
-            "subproblems": subproblems,
-            "threads": threads,
-            "memory_bytes": estimate.memory,
-            "streamed": estimate.streamed,
-            "parts": estimate.parts,
-            "parts_timed": estimate.sampled.len(),
-            "sampling_seconds": estimate.seconds,
-            "cpu_seconds": estimate.cpu_seconds,
-            "error": estimate.relative_error().map(|percent| percent / 100.0),
-            "exact": estimate.exact,
-            "shards": shards,
-            "subproblems_per_shard": subproblems.div_ceil(shards),
-            "seconds_per_shard": per_shard,
-        });
+        let record = serde_json::to_string(&plan).map_err(std::io::Error::other)?;
         writeln!(out, "{record}")?;
         return out.finish();
     }
@@ -253,8 +237,8 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
         estimate.seconds,
         cpu_time(estimate.cpu_seconds),
         estimate.error_bar(),
-        subproblems.div_ceil(shards),
-        duration(per_shard),
+        plan.subproblems_per_shard,
+        duration(plan.seconds_per_shard),
     );
     out.write_all(report.as_bytes())?;
     out.finish()

@@ -300,6 +300,92 @@ impl Estimate {
     }
 }
 
+impl Estimate {
+    /// The plan of the count split into `shards` shards, each on the estimate's threads:
+    /// its figures one field each, as `queens plan --json` prints them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let estimate = queens::counting::Counter::new(12)?.threads(2).estimate(20)?;
+    /// let plan = estimate.plan(4);
+    /// assert_eq!((plan.shards, plan.engine), (4, "constellations"));
+    /// assert_eq!(plan.seconds_per_shard, estimate.cpu_seconds / 8.0);
+    /// assert!(plan.error.is_some_and(|e| (0.0..1.0).contains(&e)));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn plan(&self, shards: usize) -> PlanRecord {
+        let shards = shards.max(1);
+        PlanRecord {
+            n: self.n,
+            engine: self.engine.name(),
+            subproblems: self.subproblems,
+            threads: self.threads,
+            memory_bytes: self.memory,
+            streamed: self.streamed,
+            parts: self.parts,
+            parts_timed: self.sampled.len(),
+            sampling_seconds: self.seconds,
+            cpu_seconds: self.cpu_seconds,
+            error: self.relative_error().map(|percent| percent / 100.0),
+            exact: self.exact,
+            shards,
+            subproblems_per_shard: self.subproblems.div_ceil(shards),
+            seconds_per_shard: self.cpu_seconds / (shards * self.threads.max(1)) as f64,
+        }
+    }
+}
+
+/// A plan's figures, one field each, for a batch script to size its jobs from: what
+/// `queens plan --json` prints (with the `serde` feature, it serializes so) and Python's
+/// `queens.plan` returns. Made by [`Estimate::plan`].
+///
+/// # Examples
+///
+/// ```
+/// let plan = queens::counting::Counter::new(10)?.estimate(1000)?.plan(1);
+/// assert!(plan.exact && plan.error.is_none());
+/// assert_eq!(plan.parts_timed as u64, plan.parts);
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct PlanRecord {
+    /// The board size.
+    pub n: usize,
+    /// The engine's name (`quadrants`, `constellations`).
+    pub engine: &'static str,
+    /// Subproblems of the whole count.
+    pub subproblems: usize,
+    /// Threads each process runs on.
+    pub threads: usize,
+    /// Bytes a process needs on its threads.
+    pub memory_bytes: u64,
+    /// Whether each subproblem builds only the rows it reads (see [`Estimate::streamed`]).
+    pub streamed: bool,
+    /// Parts of the count (see [`Estimate::parts`]).
+    pub parts: u64,
+    /// Parts timed.
+    pub parts_timed: usize,
+    /// Wall-clock seconds the timing took.
+    pub sampling_seconds: f64,
+    /// CPU seconds of the whole count.
+    pub cpu_seconds: f64,
+    /// The standard error of `cpu_seconds` as a fraction of it, or `None` where none can
+    /// be estimated (see [`Estimate::error`]).
+    pub error: Option<f64>,
+    /// Whether every part was timed, whole (see [`Estimate::exact`]).
+    pub exact: bool,
+    /// Shards the count is split into.
+    pub shards: usize,
+    /// Subproblems each shard counts, at most.
+    pub subproblems_per_shard: usize,
+    /// Wall-clock seconds each shard takes on its threads.
+    pub seconds_per_shard: f64,
+}
+
 impl fmt::Display for Estimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
