@@ -310,7 +310,9 @@ impl Estimate {
     /// let estimate = queens::counting::Counter::new(12)?.threads(2).estimate(20)?;
     /// let plan = estimate.plan(4);
     /// assert_eq!((plan.shards, plan.engine), (4, "constellations"));
-    /// assert_eq!(plan.seconds_per_shard, estimate.cpu_seconds / 8.0);
+    /// // Two threads, or one where the crate is built without its `parallel` feature.
+    /// let threads = estimate.threads as f64;
+    /// assert_eq!(plan.seconds_per_shard, estimate.cpu_seconds / (4.0 * threads));
     /// assert!(plan.error.is_some_and(|e| (0.0..1.0).contains(&e)));
     /// # Ok::<(), queens::Error>(())
     /// ```
