@@ -160,3 +160,9 @@ def test_plan_gives_the_figures_of_queens_plan_json():
         queens.plan(14, shards=0)
     with pytest.raises(queens.QueensError):
         queens.plan(28, engine="quadrants")
+
+
+def test_a_count_past_64_bits_is_refused_at_once_but_planned():
+    with pytest.raises(queens.QueensError, match=r"exceeds 2\^64 - 1"):
+        queens.count(29)
+    assert queens.plan(29, seconds=1)["cpu_seconds"] > 0

@@ -142,7 +142,7 @@ fn a_refused_count_writes_no_checkpoint() {
 #[test]
 fn a_count_of_centuries_says_so_when_it_starts() {
     let mut child = std::process::Command::new(crate::common::Q)
-        .args(["count", "30", "--threads", "1"])
+        .args(["count", "28", "--threads", "1"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -156,6 +156,19 @@ fn a_count_of_centuries_says_so_when_it_starts() {
         line.starts_with("queens: warning: this count would take about") && line.contains("years"),
         "{line}"
     );
+}
+
+#[test]
+fn a_count_past_64_bits_is_refused_before_it_starts_and_still_planned() {
+    for args in [
+        &["count", "29"][..],
+        &["count", "64", "--shard", "0/8", "--json"],
+    ] {
+        assert_refused(&queens(args), "exceeds 2^64 - 1");
+    }
+    let plan = queens(&["plan", "29", "--sample", "2"]);
+    assert!(plan.status.success(), "{}", stderr(&plan));
+    assert!(stdout(&plan).contains("core-years"), "{}", stdout(&plan));
 }
 
 #[test]

@@ -190,8 +190,8 @@ pub(crate) fn counter(choice: &CountChoice) -> Result<Counter, Failure> {
 
 pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
     let counter = counter(&args.count)?;
-    // Everything is worked out before a line is printed: a plan refused prints nothing.
-    let engine = counter.validate()?;
+    // Everything is worked out before a line is printed: a plan refused prints nothing (a
+    // board too large to count in 64 bits is planned all the same).
     let subproblems = counter.total_subproblems()?;
     let shards = usize::try_from(args.shards).unwrap_or(usize::MAX);
     let mut out = Out::open(args.output.path())?;
@@ -199,7 +199,7 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
         usize::try_from(args.sample).unwrap_or(usize::MAX),
         Duration::from_secs(args.seconds),
     )?;
-    let threads = estimate.threads;
+    let (threads, engine) = (estimate.threads, estimate.engine);
     let plan = estimate.plan(shards);
     if args.json {
         let record = serde_json::to_string(&plan).map_err(std::io::Error::other)?;

@@ -156,6 +156,23 @@ impl Counter {
     /// ```
     pub const MAX_THREADS: usize = 1024;
 
+    /// The largest board a count takes: Q(28), about 2.5e18, fits in a `u64` (at most
+    /// about 1.8e19) and Q(29), about 2.7e19, does not, so [`Counter::validate`] and
+    /// [`Counter::run`] refuse larger boards before any work starts ([`Counter::estimate`]
+    /// still plans them).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::{Error, counting::Counter};
+    ///
+    /// let refused = Counter::new(Counter::MAX_N + 1)?.validate();
+    /// assert!(matches!(refused, Err(Error::Overflow { .. })));
+    /// assert!(Counter::new(Counter::MAX_N + 1)?.estimate(1).is_ok());
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub const MAX_N: usize = 28;
+
     /// A count of every solution of the `n`-queens problem, with fundamental solutions, on
     /// every core.
     ///
@@ -554,8 +571,8 @@ impl Counter {
     /// # Errors
     ///
     /// Those of [`Counter::run`] that come before any counting: [`Error::InvalidShard`],
-    /// [`Error::TooManyThreads`], [`Error::Unsupported`], [`Error::NotEnoughMemory`] and
-    /// [`Error::BadResume`].
+    /// [`Error::TooManyThreads`], [`Error::Unsupported`], [`Error::NotEnoughMemory`],
+    /// [`Error::BadResume`], and [`Error::Overflow`] above [`Counter::MAX_N`].
     ///
     /// # Examples
     ///
@@ -573,7 +590,7 @@ impl Counter {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn validate(&self) -> Result<Engine, Error> {
-        let engine = self.accepted_engine()?;
+        let engine = self.counted_engine()?;
         if !self.resumed.is_empty() {
             let work = work(self.n, engine, self.fundamental);
             self.checked_resumed(&self.mine(work.as_ref()), work.as_ref(), engine)?;
@@ -581,8 +598,24 @@ impl Counter {
         Ok(engine)
     }
 
+    /// The engine, once the count is known to be accepted and its total to fit in 64 bits.
+    fn counted_engine(&self) -> Result<Engine, Error> {
+        let engine = self.accepted_engine()?;
+        if self.n > Self::MAX_N {
+            return Err(Error::Overflow {
+                reason: format!(
+                    "the count of n = {} exceeds 2^64 - 1 (Q(29) is about 2.7e19), the most \
+                     this counter's totals hold; it counts boards up to n = {}",
+                    self.n,
+                    Self::MAX_N
+                ),
+            });
+        }
+        Ok(engine)
+    }
+
     /// The engine, once the shard, threads, kernels and memory are known to be accepted.
-    fn accepted_engine(&self) -> Result<Engine, Error> {
+    pub(crate) fn accepted_engine(&self) -> Result<Engine, Error> {
         self.shard.check()?;
         if self.threads > Self::MAX_THREADS {
             return Err(Error::TooManyThreads {
@@ -621,7 +654,7 @@ impl Counter {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn run(&self) -> Result<Counts, Error> {
-        let engine = self.accepted_engine()?;
+        let engine = self.counted_engine()?;
         let work = work(self.n, engine, self.fundamental);
         let mine = self.mine(work.as_ref());
         let resumed = self.checked_resumed(&mine, work.as_ref(), engine)?;

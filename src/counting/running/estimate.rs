@@ -104,7 +104,8 @@ impl Counter {
     ///
     /// # Errors
     ///
-    /// Those of [`Counter::validate`], and those of the subproblems' solving.
+    /// Those of [`Counter::validate`] (but for [`Error::Overflow`] of a board above
+    /// [`Counter::MAX_N`]), and those of the subproblems' solving.
     ///
     /// # Examples
     ///
@@ -136,7 +137,9 @@ impl Counter {
     /// ```
     pub fn estimate_within(&self, samples: usize, budget: Duration) -> Result<Estimate, Error> {
         let n = self.board_size();
-        let engine = self.validate()?;
+        // Checked as a count is, but for the size of its total: a plan of n = 29 or more
+        // says what the count would take.
+        let engine = self.accepted_engine()?;
         let threads = self.threads_used();
         let storage = self.storage(engine, threads)?;
         let work = work(n, engine, self.counts_classes());
