@@ -8,7 +8,7 @@ use crate::*;
 /// finished part is recorded in that file, and a count stopped (Ctrl-C, a crash) and called
 /// again with the same file resumes where it stopped, as `queens count --checkpoint` does.
 /// `engine` is "auto" (the faster for the board), "constellations" (any board, almost no
-/// memory) or "quadrants" (the quadrant join, to n = 26, the fastest from n = 14 but
+/// memory) or "quadrants" (the quadrant join, to n = 27, the fastest from n = 14 but
 /// memory-hungry), as `queens count --engine` takes them.
 #[pyfunction]
 #[pyo3(signature = (n, fundamental = false, threads = None, memory = None, checkpoint = None, engine = "auto"))]

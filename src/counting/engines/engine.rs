@@ -60,11 +60,12 @@ impl Engine {
     /// ```
     pub const QUADRANTS_FROM: usize = 14;
 
-    /// The largest board [`Engine::Auto`] counts with the quadrant join. Above it the join's
-    /// pairs of half-boards grow faster than the solutions among them, and the constellation
-    /// engine takes over (`queens plan N` times both on a sample: at n = 23 the join takes
-    /// 27 CPU-hours against 410 for constellations; at n = 24 the join 570, and
-    /// constellations, at n = 23's 61 ns per solution, about 3,900).
+    /// The largest board [`Engine::Auto`] counts with the quadrant join: the largest it
+    /// counts. Above n = 22 the join's pairs of half-boards grow faster than the solutions
+    /// among them, but the constellation engine costs more per solution still at every n
+    /// the join takes (`queens plan N` times both on a sample; docs/clusters.md's table on
+    /// an AMD EPYC: 10.5 ns per solution for the join at n = 23 against 148 for
+    /// constellations, 61 against 174 at n = 27).
     ///
     /// # Examples
     ///
@@ -73,10 +74,10 @@ impl Engine {
     ///
     /// let past = Counter::new(Engine::QUADRANTS_AUTO_UP_TO + 1)?;
     /// assert_eq!(past.chosen_engine()?, Engine::Constellations);
-    /// assert_eq!(past.engine(Engine::Quadrants).chosen_engine()?, Engine::Quadrants);
+    /// assert_eq!(Engine::QUADRANTS_AUTO_UP_TO, Engine::QUADRANTS_UP_TO);
     /// # Ok::<(), queens::Error>(())
     /// ```
-    pub const QUADRANTS_AUTO_UP_TO: usize = 24;
+    pub const QUADRANTS_AUTO_UP_TO: usize = Engine::QUADRANTS_UP_TO;
 
     /// The largest board the quadrant join counts: its square codes take four bits a row,
     /// and its counts stay below 2^64. Above n = 22 it builds only what each subproblem
