@@ -182,10 +182,75 @@ impl Cluster {
             .unwrap_or_else(|err| panic!("{command}: {err}"))
     }
 
-    /// The state of one task of a job (empty once it has left the queue).
-    fn state(&self, task: &str) -> String {
-        let out = self.slurm("squeue", &["-h", "-j", task, "-o", "%T"]);
+    /// Waits for every task of `job` to leave the queue, starting the requeued `task`
+    /// whenever it waits. Slurm holds a task requeued while suspended, and holds any requeued
+    /// task back for a while (its begin time), which it may set again once the task's old run
+    /// has been cleaned up: so the task is released and started for as long as it waits, not
+    /// once. Panics after ten minutes with the queue, the daemons' logs and the tasks' logs
+    /// (`slurm-*.out` in `jobs`).
+    fn finish(&self, job: &str, task: &str, jobs: &Path) {
+        let started = Instant::now();
+        let mut last_kick = None::<Instant>;
+        loop {
+            let queue = self.queue(job);
+            if queue.is_empty() {
+                return;
+            }
+            let waiting = queue
+                .lines()
+                .any(|line| line.starts_with(&format!("{task} PENDING")));
+            if waiting && last_kick.is_none_or(|at| at.elapsed() > Duration::from_secs(2)) {
+                // Either may be refused when there is nothing to do (a task not held).
+                let _ = self.slurm("scontrol", &["release", task]);
+                let _ = self.slurm(
+                    "scontrol",
+                    &["update", &format!("jobid={task}"), "StartTime=now"],
+                );
+                last_kick = Some(Instant::now());
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(600),
+                "the job array did not finish in ten minutes\n{}",
+                self.report(task, &queue, jobs)
+            );
+            std::thread::sleep(Duration::from_millis(500));
+        }
+    }
+
+    /// Each task of `job` still queued: its id, state, reason and start time, a line each.
+    fn queue(&self, job: &str) -> String {
+        let out = self.slurm("squeue", &["-h", "-r", "-j", job, "-o", "%i %T %r %S"]);
         String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// What a failure needs to be understood: the queue, the task's record, and the ends of
+    /// the daemons' and the tasks' logs.
+    fn report(&self, task: &str, queue: &str, jobs: &Path) -> String {
+        let shown = self.slurm("scontrol", &["show", "job", task]);
+        let tail = |path: PathBuf| {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let lines: Vec<&str> = text.lines().collect();
+            let from = lines.len().saturating_sub(40);
+            format!("--- {}:\n{}", path.display(), lines[from..].join("\n"))
+        };
+        let mut logs: Vec<PathBuf> = std::fs::read_dir(jobs)
+            .map(|entries| entries.flatten().map(|entry| entry.path()).collect())
+            .unwrap_or_default();
+        logs.retain(|path| path.extension().is_some_and(|ext| ext == "out"));
+        logs.sort();
+        [
+            format!("--- queue:\n{queue}"),
+            format!(
+                "--- scontrol show job {task}:\n{}",
+                String::from_utf8_lossy(&shown.stdout)
+            ),
+            tail(self.dir.join("log/slurmctld.log")),
+            tail(self.dir.join("log/slurmd.log")),
+        ]
+        .into_iter()
+        .chain(logs.into_iter().map(tail))
+        .collect::<Vec<_>>()
+        .join("\n")
     }
 }
 
@@ -273,19 +338,7 @@ fn the_slurm_recipe_counts_n19_through_a_requeue() {
     control(&["suspend", &first]);
     let before = checkpoint_lines(&checkpoint);
     control(&["requeue", &first]);
-    // Slurm holds a job requeued while suspended, and holds any requeued job back for a
-    // while (its begin time): release it and start it at once.
-    wait_for("requeued task", || cluster.state(&first) == "PENDING");
-    control(&["release", &first]);
-    control(&["update", &format!("jobid={first}"), "StartTime=now"]);
-    let started = Instant::now();
-    while !cluster.state(&job).is_empty() {
-        assert!(
-            started.elapsed() < Duration::from_secs(300),
-            "the job array did not finish"
-        );
-        std::thread::sleep(Duration::from_millis(500));
-    }
+    cluster.finish(&job, &first, &jobs);
     let shown = cluster.slurm("scontrol", &["show", "job", &first]);
     assert!(
         String::from_utf8_lossy(&shown.stdout).contains("Restarts=1"),
