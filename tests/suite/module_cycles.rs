@@ -5,14 +5,15 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// Each module of `src/` (the binary's aside) and the text of its file, tests cut off.
+/// Each module of `src/` (the binary's aside) and the text of its file, tests cut off: a
+/// `mod tests { .. }` within a file, and the files of modules declared `#[cfg(test)]`.
 fn modules() -> BTreeMap<String, String> {
-    fn walk(dir: &Path, out: &mut BTreeMap<String, String>) {
+    fn walk(dir: &Path, out: &mut BTreeMap<String, String>, tests: &mut Vec<String>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 if !path.ends_with("bin") {
-                    walk(&path, out);
+                    walk(&path, out, tests);
                 }
                 continue;
             }
@@ -31,20 +32,35 @@ fn modules() -> BTreeMap<String, String> {
                 parts.pop();
             }
             let text = std::fs::read_to_string(&path).unwrap();
-            let code = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+            let module = parts.join("::");
+            for declared in text.split("#[cfg(test)]\nmod ").skip(1) {
+                if let Some(name) = declared.split_once(';').map(|(name, _)| name) {
+                    if !name.contains(char::is_whitespace) {
+                        tests.push(format!("{module}::{name}").trim_start_matches("::").into());
+                    }
+                }
+            }
+            let code = text.split("#[cfg(test)]\nmod tests {").next().unwrap_or("");
             let code: String = code
                 .lines()
                 .map(|line| line.split("//").next().unwrap_or(""))
                 .collect::<Vec<_>>()
                 .join("\n");
-            out.insert(parts.join("::"), code);
+            out.insert(module, code);
         }
     }
-    let mut out = BTreeMap::new();
+    let (mut out, mut tests) = (BTreeMap::new(), Vec::new());
     walk(
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
         &mut out,
+        &mut tests,
     );
+    for test in tests {
+        assert!(
+            out.remove(&test).is_some(),
+            "no file for test module {test}"
+        );
+    }
     out
 }
 

@@ -1,0 +1,523 @@
+//! A subproblem's row choices joined: north sets with the south sets that complete them,
+//! each east table a part at a time against the west half-boards, grouped by sieve key.
+
+use super::join::{self, Part, Sieve, Table};
+use super::layout::{
+    CLASSES, ColumnSet, Crossing, Cut, Group, KEYS, Placement, Run, West, placements_in,
+};
+use super::quadrant::{RowSet, SetView, Values, join_each};
+
+use std::time::{Duration, Instant};
+
+use crate::error::Error;
+
+use super::solver::Solver;
+use std::cell::Cell;
+
+/// What the join keeps of a row choice's west half-boards while it reads the parts of its
+/// table: the sets of columns, and, unless it crosses them, the groups (by sieve key) and
+/// their partners (see [`West`]); with room for the partners' free half-boards.
+#[derive(Default)]
+pub(super) struct WestLists {
+    pub(super) sets: Vec<ColumnSet>,
+    pub(super) groups: [Vec<Group>; KEYS],
+    /// The numbers of the partners, the runs of south-west placements they number, how many
+    /// they number, and where each set of columns ends in them.
+    pub(super) lowers: Values,
+    pub(super) runs: Vec<Run>,
+    pub(super) numbered: usize,
+    pub(super) cuts: Vec<Cut>,
+    /// Where each upper's partners end.
+    pub(super) ends: Vec<[u32; 2]>,
+    pub(super) frees: Vec<u64>,
+}
+
+/// What a subproblem's row choices work in, one after another: made once for all of them
+/// (and by a sample, once for all the steps it times).
+#[derive(Default)]
+pub(crate) struct Room {
+    pub(super) table: Table,
+    pub(super) lists: WestLists,
+}
+
+/// How far a step timed by [`Solver::time_step`] got before its deadline.
+pub(super) struct Stopwatch {
+    pub(super) deadline: Instant,
+    /// The east half-boards a part of the step's table holds.
+    pub(super) part: usize,
+    /// Time spent building the step's south row sets, which whole tables already hold.
+    pub(super) building: Cell<Duration>,
+    /// Pairs of placements joined, of `pairs` in the step's choices of rows.
+    pub(super) done: Cell<u64>,
+    pub(super) pairs: Cell<u64>,
+    /// Whether the deadline stopped the step.
+    pub(super) stopped: Cell<bool>,
+}
+
+impl Stopwatch {
+    /// Whether the deadline has passed (and, if so, notes that the step stopped).
+    pub(super) fn expired(&self) -> bool {
+        let expired = Instant::now() >= self.deadline;
+        self.stopped.set(self.stopped.get() | expired);
+        expired
+    }
+}
+
+/// Partners numbered at least between two cuts of a row choice's west groups: the join
+/// keeps their results a few hundred at a time or more, so finer cuts would only cost.
+const CUT_EVERY: u32 = 256;
+
+/// Where the runs, numbers and groups of each key end so far.
+fn cut(groups: &[Vec<Group>; KEYS], runs: &[Run], numbered: u32) -> Cut {
+    Cut {
+        runs: runs.len() as u32,
+        numbered,
+        groups: core::array::from_fn(|key| groups[key].len() as u32),
+    }
+}
+
+/// A row choice to join: its north and south row sets going east, the east and west
+/// placements of each, and the weight of each class of west half-boards.
+struct Choice<'a> {
+    rows: [usize; 2],
+    sets: [[SetView<'a>; 2]; 2],
+    weights: [u64; CLASSES],
+}
+
+impl Solver {
+    /// The solutions of the row choices of north sets `norths` (all of one size) with
+    /// every south set that completes them, or only with `only`; with a `stopwatch`, only
+    /// until its deadline, which it is told of.
+    pub(super) fn solve_choices(
+        &self,
+        norths: &[usize],
+        only: Option<usize>,
+        stopwatch: Option<&Stopwatch>,
+        room: &mut Room,
+    ) -> Result<u64, Error> {
+        let going_east = norths.first().map_or(0, |set| set.count_ones());
+        let built = match self.tables {
+            Some(_) => None,
+            None => Some(self.built_norths(norths)?),
+        };
+        let (north_sets, sieve) = self.north_sets(norths, built.as_ref());
+        let mut total = 0;
+        for south in 0..1usize << self.frame.south.len() {
+            if (going_east + south.count_ones()) as usize != self.east.cols.len()
+                || only.is_some_and(|only| only != south)
+            {
+                continue;
+            }
+            let choices: Vec<_> = norths
+                .iter()
+                .zip(&north_sets)
+                .filter_map(|(&north, sets)| Some((north, *sets, self.weights(north, south)?)))
+                .collect();
+            if choices.is_empty() {
+                continue;
+            }
+            let built = self.built_south(south, stopwatch)?;
+            let south_sets = self.south_sets(south, built.as_ref());
+            if let Some(stopwatch) = stopwatch {
+                let pairs = choices.iter().map(|&(north, [east_north, _], _)| {
+                    join::pairs(
+                        [east_north, south_sets[0]],
+                        north.count_ones(),
+                        self.east.cols.len(),
+                    )
+                });
+                stopwatch
+                    .pairs
+                    .set(stopwatch.pairs.get() + pairs.sum::<u64>());
+            }
+            for (north, north_sets, weights) in choices {
+                if stopwatch.is_some_and(|s| s.done.get() > 0 && s.expired()) {
+                    return Ok(total * self.weight);
+                }
+                let choice = Choice {
+                    rows: [north, south],
+                    sets: [north_sets, south_sets],
+                    weights,
+                };
+                let (sum, stopped) = self.join_choice(&choice, sieve, stopwatch, room);
+                total += sum;
+                if stopped {
+                    return Ok(total * self.weight);
+                }
+            }
+        }
+        Ok(total * self.weight)
+    }
+
+    /// The north row sets of `norths` built for one subproblem, east and west, with their
+    /// sieve; for a solver without whole tables.
+    fn built_norths(&self, norths: &[usize]) -> Result<(Vec<[RowSet; 2]>, Sieve), Error> {
+        let all_north = (1 << self.frame.north.len()) - 1;
+        let (east, west) = (
+            self.east.placer(&self.frame, 0),
+            self.west.placer(&self.frame, 0),
+        );
+        let mut sets = norths
+            .iter()
+            .map(|&north| {
+                Ok([
+                    RowSet::new(&east, north)?,
+                    RowSet::new(&west, north ^ all_north)?,
+                ])
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        let sieve = self.sieve(
+            &sets
+                .iter()
+                .flat_map(|[_, west]| west.view().placements())
+                .copied()
+                .collect::<Vec<_>>(),
+            sets.iter().flat_map(|[east, _]| east.view().placements()),
+        );
+        for [_, west] in &mut sets {
+            west.tag(self.keys(&sieve, west.view().placements()));
+        }
+        Ok((sets, sieve))
+    }
+
+    /// The east and west north placements of each of `norths`, and the sieve: from the
+    /// whole tables, or from what [`Solver::built_norths`] built.
+    fn north_sets<'a>(
+        &'a self,
+        norths: &[usize],
+        built: Option<&'a (Vec<[RowSet; 2]>, Sieve)>,
+    ) -> (Vec<[SetView<'a>; 2]>, &'a Sieve) {
+        let all_north = (1 << self.frame.north.len()) - 1;
+        match (&self.tables, built) {
+            (_, Some((sets, sieve))) => (
+                sets.iter()
+                    .map(|[east, west]| [east.view(), west.view()])
+                    .collect(),
+                sieve,
+            ),
+            (Some(tables), None) => (
+                norths
+                    .iter()
+                    .map(|&north| {
+                        [
+                            tables.east[0].set(north),
+                            tables.west[0].set(north ^ all_north),
+                        ]
+                    })
+                    .collect(),
+                &tables.sieve,
+            ),
+            (None, None) => unreachable!("a solver without tables builds its north sets"),
+        }
+    }
+
+    /// The south row set `south` built, east and west, for a solver without whole tables;
+    /// the time it takes is told to a `stopwatch` (whole tables already hold it).
+    fn built_south(
+        &self,
+        south: usize,
+        stopwatch: Option<&Stopwatch>,
+    ) -> Result<Option<[RowSet; 2]>, Error> {
+        if self.tables.is_some() {
+            return Ok(None);
+        }
+        let all_south = (1 << self.frame.south.len()) - 1;
+        let started = Instant::now();
+        let built = [
+            RowSet::new(&self.east.placer(&self.frame, 1), south)?,
+            RowSet::new(&self.west.placer(&self.frame, 1), south ^ all_south)?,
+        ];
+        if let Some(stopwatch) = stopwatch {
+            stopwatch
+                .building
+                .set(stopwatch.building.get() + started.elapsed());
+        }
+        Ok(Some(built))
+    }
+
+    /// The east and west south placements of `south`: from the whole tables, or from what
+    /// [`Solver::built_south`] built.
+    fn south_sets<'a>(&'a self, south: usize, built: Option<&'a [RowSet; 2]>) -> [SetView<'a>; 2] {
+        let all_south = (1 << self.frame.south.len()) - 1;
+        match (&self.tables, built) {
+            (_, Some(built)) => built.each_ref().map(RowSet::view),
+            (Some(tables), None) => [
+                tables.east[1].set(south),
+                tables.west[1].set(south ^ all_south),
+            ],
+            (None, None) => unreachable!("a solver without tables builds its south sets"),
+        }
+    }
+
+    /// The weighted solutions of one row choice: its east half-boards a part at a time
+    /// (the west ones listed for the first), until a `stopwatch`'s deadline if there is
+    /// one; says whether the deadline stopped it.
+    fn join_choice(
+        &self,
+        choice: &Choice<'_>,
+        sieve: &Sieve,
+        stopwatch: Option<&Stopwatch>,
+        room: &mut Room,
+    ) -> (u64, bool) {
+        let Room { table, lists } = room;
+        let [north, south] = choice.rows;
+        let [[east_north, west_north], [east_south, west_south]] = choice.sets;
+        let west = [
+            north ^ ((1 << self.frame.north.len()) - 1),
+            south ^ ((1 << self.frame.south.len()) - 1),
+        ];
+        let mut part = Part::first(stopwatch.map_or(self.part, |s| s.part));
+        let mut listed = false;
+        let mut total = 0;
+        loop {
+            let more = table.fill(
+                [east_north, east_south],
+                north.count_ones(),
+                &mut part,
+                self.east.cols.len(),
+                self.shared.len(),
+                sieve,
+                (&self.squares, west),
+            );
+            if table.len > 0 {
+                let sums = self.join_part(
+                    table,
+                    [west_north, west_south],
+                    west[0],
+                    choice.weights,
+                    lists,
+                    [!listed, !more],
+                );
+                total += sums
+                    .iter()
+                    .zip(choice.weights)
+                    .map(|(sum, weight)| sum * weight)
+                    .sum::<u64>();
+                listed = true;
+            }
+            if let Some(stopwatch) = stopwatch {
+                stopwatch.done.set(stopwatch.done.get() + part.pairs);
+                part.pairs = 0;
+                if more && stopwatch.expired() {
+                    return (total, true);
+                }
+            }
+            if !more {
+                return (total, false);
+            }
+        }
+    }
+
+    /// For each class, the pairs of half-boards sharing no diagonal, the east ones from
+    /// `table`, a part of a row choice's, the west ones of placements `[north, south]`
+    /// (`north` filling rows `rows`); the classes of `weights` that count. `lists` keeps
+    /// what the parts of a row choice share; `first` and `last` say whether this part is its
+    /// first and its last.
+    fn join_part(
+        &self,
+        table: &Table,
+        [north, south]: [SetView<'_>; 2],
+        rows: usize,
+        weights: [u64; CLASSES],
+        lists: &mut WestLists,
+        [first, last]: [bool; 2],
+    ) -> [u64; CLASSES] {
+        if first {
+            self.column_sets([north, south], rows, &mut lists.sets);
+        }
+        // A whole table of a few chunks: every pair tested costs less than listing the
+        // pairs that agree.
+        if first && last && table.chunks <= join::crossing_chunks() {
+            let west = Crossing {
+                uppers: north.placements(),
+                lowers: south.placements(),
+                sets: &lists.sets,
+                classes: (0..CLASSES)
+                    .filter(|&class| weights[class] != 0)
+                    .fold(0, |classes, class| classes | 1 << class),
+            };
+            return join::cross(table.slices(), west, &mut lists.frees);
+        }
+        if first {
+            self.west_groups([north, south], weights, lists);
+        }
+        let batches: [_; KEYS] =
+            core::array::from_fn(|key| (table.chunks(key), &lists.groups[key][..]));
+        let west = West {
+            batches: &batches,
+            lowers: lists.lowers.as_slice(),
+            partners: south.placements(),
+            runs: &lists.runs,
+            numbered: lists.numbered,
+            cuts: &lists.cuts,
+        };
+        join::count(table.slices(), west, &mut lists.frees)
+    }
+
+    /// The weight of each class of west half-boards for the row choice, or `None` if its
+    /// north-south mirror image counts for it.
+    fn weights(&self, north: usize, south: usize) -> Option<[u64; CLASSES]> {
+        if !self.whole {
+            return Some([1, 0, 0]);
+        }
+        let (n, half) = (self.n, self.n / 2);
+        let all = (1usize << n) - 1;
+        let east = north | south << half;
+        let mirror = east.reverse_bits() >> (usize::BITS as usize - n);
+        if mirror < east {
+            return None;
+        }
+        let twice = if mirror == east { 1 } else { 2 };
+        // West half-boards off both longest diagonals: their east-west mirror images have
+        // the complementary row choice, so one of the two choices counts them twice.
+        // Rows where the choice and its mirror agree decide which, alike for both.
+        let agree = !(east ^ mirror) & all;
+        let neither = match agree {
+            0 => 1,
+            _ if east & agree & agree.wrapping_neg() != 0 => 2,
+            _ => 0,
+        };
+        Some([neither * twice, 2 * twice, 4 * twice])
+    }
+
+    /// The sets of columns of the north-west placements of `north`, a set of rows `rows`,
+    /// that have some, with the south-west placements of `south` on the other columns.
+    fn column_sets(
+        &self,
+        [north, south]: [SetView<'_>; 2],
+        rows: usize,
+        sets: &mut Vec<ColumnSet>,
+    ) {
+        let all = (1 << self.west.cols.len()) - 1;
+        // Placements on a marked diagonal (flag 1) only where the board is whole.
+        let flags = if self.whole { 2 } else { 1 };
+        let runs = |view: SetView<'_>, cols| {
+            core::array::from_fn(|flag| match flag < flags {
+                true => view.run(flag, cols),
+                false => (0, 0),
+            })
+        };
+        sets.clear();
+        for cols in north.column_sets(rows.count_ones()) {
+            let uppers: [(u32, u32); 2] = runs(north, cols);
+            if uppers.iter().any(|&(start, end)| end > start) {
+                let lowers = runs(south, all ^ cols);
+                sets.push(ColumnSet { uppers, lowers });
+            }
+        }
+    }
+
+    /// The west half-boards of the north-west placements `north` and south-west ones
+    /// `south` that the sets of `lists` pair, as groups sharing a north-west placement, in
+    /// the classes of `weights` that count, with their partners, in `lists`.
+    #[inline(never)]
+    fn west_groups(
+        &self,
+        [north, south]: [SetView<'_>; 2],
+        weights: [u64; CLASSES],
+        lists: &mut WestLists,
+    ) {
+        let WestLists { sets, groups, .. } = lists;
+        groups.iter_mut().for_each(Vec::clear);
+        lists.lowers.clear();
+        lists.runs.clear();
+        lists.cuts.clear();
+        let mut numbered = 0;
+        for set in sets {
+            let uppers = set
+                .uppers
+                .map(|range| placements_in(north.placements(), range));
+            let partners = set.lowers;
+            // Partners off the marked diagonal, then those on it (a class higher), for
+            // each flag of the uppers, where that class counts.
+            let runs: [[_; 2]; 2] = core::array::from_fn(|upper_flag| {
+                core::array::from_fn(|lower_flag| {
+                    match weights[upper_flag + lower_flag] != 0 && !uppers[upper_flag].is_empty() {
+                        true => partners[lower_flag],
+                        false => (0, 0),
+                    }
+                })
+            });
+            // Each list of partners numbered once, for both flags of the uppers.
+            let firsts: [u32; 2] = core::array::from_fn(|lower_flag| {
+                let first = numbered;
+                if runs
+                    .iter()
+                    .any(|runs| runs[lower_flag].1 > runs[lower_flag].0)
+                {
+                    let (start, end) = partners[lower_flag];
+                    numbered += end - start;
+                }
+                first
+            });
+            let mut batches = [0u32; 2];
+            for (upper_flag, (runs, &uppers)) in runs.iter().zip(&uppers).enumerate() {
+                if uppers.is_empty() {
+                    continue;
+                }
+                let start = lists.lowers.len() as u32;
+                join_each(
+                    uppers,
+                    runs.map(|range| placements_in(south.placements(), range)),
+                    firsts,
+                    &mut lists.lowers,
+                    &mut lists.ends,
+                );
+                push_groups(
+                    uppers,
+                    (&lists.ends, start),
+                    upper_flag as u32,
+                    groups,
+                    &mut batches,
+                );
+            }
+            for ((&batches, first), (start, end)) in batches.iter().zip(firsts).zip(partners) {
+                if batches != 0 {
+                    lists.runs.push(Run {
+                        start,
+                        end,
+                        first,
+                        batches,
+                    });
+                }
+            }
+            // A cut where the partners since the last one are enough to matter.
+            if numbered - lists.cuts.last().map_or(0, |cut| cut.numbered) >= CUT_EVERY {
+                lists.cuts.push(cut(groups, &lists.runs, numbered));
+            }
+        }
+        if lists.cuts.last().is_none_or(|cut| cut.numbered < numbered) {
+            lists.cuts.push(cut(groups, &lists.runs, numbered));
+        }
+        lists.numbered = numbered as usize;
+    }
+}
+
+/// Adds the north-west placements `uppers`, just joined with their partners (which end at
+/// `ends`, the first starting at `start`), to the `groups` of their sieve keys, in class
+/// `class`; marks in `batches` each key with partners off the marked diagonal (0) and on it
+/// (1).
+#[inline]
+fn push_groups(
+    uppers: &[Placement],
+    (ends, mut start): (&[[u32; 2]], u32),
+    class: u32,
+    groups: &mut [Vec<Group>; KEYS],
+    batches: &mut [u32; 2],
+) {
+    for (upper, &[split, end]) in uppers.iter().zip(ends) {
+        let key = Sieve::tagged(upper.shared);
+        batches[0] |= u32::from(split > start) << key;
+        batches[1] |= u32::from(end > split) << key;
+        if end > start {
+            groups[key].push(Group {
+                upper: upper.shared,
+                start,
+                split,
+                end,
+                class,
+            });
+        }
+        start = end;
+    }
+}

@@ -1,0 +1,152 @@
+//! The join's subproblems and their steps, numbered across the cases of a board.
+
+use super::frame::Frame;
+
+use crate::squares::Square;
+
+/// The subproblems of a count by the join: for each case (the fixed middle queens of an
+/// odd board; the empty board for an even one), one per group of north row sets that go
+/// east (see [`north_groups`]).
+#[derive(Debug, Clone)]
+pub(crate) struct Plan {
+    pub(super) n: usize,
+    pub(super) cases: Vec<Case>,
+}
+
+#[derive(Debug, Clone)]
+pub(super) struct Case {
+    pub(super) fixed: Vec<Square>,
+    /// Placements of the fixed queens this case stands for.
+    pub(super) weight: u64,
+    /// The number of the case's first subproblem.
+    pub(super) first: usize,
+    /// Subproblems: one per group of subsets of the free north rows (see [`north_groups`]).
+    pub(super) len: usize,
+}
+
+/// How many north rows go east in subproblem `index` of `plan`.
+fn north_groups_first_size(plan: &Plan, index: usize) -> usize {
+    let case = &plan.cases[plan.case_of(index)];
+    let norths = Frame::around(plan.n, &case.fixed).north.len();
+    north_groups(norths)[index - case.first][0].count_ones() as usize
+}
+
+/// The number of ways to choose `k` of `n`.
+fn binomial(n: usize, k: usize) -> u64 {
+    (0..k.min(n)).fold(1, |c, i| c * (n - i) as u64 / (i + 1) as u64)
+}
+
+/// The `index`-th set of `ones` bits, in increasing order.
+fn nth_subset(ones: u32, index: u64) -> usize {
+    let mut set = (1usize << ones) - 1;
+    for _ in 0..index {
+        // The next larger number with as many ones (Gosper's hack).
+        let lowest = set & set.wrapping_neg();
+        let ripple = set + lowest;
+        set = ripple | (((set ^ ripple) >> 2) / lowest.max(1));
+    }
+    set
+}
+
+/// North rows that go east, taken together in one subproblem: sets of equal size, so that
+/// each south set completes all of them or none.
+const TOGETHER: usize = 4;
+
+/// The subsets of `norths` north rows, in groups of up to [`TOGETHER`] of one size.
+///
+/// A subproblem counts its groups' row choices south set by south set: the tables of a
+/// south set are read for each north set of the group while they are in the cache.
+pub(super) fn north_groups(norths: usize) -> Vec<Vec<usize>> {
+    let mut sets: Vec<usize> = (0..1 << norths).collect();
+    sets.sort_by_key(|&set| (set.count_ones(), set));
+    sets.chunk_by(|a, b| a.count_ones() == b.count_ones())
+        .flat_map(|same| same.chunks(TOGETHER))
+        .map(<[usize]>::to_vec)
+        .collect()
+}
+
+impl Plan {
+    pub(crate) fn new(n: usize) -> Plan {
+        let half = n / 2;
+        let mut kinds: Vec<(Vec<Square>, u64)> = Vec::new();
+        if n.is_multiple_of(2) {
+            kinds.push((Vec::new(), 1));
+        } else {
+            // The middle row's queen in column `c`, the middle column's in row `r`: one
+            // placement per class, with `r < c < half` standing for eight.
+            kinds.push((vec![(half, half)], 1));
+            for r in 0..half {
+                for c in r + 1..half {
+                    kinds.push((vec![(half, c), (r, half)], 8));
+                }
+            }
+        }
+        let mut first = 0;
+        let cases = kinds
+            .into_iter()
+            .map(|(fixed, weight)| {
+                let north = Frame::around(n, &fixed).north.len();
+                let case = Case {
+                    fixed,
+                    weight,
+                    first,
+                    len: north_groups(north).len(),
+                };
+                first += case.len;
+                case
+            })
+            .collect();
+        Plan { n, cases }
+    }
+
+    /// The number of subproblems.
+    pub(crate) fn len(&self) -> usize {
+        self.cases.last().map_or(0, |case| case.first + case.len)
+    }
+
+    /// The case of subproblem `index`.
+    pub(crate) fn case_of(&self, index: usize) -> usize {
+        self.cases
+            .partition_point(|case| case.first + case.len <= index)
+    }
+
+    /// The number of steps of every subproblem: one per set of south rows that completes
+    /// its north row sets. The finest parts of the count, which [`Plan::step`] numbers.
+    pub(crate) fn steps(&self) -> u64 {
+        (0..self.cases.len())
+            .flat_map(|case| self.steps_of(case))
+            .map(|(_, steps)| steps)
+            .sum()
+    }
+
+    /// The number of steps of each subproblem of case `case`, with its index.
+    fn steps_of(&self, case: usize) -> impl Iterator<Item = (usize, u64)> {
+        let frame = Frame::around(self.n, &self.cases[case].fixed);
+        let (souths, east) = (frame.south.len(), frame.east.len());
+        let first = self.cases[case].first;
+        north_groups(frame.north.len())
+            .into_iter()
+            .enumerate()
+            .map(move |(i, norths)| {
+                let k = norths[0].count_ones() as usize;
+                let steps = east.checked_sub(k).map_or(0, |m| binomial(souths, m));
+                (first + i, steps)
+            })
+    }
+
+    /// Step `index` (below [`Plan::steps`]): its subproblem and its south row set (bits
+    /// into the case's south row list).
+    pub(crate) fn step(&self, mut index: u64) -> (usize, usize) {
+        for case in 0..self.cases.len() {
+            let east = Frame::around(self.n, &self.cases[case].fixed).east.len();
+            for (subproblem, steps) in self.steps_of(case) {
+                if index < steps {
+                    let k = north_groups_first_size(self, subproblem);
+                    return (subproblem, nth_subset((east - k) as u32, index));
+                }
+                index -= steps;
+            }
+        }
+        panic!("step beyond the plan's {}", self.steps());
+    }
+}

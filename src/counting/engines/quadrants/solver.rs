@@ -1,0 +1,171 @@
+//! One case of the join, from which its subproblems are counted or timed.
+
+use super::frame::{Diagonals, Frame, Shared};
+use super::join::{PART, Sieve, Squares};
+use super::layout::Placement;
+use super::plan::{Plan, north_groups};
+use super::quadrant::{Mark, Quadrant, Record, Side, census, sieve_candidates};
+use super::sizing::Storage;
+
+use crate::error::Error;
+
+/// One case of a plan, from which its subproblems are counted on any thread: with the
+/// whole case's tables when they fit in memory, else building, for each subproblem, only
+/// the sets of rows it reads.
+pub(crate) struct Solver {
+    pub(super) n: usize,
+    pub(super) weight: u64,
+    pub(super) first: usize,
+    /// Whether the case is the whole even board, where the symmetry reductions apply.
+    pub(super) whole: bool,
+    pub(super) frame: Frame,
+    pub(super) shared: Shared,
+    pub(super) west: Side,
+    pub(super) east: Side,
+    /// Shared diagonals a sieve leaves out: the longest ones, and those south-west
+    /// placements hold.
+    pub(super) unsieved: u64,
+    pub(super) squares: Squares,
+    pub(super) groups: Vec<Vec<usize>>,
+    pub(super) tables: Option<Tables>,
+    /// The east half-boards a table holds at a time.
+    pub(super) part: usize,
+}
+
+/// The tables of a whole case: every placement of each quadrant, north first, and the
+/// sieve, chosen from all of them, by which the north-west placements are tagged.
+pub(super) struct Tables {
+    pub(super) west: [Quadrant; 2],
+    pub(super) east: [Quadrant; 2],
+    pub(super) sieve: Sieve,
+}
+
+impl Solver {
+    /// The solver of case `case` of `plan`, its tables built if `storage` says so.
+    pub(crate) fn new(plan: &Plan, case: usize, storage: Storage) -> Result<Solver, Error> {
+        let n = plan.n;
+        let case = &plan.cases[case];
+        let frame = Frame::around(n, &case.fixed);
+        let shared = Shared::new(&frame);
+        let whole = case.fixed.is_empty() && n > 0;
+        // The longest diagonals: rising through the north-east and south-west quadrants,
+        // falling through the north-west and south-east ones.
+        let rising = Diagonals {
+            rising: 1 << n.saturating_sub(1),
+            falling: 0,
+        };
+        let falling = Diagonals {
+            rising: 0,
+            falling: 1 << n.saturating_sub(1),
+        };
+        let marks = |north: Diagonals, south: Diagonals, keep| match whole {
+            true => [north, south].map(|diagonal| Some(Mark { diagonal, keep })),
+            false => [None, None],
+        };
+        let long = if whole {
+            shared.of(rising.with(falling))
+        } else {
+            0
+        };
+        let west = Side::new(
+            &frame,
+            &frame.west,
+            Record::Squares,
+            marks(falling, rising, true),
+        );
+        let east = Side::new(
+            &frame,
+            &frame.east,
+            Record::Diagonals(shared),
+            marks(rising, falling, false),
+        );
+        // East half-boards hold no longest diagonal (whole boards): no plane reads one.
+        let squares = Squares {
+            diagonals: frame
+                .rows()
+                .flat_map(|row| frame.west.iter().map(move |&col| (row, col)))
+                .map(|square| shared.of(Diagonals::of(n, square)) & !long)
+                .collect(),
+            norths: frame.north.len(),
+            cols: frame.west.len(),
+        };
+        let south_west = &squares.diagonals[squares.norths * squares.cols..];
+        let unsieved = long | south_west.iter().fold(0, |any, &d| any | d);
+        let mut solver = Solver {
+            n,
+            weight: case.weight,
+            first: case.first,
+            whole,
+            groups: north_groups(frame.north.len()),
+            frame,
+            shared,
+            west,
+            east,
+            unsieved,
+            squares,
+            tables: None,
+            part: PART,
+        };
+        if storage == Storage::Tables {
+            solver.tables = Some(solver.tables()?);
+        }
+        Ok(solver)
+    }
+
+    /// The tables of the whole case.
+    fn tables(&self) -> Result<Tables, Error> {
+        let [mut west_north, west_south] = self.west.quadrants(&self.frame)?;
+        let east = self.east.quadrants(&self.frame)?;
+        let sieve = self.sieve(
+            west_north.placements(),
+            east.iter().flat_map(|quadrant| quadrant.placements()),
+        );
+        let keys = self.keys(&sieve, west_north.placements());
+        west_north.tag(keys);
+        Ok(Tables {
+            west: [west_north, west_south],
+            east,
+            sieve,
+        })
+    }
+
+    /// The sieve for north-west placements `uppers` against east ones `others`.
+    pub(super) fn sieve<'a>(
+        &self,
+        uppers: &[Placement],
+        others: impl IntoIterator<Item = &'a Placement>,
+    ) -> Sieve {
+        let diagonals = self.shared.len();
+        let upper = census(diagonals, uppers, |p| self.west_shared(p.shared));
+        let others = census(diagonals, others, |p| p.shared);
+        Sieve::new(&sieve_candidates(&upper, &others, self.unsieved))
+    }
+
+    /// The shared diagonals of a north-west placement with squares `code` (longest ones
+    /// left out).
+    fn west_shared(&self, code: u64) -> u64 {
+        let cols = self.squares.cols;
+        (0..self.squares.norths)
+            .filter_map(|row| match code >> (4 * row) & 15 {
+                0 => None,
+                col => Some(self.squares.diagonals[row * cols + col as usize - 1]),
+            })
+            .fold(0, |all, d| all | d)
+    }
+
+    /// The sieve keys of north-west placements, as tags: the join groups by them.
+    pub(super) fn keys(&self, sieve: &Sieve, uppers: &[Placement]) -> Vec<u64> {
+        uppers
+            .iter()
+            .map(|p| Sieve::tag(sieve.key(self.west_shared(p.shared))))
+            .collect()
+    }
+
+    /// Bytes the tables hold.
+    #[cfg(test)]
+    pub(super) fn bytes(&self) -> usize {
+        self.tables.as_ref().map_or(0, |t| {
+            (t.west.iter().chain(&t.east)).map(Quadrant::bytes).sum()
+        })
+    }
+}

@@ -1,0 +1,274 @@
+use super::frame::Frame;
+use super::plan::{Plan, north_groups};
+use super::sizing::*;
+use super::solver::*;
+use crate::error::Error;
+
+pub(crate) fn count(n: usize) -> u64 {
+    count_by(n, Storage::Tables)
+}
+
+fn count_by(n: usize, storage: Storage) -> u64 {
+    let plan = Plan::new(n);
+    (0..plan.cases.len())
+        .map(|case| {
+            let solver = Solver::new(&plan, case, storage).unwrap();
+            let c = &plan.cases[case];
+            (c.first..c.first + c.len)
+                .map(|i| solver.solve(i).unwrap())
+                .sum::<u64>()
+        })
+        .sum()
+}
+
+/// Subproblem by subproblem, building only the rows each reads gives what the whole
+/// tables give.
+#[test]
+fn streamed_subproblems_count_what_the_tables_count() {
+    for n in [4, 5, 8, 9, 12, 13, 15] {
+        let plan = Plan::new(n);
+        for case in 0..plan.cases.len() {
+            let [tables, streamed] =
+                [Storage::Tables, Storage::Streamed].map(|s| Solver::new(&plan, case, s).unwrap());
+            let c = &plan.cases[case];
+            for i in c.first..c.first + c.len {
+                assert_eq!(
+                    tables.solve(i),
+                    streamed.solve(i),
+                    "n = {n}, subproblem {i}"
+                );
+            }
+        }
+    }
+    assert_eq!(count_by(14, Storage::Streamed), 365_596);
+}
+
+/// What subproblem `index` of an odd board counts, by a search of the board with the
+/// case's queens fixed and, in each north row, the half its queen stands in blocked
+/// off: an independent count of the same solutions.
+fn subproblem_by_search(plan: &Plan, index: usize) -> u64 {
+    let n = plan.n;
+    assert!(
+        n % 2 == 1,
+        "even boards weigh row choices by their mirror images"
+    );
+    let case = &plan.cases[plan.case_of(index)];
+    let frame = Frame::around(n, &case.fixed);
+    let norths = &north_groups(frame.north.len())[index - case.first];
+    let total: u64 = norths
+        .iter()
+        .map(|&east| {
+            let blocks = frame.north.iter().enumerate().flat_map(|(i, &row)| {
+                let off = if east >> i & 1 == 1 {
+                    &frame.west
+                } else {
+                    &frame.east
+                };
+                off.iter().map(move |&col| (row, col))
+            });
+            let queens = crate::search::Queens::builder(n)
+                .queens(case.fixed.iter().copied())
+                .blocks(blocks)
+                .build()
+                .unwrap();
+            queens.try_count().unwrap()
+        })
+        .sum();
+    total * case.weight
+}
+
+/// Every subproblem of odd boards up to 13 counts the solutions it stands for.
+#[test]
+fn subproblems_count_what_a_search_of_their_solutions_counts() {
+    for n in [5, 7, 9, 11, 13] {
+        let plan = Plan::new(n);
+        for case in 0..plan.cases.len() {
+            let solver = Solver::new(&plan, case, Storage::Streamed).unwrap();
+            let c = &plan.cases[case];
+            for i in c.first..c.first + c.len {
+                assert_eq!(
+                    solver.solve(i),
+                    Ok(subproblem_by_search(&plan, i)),
+                    "n = {n}, subproblem {i}"
+                );
+            }
+        }
+    }
+}
+
+/// Subproblems of n = 23, beyond the boards OEIS checks the join on, against the search
+/// (`cargo test --release --lib -- --ignored --nocapture subproblems_of_23`; minutes).
+#[test]
+#[ignore = "minutes: run by hand, as the docs say"]
+fn subproblems_of_23_count_what_a_search_counts() {
+    let plan = Plan::new(23);
+    // Spread over the cases and the numbers of rows going east.
+    for index in [2, 4, 523, 5_778, 14_000] {
+        let case = plan.case_of(index);
+        let started = std::time::Instant::now();
+        let solver = Solver::new(&plan, case, Storage::Streamed).unwrap();
+        let join = solver.solve(index).unwrap();
+        let join_time = started.elapsed();
+        let started = std::time::Instant::now();
+        let search = subproblem_by_search(&plan, index);
+        println!(
+            "n = 23, subproblem {index} of {}: {join} by the join ({join_time:.1?}), {search} by the search ({:.1?})",
+            plan.len(),
+            started.elapsed()
+        );
+        assert_eq!(join, search, "subproblem {index}");
+    }
+}
+
+/// The steps [`Plan::step`] numbers are every subproblem's south sets, each once: their
+/// counts add up to the whole.
+#[test]
+fn steps_add_up_to_the_count() {
+    for (n, expected) in [(8, 92), (9, 352), (12, 14_200), (13, 73_712)] {
+        let plan = Plan::new(n);
+        let solvers: Vec<Solver> = (0..plan.cases.len())
+            .map(|case| Solver::new(&plan, case, Storage::Streamed).unwrap())
+            .collect();
+        let total: u64 = (0..plan.steps())
+            .map(|i| {
+                let (subproblem, south) = plan.step(i);
+                let solver = &solvers[plan.case_of(subproblem)];
+                solver.prepare(subproblem).unwrap();
+                solver.solve_step(subproblem, south).unwrap()
+            })
+            .sum();
+        assert_eq!(total, expected, "n = {n}");
+    }
+}
+
+/// Tables of east half-boards taken a few at a time count what whole ones count.
+#[test]
+fn tables_in_parts_count_what_whole_tables_count() {
+    for n in [8, 11, 12] {
+        let plan = Plan::new(n);
+        for case in 0..plan.cases.len() {
+            let whole = Solver::new(&plan, case, Storage::Streamed).unwrap();
+            let mut parts = Solver::new(&plan, case, Storage::Streamed).unwrap();
+            parts.part = 5;
+            let c = &plan.cases[case];
+            for i in c.first..c.first + c.len {
+                assert_eq!(whole.solve(i), parts.solve(i), "n = {n}, subproblem {i}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_count_that_does_not_fit_is_refused() {
+    let gib = 1 << 30;
+    let needed = memory_needed(22, 1);
+    assert_eq!(
+        fits(needed, Some(gib), "advice"),
+        Err(Error::NotEnoughMemory {
+            needed,
+            available: gib,
+            advice: "advice",
+        })
+    );
+    assert!(fits(needed, Some(8 * gib), "").is_ok() && fits(needed, None, "").is_ok());
+    assert!(
+        fits(memory_needed(21, 2), Some(gib), "").is_ok(),
+        "n = 21 fits in 1 GiB"
+    );
+    // Each thread adds its own table of half-boards.
+    assert!(memory_needed(20, 64) > 2 * memory_needed(20, 1));
+    let message = fits(needed, Some(gib), "").unwrap_err().to_string();
+    let need = format!("needs about {} of memory", crate::error::size(needed, true));
+    assert!(
+        message.contains(&need) && message.contains("only 1 GiB is available"),
+        "{message}"
+    );
+    let advice = |threads| storage(30, threads, Some(1)).unwrap_err().to_string();
+    assert!(advice(2).contains("fewer threads"), "{}", advice(2));
+    assert!(!advice(1).contains("fewer threads"), "{}", advice(1));
+}
+
+/// The figures that decide whether a count fits are the bytes the tables take; n = 22
+/// builds 3.2 GB of them in about 15 s.
+#[test]
+fn table_bytes_are_the_tables_built() {
+    tables_of_boards_are_their_bytes(4..=19);
+    // On odd boards the center case is the largest.
+    for n in (5..=19).step_by(2) {
+        let plan = Plan::new(n);
+        for case in 1..plan.cases.len() {
+            let bytes = Solver::new(&plan, case, Storage::Tables).unwrap().bytes() as u64;
+            assert!(bytes <= table_bytes(n), "n = {n}, case {case}");
+        }
+    }
+}
+
+/// The tables of boards 20 to 22 take 25 seconds to build: CI builds them.
+#[test]
+#[ignore = "slow: .ci/run runs it"]
+fn table_bytes_are_the_tables_built_up_to_22() {
+    tables_of_boards_are_their_bytes(20..=TABLES_UP_TO);
+}
+
+fn tables_of_boards_are_their_bytes(boards: std::ops::RangeInclusive<usize>) {
+    for n in boards {
+        let bytes = Solver::new(&Plan::new(n), 0, Storage::Tables)
+            .unwrap()
+            .bytes() as u64;
+        assert_eq!(bytes, table_bytes(n), "n = {n}");
+    }
+}
+
+/// The join end to end at n = 16 on each kernel this processor has.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn every_join_kernel_counts_16() {
+    every_join_kernel_counts(16, 14_772_512);
+}
+
+/// The same at n = 17, left to CI to keep the README's test command short.
+#[cfg(target_arch = "x86_64")]
+#[test]
+#[ignore = "seconds a kernel: CI runs it"]
+fn every_join_kernel_counts_17() {
+    every_join_kernel_counts(17, 95_815_104);
+}
+
+/// The join end to end at `n` on each kernel this processor has (AVX-512, AVX2, and the
+/// portable code everywhere), failing if one the processor has did not run.
+#[cfg(target_arch = "x86_64")]
+fn every_join_kernel_counts(n: usize, expected: u64) {
+    use crate::counting::engines::quadrants::kernels::ran;
+    use crate::counting::simd::forced;
+    let kernels = [
+        ("AVX-512", false, true),
+        ("AVX2", true, false),
+        ("portable", false, false),
+    ];
+    let available = ran::available();
+    for (i, &(name, avx2, avx512)) in kernels.iter().enumerate() {
+        ran::take();
+        assert_eq!(forced::with(avx2, avx512, || count(n)), expected, "{name}");
+        let ran = ran::take();
+        match i {
+            2 => assert_eq!(ran, [false, false], "only the portable code ran"),
+            _ => assert_eq!(ran[i], available[i], "{name}: available, so it must run"),
+        }
+        let state = if i == 2 || ran[i] {
+            "ran"
+        } else {
+            "not on this processor"
+        };
+        println!("join kernel {name}: {state}");
+    }
+}
+
+#[test]
+fn counts_agree_with_oeis() {
+    let known = [
+        1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+    ];
+    for (n, &expected) in known.iter().enumerate() {
+        assert_eq!(count(n), expected, "n = {n}");
+    }
+}
