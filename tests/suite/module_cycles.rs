@@ -34,10 +34,10 @@ fn modules() -> BTreeMap<String, String> {
             let text = std::fs::read_to_string(&path).unwrap();
             let module = parts.join("::");
             for declared in text.split("#[cfg(test)]\nmod ").skip(1) {
-                if let Some(name) = declared.split_once(';').map(|(name, _)| name) {
-                    if !name.contains(char::is_whitespace) {
-                        tests.push(format!("{module}::{name}").trim_start_matches("::").into());
-                    }
+                if let Some((name, _)) = declared.split_once(';')
+                    && !name.contains(char::is_whitespace)
+                {
+                    tests.push(format!("{module}::{name}").trim_start_matches("::").into());
                 }
             }
             let code = text.split("#[cfg(test)]\nmod tests {").next().unwrap_or("");
