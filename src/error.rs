@@ -203,7 +203,19 @@ pub(crate) fn try_vec<T: Clone>(value: T, len: usize) -> Result<Vec<T>, Error> {
 /// `bytes` in the unit that shows them: bytes below 1 KiB, else KiB, MiB, GiB or TiB to
 /// three significant figures (`1.5 GiB`, `19.3 MiB`, `512 KiB`), rounded up for what is
 /// needed and down for what is available, so that a need never reads as what is there.
-pub(crate) fn size(bytes: u64, round_up: bool) -> String {
+/// Memory errors ([`Error::NotEnoughMemory`]) write sizes this way.
+///
+/// # Examples
+///
+/// ```
+/// use queens::formats::size;
+///
+/// assert_eq!(size(1536, true), "1.5 KiB");
+/// assert_eq!(size(8_700_000, true), "8.3 MiB");
+/// assert_eq!(size(8_700_000, false), "8.29 MiB");
+/// assert_eq!(size(1, false), "1 byte");
+/// ```
+pub fn size(bytes: u64, round_up: bool) -> String {
     const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
     if bytes < 1024 {
         return format!("{bytes} byte{}", if bytes == 1 { "" } else { "s" });

@@ -18,3 +18,6 @@ pub use parse::{ParseReader, parse_columns, parse_many, parse_reader};
 pub use picture::svg;
 pub use render::{Drawing, Style};
 pub use square::parse_square;
+
+/// Sizes as messages write them.
+pub use crate::error::size;

@@ -10,7 +10,6 @@ pub(crate) mod work;
 
 use crate::error::Error;
 use engine::Engine;
-use quadrants::Storage;
 use work::Work;
 
 /// Every engine that counts ([`Engine::Auto`] only chooses one of them).
@@ -89,24 +88,24 @@ pub(crate) fn work(n: usize, engine: Engine, fundamental: bool) -> Box<dyn Work>
     }
 }
 
-/// How `engine` keeps its tables for a count of `n` on `threads` threads within `memory`
-/// bytes, known without listing the subproblems.
-pub(crate) fn storage(
+/// Whether `engine` can keep what it reads for a count of `n` on `threads` threads within
+/// `memory` bytes and the memory available here, known without listing the subproblems.
+pub(crate) fn fits(
     n: usize,
     engine: Engine,
     threads: usize,
     memory: Option<u64>,
-) -> Result<Storage, Error> {
+) -> Result<(), Error> {
     match engine {
-        Engine::Quadrants => crate::counting::engines::quadrants::storage(n, threads, memory),
-        _ => Ok(Storage::Tables),
+        Engine::Quadrants => quadrants::storage(n, threads, memory).map(drop),
+        _ => Ok(()),
     }
 }
 
 /// The bytes `engine`'s tables need for a count of `n` on `threads` threads within `memory`.
 pub(crate) fn memory_needed(n: usize, engine: Engine, threads: usize, memory: Option<u64>) -> u64 {
     match engine {
-        Engine::Quadrants => crate::counting::engines::quadrants::needed_within(n, threads, memory),
+        Engine::Quadrants => quadrants::needed_within(n, threads, memory),
         _ => 0,
     }
 }

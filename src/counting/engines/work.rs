@@ -5,7 +5,6 @@
 
 use std::time::{Duration, Instant};
 
-use crate::counting::engines::quadrants::Storage;
 use crate::counting::running::pool::Pool;
 use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
@@ -23,16 +22,8 @@ pub(crate) trait Work: Sync {
     /// How many subproblems the count has.
     fn len(&self) -> usize;
 
-    /// Counts the subproblems `todo` (in increasing order) on `pool`; `stopped` says
-    /// whether the count has stopped.
-    fn count(
-        &self,
-        todo: &[usize],
-        pool: &Pool,
-        storage: Storage,
-        stopped: &(dyn Fn() -> bool + Sync),
-        finished: &Finished<'_>,
-    ) -> Result<Results, Error>;
+    /// Counts the subproblems of `job`.
+    fn count(&self, job: &Job<'_>) -> Result<Results, Error>;
 
     /// Why a resumed result cannot be this count's subproblem `s.index`, if it cannot.
     fn implausible(&self, s: &Subproblem) -> Option<String>;
@@ -43,16 +34,30 @@ pub(crate) trait Work: Sync {
     fn classes(&self, all: &[Subproblem], total: u64, whole: bool) -> Result<Classes, Error>;
 
     /// Times up to `samples` parts of the count, spread over it, until `budget` runs out (at
-    /// least one part is timed), each as a count with `storage` on `threads` threads would
-    /// run it: on that many threads at once, so that parts share the processor as the
+    /// least one part is timed), each as a count on `threads` threads within `memory` bytes
+    /// would run it: on that many threads at once, so that parts share the processor as the
     /// count's do.
     fn sample(
         &self,
         samples: usize,
         budget: Duration,
-        storage: Storage,
         threads: usize,
+        memory: Option<u64>,
     ) -> Result<Sample, Error>;
+}
+
+/// What a count gives its engine to count: the subproblems, the threads, the memory, and
+/// what to do with each result.
+pub(crate) struct Job<'a> {
+    /// The subproblems to count, in increasing order.
+    pub(crate) todo: &'a [usize],
+    pub(crate) pool: &'a Pool,
+    /// The most bytes the count may hold, if bounded (the memory the machine has available
+    /// bounds it too): an engine keeps what it reads within it.
+    pub(crate) memory: Option<u64>,
+    /// Whether the count has stopped.
+    pub(crate) stopped: &'a (dyn Fn() -> bool + Sync),
+    pub(crate) finished: &'a Finished<'a>,
 }
 
 /// What a count says of symmetry classes.
@@ -136,6 +141,9 @@ pub(super) fn sampled<T>(
         before: befores.clone().sum::<f64>() / timed.len().max(1) as f64,
         whole: timed.iter().all(|(_, t)| t.whole),
         times: timed.into_iter().map(|(_, t)| t.seconds).collect(),
+        // Tables built once and nothing streamed, unless the engine says otherwise.
+        memory: 0,
+        streamed: false,
     })
 }
 
@@ -166,6 +174,11 @@ pub(crate) struct Sample {
     pub(crate) before: f64,
     /// Whether every part timed was timed whole.
     pub(crate) whole: bool,
+    /// Bytes the count needs, as the engine would keep what it reads on the sample's
+    /// threads and within its memory.
+    pub(crate) memory: u64,
+    /// Whether each subproblem builds what it reads, rather than reading tables built once.
+    pub(crate) streamed: bool,
 }
 
 /// The symmetry classes of a board of `n` with `total` solutions, of which the symmetries

@@ -4,7 +4,6 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::counting::engines::engine::Engine;
-use crate::counting::engines::quadrants::{self, Storage};
 use crate::counting::engines::work;
 use crate::counting::running::counter::Counter;
 use crate::counting::running::memory;
@@ -141,11 +140,10 @@ impl Counter {
         // says what the count would take.
         let engine = self.accepted_engine()?;
         let threads = self.threads_used();
-        let storage = self.storage(engine, threads)?;
         let work = work(n, engine, self.counts_classes());
         let peak_before = memory::peak();
         let started = Instant::now();
-        let sample = work.sample(samples, budget, storage, threads)?;
+        let sample = work.sample(samples, budget, threads, self.memory_limit())?;
         let seconds = started.elapsed().as_secs_f64();
         let sampled_peak = memory::peak()
             .zip(peak_before)
@@ -158,19 +156,15 @@ impl Counter {
         let exact = sample.whole && times.len() as u64 == sample.parts;
         let error = (times.len() >= Estimate::ERROR_FROM && !exact)
             .then(|| (variance / times.len() as f64).sqrt() * sample.parts as f64);
-        let (memory, before) = match storage {
-            Storage::Streamed => (quadrants::streamed_needed(n, threads), sample.before),
-            Storage::Tables => (self.memory_needed()?, 0.0),
-        };
         Ok(Estimate {
             n,
             engine,
-            streamed: storage == Storage::Streamed,
+            streamed: sample.streamed,
             threads,
-            memory,
+            memory: sample.memory,
             sampled_peak,
             subproblems: work.len(),
-            cpu_seconds: mean * sample.parts as f64 + before * work.len() as f64,
+            cpu_seconds: mean * sample.parts as f64 + sample.before * work.len() as f64,
             error,
             exact,
             whole: sample.whole,

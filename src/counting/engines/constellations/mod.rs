@@ -14,11 +14,9 @@ use std::time::Duration;
 use crate::counting::engines::constellations::constellation::{Constellation, constellations};
 use crate::counting::engines::constellations::interior::Interior;
 use crate::counting::engines::engine::Engine;
-use crate::counting::engines::quadrants::Storage;
 use crate::counting::engines::work::{
-    Classes, Finished, Results, Sample, Timed, Work, sampled, sum, timed,
+    Classes, Job, Results, Sample, Timed, Work, sampled, sum, timed,
 };
-use crate::counting::running::pool::Pool;
 use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
 use crate::rng::SplitMix64;
@@ -45,16 +43,9 @@ impl Work for Constellations {
         self.all.len()
     }
 
-    fn count(
-        &self,
-        todo: &[usize],
-        pool: &Pool,
-        _storage: Storage,
-        _stopped: &(dyn Fn() -> bool + Sync),
-        finished: &Finished<'_>,
-    ) -> Result<Results, Error> {
-        Ok(pool.run(todo, |index| {
-            finished(&|| Ok(solve(self.n, index, &self.all[index], self.fundamental)))
+    fn count(&self, job: &Job<'_>) -> Result<Results, Error> {
+        Ok(job.pool.run(job.todo, |index| {
+            (job.finished)(&|| Ok(solve(self.n, index, &self.all[index], self.fundamental)))
         }))
     }
 
@@ -101,8 +92,8 @@ impl Work for Constellations {
         &self,
         samples: usize,
         budget: Duration,
-        _: Storage,
         threads: usize,
+        _: Option<u64>,
     ) -> Result<Sample, Error> {
         let n = self.n;
         let parts = self.all.len() as u64;

@@ -44,5 +44,5 @@ pub(crate) mod work;
 
 pub(crate) use choices::Room;
 pub(crate) use plan::Plan;
-pub(crate) use sizing::{MAX_N, Storage, needed_within, storage, streamed_needed};
+pub(crate) use sizing::{MAX_N, Storage, memory_needed, needed_within, storage, streamed_needed};
 pub(crate) use solver::Solver;

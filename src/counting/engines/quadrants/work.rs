@@ -4,10 +4,12 @@
 use std::time::{Duration, Instant};
 
 use crate::counting::engines::engine::Engine;
-use crate::counting::engines::quadrants::{Plan, Room, Solver, Storage};
+use crate::counting::engines::quadrants::{
+    Plan, Room, Solver, Storage, memory_needed, storage, streamed_needed,
+};
 use crate::counting::engines::symmetric::count_symmetric;
 use crate::counting::engines::work::{
-    Classes, Finished, Results, Sample, Timed, Work, burnside, sampled, sum, timed,
+    Classes, Finished, Job, Results, Sample, Timed, Work, burnside, sampled, sum, timed,
 };
 use crate::counting::running::pool::Pool;
 use crate::counting::running::subproblems::Subproblem;
@@ -72,14 +74,18 @@ impl Work for Join {
         self.plan.len() + usize::from(self.rotations)
     }
 
-    fn count(
-        &self,
-        todo: &[usize],
-        pool: &Pool,
-        storage: Storage,
-        stopped: &(dyn Fn() -> bool + Sync),
-        finished: &Finished<'_>,
-    ) -> Result<Results, Error> {
+    fn count(&self, job: &Job<'_>) -> Result<Results, Error> {
+        let Job {
+            todo,
+            pool,
+            memory,
+            stopped,
+            finished,
+        } = *job;
+        let storage = match todo.is_empty() {
+            true => Storage::Tables,
+            false => storage(self.n, pool.threads(), memory)?,
+        };
         // The rotations' subproblem, numbered after the join's, runs last.
         let joined = todo.partition_point(|&i| i < self.plan.len());
         let mut results = run_by_case(
@@ -156,13 +162,14 @@ impl Work for Join {
         &self,
         samples: usize,
         budget: Duration,
-        storage: Storage,
         threads: usize,
+        memory: Option<u64>,
     ) -> Result<Sample, Error> {
+        let storage = storage(self.n, threads, memory)?;
         let plan = &self.plan;
         // Each thread's solver of the case it is in, and the room its steps work in.
         let state = |_| (None::<(usize, Solver)>, Room::default());
-        sampled(
+        let sample = sampled(
             plan.steps(),
             samples,
             budget,
@@ -203,7 +210,15 @@ impl Work for Join {
                     },
                 })
             },
-        )
+        )?;
+        Ok(Sample {
+            memory: match storage {
+                Storage::Tables => memory_needed(self.n, threads),
+                Storage::Streamed => streamed_needed(self.n, threads),
+            },
+            streamed: storage == Storage::Streamed,
+            ..sample
+        })
     }
 }
 

@@ -4,8 +4,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::counting::engines::engine::Engine;
-use crate::counting::engines::quadrants::Storage;
-use crate::counting::engines::work::{Classes, Work, sum};
+use crate::counting::engines::work::{Classes, Job, Work, sum};
 use crate::counting::engines::{self, work};
 use crate::counting::resuming::checkpoint::Checkpoint;
 use crate::counting::resuming::shard::Shard;
@@ -125,7 +124,7 @@ impl Counter {
         }
         let engine = self.chosen_engine()?;
         Kernels::from_environment()?;
-        self.storage(engine, self.threads_used())?;
+        engines::fits(self.n, engine, self.threads_used(), self.memory)?;
         Ok(engine)
     }
 
@@ -164,10 +163,6 @@ impl Counter {
             .filter(|i| resumed.binary_search_by_key(i, |s| s.index).is_err())
             .collect();
         let pool = Pool::new(self.threads, todo.len());
-        let storage = match todo.is_empty() {
-            true => Storage::Tables,
-            false => self.storage(engine, pool.threads())?,
-        };
         let done = AtomicUsize::new(resumed.len());
         let finished = |result: Subproblem| {
             if let Some(checkpoint) = &self.checkpoint {
@@ -187,7 +182,13 @@ impl Counter {
         let finished = |solve: &dyn Fn() -> Result<Subproblem, Error>| {
             (!self.stopped()).then(|| solve().map(finished))
         };
-        let results = work.count(&todo, &pool, storage, &|| self.stopped(), &finished)?;
+        let results = work.count(&Job {
+            todo: &todo,
+            pool: &pool,
+            memory: self.memory,
+            stopped: &|| self.stopped(),
+            finished: &finished,
+        })?;
         let results = results
             .into_iter()
             .map(Option::transpose)
@@ -219,13 +220,13 @@ impl Counter {
         })
     }
 
-    pub(crate) fn board_size(&self) -> usize {
-        self.n
+    /// The bound of [`Counter::memory`], if set.
+    pub(crate) fn memory_limit(&self) -> Option<u64> {
+        self.memory
     }
 
-    /// How the engine keeps its tables on `threads` threads, here.
-    pub(crate) fn storage(&self, engine: Engine, threads: usize) -> Result<Storage, Error> {
-        engines::storage(self.n, engine, threads, self.memory)
+    pub(crate) fn board_size(&self) -> usize {
+        self.n
     }
 
     /// Whether the count counts symmetry classes.
