@@ -181,6 +181,31 @@ pub(crate) fn excerpt(text: &str) -> String {
     }
 }
 
+/// The one of `all` whose name is `text` (in any case, with spaces around it), or an error
+/// saying that `text` is not `what` and naming those there are.
+pub(crate) fn by_name<T: Copy>(
+    text: &str,
+    all: &[T],
+    name: impl Fn(T) -> &'static str,
+    what: &str,
+) -> Result<T, Error> {
+    let wanted = text.trim();
+    all.iter()
+        .copied()
+        .find(|&item| name(item).eq_ignore_ascii_case(wanted))
+        .ok_or_else(|| {
+            let names: Vec<&str> = all.iter().map(|&item| name(item)).collect();
+            let expected = match names.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => names.join(""),
+            };
+            Error::parse(format!(
+                "{} is not {what}; expected {expected}",
+                excerpt(text)
+            ))
+        })
+}
+
 /// An empty vector with room for `len` items, or [`Error::OutOfMemory`] where
 /// `Vec::with_capacity` would abort the process.
 pub(crate) fn try_with_capacity<T>(len: usize) -> Result<Vec<T>, Error> {
@@ -355,6 +380,23 @@ impl std::error::Error for Error {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_found_in_any_case_and_the_rest_are_listed() {
+        let all = ["easy", "hard"];
+        let name = |item: &'static str| item;
+        assert_eq!(by_name(" Hard ", &all, name, "a level"), Ok("hard"));
+        assert_eq!(
+            by_name("medium", &all, name, "a level")
+                .unwrap_err()
+                .to_string(),
+            Error::parse("\"medium\" is not a level; expected easy or hard").to_string()
+        );
+        let err = by_name("x", &["only"], name, "a kind")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("\"x\" is not a kind; expected only"), "{err}");
+    }
 
     #[test]
     fn sizes_are_written_in_the_unit_that_shows_them() {

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::Error;
+use crate::error::{Error, by_name};
 use crate::solution::Solution;
 use crate::squares::push_file_name;
 
@@ -152,17 +152,7 @@ impl FromStr for Style {
     type Err = Error;
 
     fn from_str(name: &str) -> Result<Style, Error> {
-        Style::ALL
-            .iter()
-            .copied()
-            .find(|style| style.name().eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| {
-                let known: Vec<&str> = Style::ALL.iter().map(|s| s.name()).collect();
-                Error::parse(format!(
-                    "unknown style {name:?}; expected one of {}",
-                    known.join(", ")
-                ))
-            })
+        by_name(name, Style::ALL, Style::name, "a style")
     }
 }
 

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use super::grade::{Level, Rating, Step, solving_path};
 use super::sheet::Sheet;
 use super::uniqueness::Uniqueness;
-use crate::error::Error;
+use crate::error::{Error, by_name};
 use crate::rng::SplitMix64;
 use crate::search::{Builder, Queens};
 use crate::solution::Solution;
@@ -430,15 +430,7 @@ impl FromStr for Kind {
     type Err = Error;
 
     fn from_str(text: &str) -> Result<Kind, Error> {
-        Kind::ALL
-            .into_iter()
-            .find(|kind| kind.name() == text.trim().to_ascii_lowercase())
-            .ok_or_else(|| {
-                Error::parse(format!(
-                    "{} is not a kind of puzzle: queens or blocks",
-                    crate::error::excerpt(text)
-                ))
-            })
+        by_name(text, &Kind::ALL, Kind::name, "a kind of puzzle")
     }
 }
 

@@ -190,15 +190,7 @@ impl std::str::FromStr for Level {
     type Err = crate::error::Error;
 
     fn from_str(text: &str) -> Result<Level, Self::Err> {
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name() == text.trim().to_ascii_lowercase())
-            .ok_or_else(|| {
-                crate::error::Error::parse(format!(
-                    "{} is not a level: easy, medium, hard or harder",
-                    crate::error::excerpt(text)
-                ))
-            })
+        crate::error::by_name(text, &Level::ALL, Level::name, "a level")
     }
 }
 

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::Error;
-use crate::error::excerpt;
+use crate::error::by_name;
 
 /// The method a [`Counter`](crate::counting::Counter) counts with.
 ///
@@ -183,14 +183,7 @@ impl FromStr for Engine {
     type Err = Error;
 
     fn from_str(name: &str) -> Result<Engine, Error> {
-        [Engine::Auto, Engine::Constellations, Engine::Quadrants]
-            .into_iter()
-            .find(|engine| engine.name() == name)
-            .ok_or_else(|| {
-                Error::parse(format!(
-                    "{} is not an engine; expected auto, constellations or quadrants",
-                    excerpt(name)
-                ))
-            })
+        let all = [Engine::Auto, Engine::Constellations, Engine::Quadrants];
+        by_name(name, &all, Engine::name, "an engine")
     }
 }
