@@ -206,6 +206,28 @@ pub(crate) fn by_name<T: Copy>(
         })
 }
 
+/// Implements `Display` (its name, padded to a width) and `FromStr` (by [`by_name`]) for a
+/// type of named values: `named!(Type, ALL, "a thing")`, where `ALL` lists every value and
+/// `Type::name` names one.
+macro_rules! named {
+    ($type:ident, $all:expr, $what:literal) => {
+        impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.pad(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $type {
+            type Err = crate::error::Error;
+
+            fn from_str(text: &str) -> Result<$type, crate::error::Error> {
+                crate::error::by_name(text, &$all, $type::name, $what)
+            }
+        }
+    };
+}
+pub(crate) use named;
+
 /// An empty vector with room for `len` items, or [`Error::OutOfMemory`] where
 /// `Vec::with_capacity` would abort the process.
 pub(crate) fn try_with_capacity<T>(len: usize) -> Result<Vec<T>, Error> {

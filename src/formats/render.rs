@@ -1,9 +1,7 @@
 //! Drawing solutions as text: [`Style`] names a format, [`Drawing`] is one solution drawn in it.
 
 use std::fmt;
-use std::str::FromStr;
 
-use crate::error::{Error, by_name};
 use crate::solution::Solution;
 use crate::squares::push_file_name;
 
@@ -72,7 +70,7 @@ impl Style {
         Style::Algebraic,
     ];
 
-    /// The style's lowercase name, as [`FromStr`] reads it.
+    /// The style's lowercase name, as [`FromStr`](std::str::FromStr) reads it.
     ///
     /// # Examples
     ///
@@ -142,19 +140,7 @@ impl Style {
     }
 }
 
-impl fmt::Display for Style {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Style {
-    type Err = Error;
-
-    fn from_str(name: &str) -> Result<Style, Error> {
-        by_name(name, Style::ALL, Style::name, "a style")
-    }
-}
+crate::error::named!(Style, *Style::ALL, "a style");
 
 /// One solution drawn in one [`Style`]; made by [`Solution::render`], printed with `{}`.
 ///

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use super::grade::{Level, Rating, Step, solving_path};
 use super::sheet::Sheet;
 use super::uniqueness::Uniqueness;
-use crate::error::{Error, by_name};
+use crate::error::Error;
 use crate::rng::SplitMix64;
 use crate::search::{Builder, Queens};
 use crate::solution::Solution;
@@ -420,19 +420,7 @@ impl Kind {
     }
 }
 
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Kind {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<Kind, Error> {
-        by_name(text, &Kind::ALL, Kind::name, "a kind of puzzle")
-    }
-}
+crate::error::named!(Kind, Kind::ALL, "a kind of puzzle");
 
 /// Puzzles one after another, puzzle `k` made from seed `seed + k`: for datasets. Each item
 /// is a puzzle of the kind asked (clue queens by default) and the level asked (any level by

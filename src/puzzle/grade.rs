@@ -180,19 +180,7 @@ impl Level {
     }
 }
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Level {
-    type Err = crate::error::Error;
-
-    fn from_str(text: &str) -> Result<Level, Self::Err> {
-        crate::error::by_name(text, &Level::ALL, Level::name, "a level")
-    }
-}
+crate::error::named!(Level, Level::ALL, "a level");
 
 /// A puzzle's grade: its level and how often each technique was used on its solving path.
 ///

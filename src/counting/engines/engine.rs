@@ -1,11 +1,5 @@
 //! [`Engine`]: which method a [`Counter`](crate::counting::Counter) counts with.
 
-use std::fmt;
-use std::str::FromStr;
-
-use crate::error::Error;
-use crate::error::by_name;
-
 /// The method a [`Counter`](crate::counting::Counter) counts with.
 ///
 /// Both count every board exactly; they differ in speed and in what they can count.
@@ -94,7 +88,7 @@ impl Engine {
     /// ```
     pub const QUADRANTS_UP_TO: usize = crate::counting::engines::quadrants::MAX_N;
 
-    /// The engine's name, as [`FromStr`] reads it.
+    /// The engine's name, as [`FromStr`](std::str::FromStr) reads it.
     ///
     /// # Examples
     ///
@@ -173,17 +167,8 @@ pub struct PlanWords {
     pub storage: &'static str,
 }
 
-impl fmt::Display for Engine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
-
-impl FromStr for Engine {
-    type Err = Error;
-
-    fn from_str(name: &str) -> Result<Engine, Error> {
-        let all = [Engine::Auto, Engine::Constellations, Engine::Quadrants];
-        by_name(name, &all, Engine::name, "an engine")
-    }
-}
+crate::error::named!(
+    Engine,
+    [Engine::Auto, Engine::Constellations, Engine::Quadrants],
+    "an engine"
+);
