@@ -90,6 +90,13 @@ pub(crate) struct Slices<'a> {
     pub lowers: &'a SquarePlanes,
 }
 
+impl<'a> Slices<'a> {
+    /// The first `words` words of plane `index`.
+    pub(crate) fn plane(&self, index: usize, words: usize) -> &'a [u64] {
+        &self.planes[index * self.stride..][..words]
+    }
+}
+
 /// West half-boards that share a north-west quadrant: its squares (as [`square_code`]
 /// records them), and its south-west partners, `lowers[start..end]` of [`West`]; those
 /// before `split` counting in weight class `class`, the others in the next class.

@@ -52,14 +52,8 @@ fn swap_blocks<const J: usize>(matrix: &mut [u64; 64], low: u64) {
 /// the west ones from `west`, the east ones from `table`: on 64-bit words, for any
 /// processor.
 pub(crate) fn count_portable(table: Slices<'_>, west: West<'_>) -> [u64; CLASSES] {
-    let Slices {
-        planes,
-        stride,
-        diagonals,
-        uppers,
-        lowers: squares,
-    } = table;
-    let plane = |index: usize, words: usize| &planes[index * stride..][..words];
+    let (diagonals, uppers, squares) = (table.diagonals, table.uppers, table.lowers);
+    let plane = |index: usize, words: usize| table.plane(index, words);
     // The half-boards free of each used partner's squares, over every chunk any group reads.
     let most = west.chunks() * WORDS;
     let mut frees = vec![0u64; west.numbered * most];
@@ -104,18 +98,13 @@ pub(crate) fn count_portable(table: Slices<'_>, west: West<'_>) -> [u64; CLASSES
 /// for any processor.
 pub(crate) fn cross_portable(table: Slices<'_>, west: Crossing<'_>) -> [u64; CLASSES] {
     const MOST: usize = CROSSING_CHUNKS * WORDS;
-    let Slices {
-        planes,
-        stride,
-        diagonals,
-        uppers,
-        lowers: squares,
-    } = table;
+    let (stride, diagonals, uppers, squares) =
+        (table.stride, table.diagonals, table.uppers, table.lowers);
     assert!(
         stride <= MOST,
         "a crossing reads at most {CROSSING_CHUNKS} chunks"
     );
-    let plane = |index: usize| &planes[index * stride..][..stride];
+    let plane = |index: usize| table.plane(index, stride);
     let free_of = |squares: &SquarePlanes, code: u64| {
         let mut free = [0; MOST];
         free[..stride].copy_from_slice(plane(diagonals));

@@ -102,35 +102,7 @@ pub(crate) fn filters() -> bool {
     avx512::available()
 }
 
-/// Writes `lower.shared | upper.shared` to the front of `out` for each pair of `uppers` and
-/// `lowers` whose `held` share no bit, upper by upper, stopping before an upper once it
-/// has written `limit`; returns how many it wrote and how many uppers it joined. `out` must
-/// have room for every pair, or for `limit` and one more upper's, and 8 more; panics unless
-/// [`filters`].
-pub(crate) fn filter_each(
-    uppers: &[Placement],
-    lowers: &[Placement],
-    out: &mut [u64],
-    limit: usize,
-) -> (usize, usize) {
-    avx512::filter_each(uppers, lowers, out, limit)
-}
-
-/// Does what [`filter_each`] does for each of `uppers`, against `lowers[0]` then
-/// `lowers[1]`, with no limit, but writes the index of each agreeing placement, counted from `firsts` for each list,
-/// and after each list where its kept values end (counted from `base`) to `ends`; returns
-/// how many values it kept. `out` must have room for every pair and 8 more; panics unless
-/// [`filters`].
-pub(crate) fn join_each(
-    uppers: &[Placement],
-    lowers: [&[Placement]; 2],
-    firsts: [u32; 2],
-    out: &mut [u64],
-    ends: &mut [[u32; 2]],
-    base: u32,
-) -> usize {
-    avx512::join_each(uppers, lowers, firsts, out, ends, base)
-}
+pub(crate) use avx512::{filter_each, join_each};
 
 /// Bit-slices `halves` into `planes` with the best vectors here: AVX-512's byte shuffles
 /// or mask tests, or the portable rounds compiled for AVX2; `false` if none runs.
