@@ -85,23 +85,10 @@ mod tests {
         let lines: Vec<_> = BoundedLines::new(input, 10).collect();
         assert_eq!(lines.len(), 4);
         assert_eq!(lines[0], (1, Ok("one".to_string())));
-        assert!(
-            lines[1]
-                .1
-                .as_ref()
-                .unwrap_err()
-                .to_string()
-                .contains("line 2 is not UTF-8")
-        );
+        let error = |i: usize| lines[i].1.as_ref().unwrap_err().to_string();
+        assert!(error(1).contains("line 2 is not UTF-8"));
         assert_eq!(lines[2], (3, Ok("three".to_string())));
-        assert!(
-            lines[3]
-                .1
-                .as_ref()
-                .unwrap_err()
-                .to_string()
-                .contains("longer than 10")
-        );
+        assert!(error(3).contains("longer than 10"));
     }
 
     #[test]

@@ -205,17 +205,24 @@ impl Queens {
             self.finish();
             return false;
         }
-        // The front has yielded up to its columns: the back must stay beyond them.
+        !self.met_back()
+    }
+
+    /// Whether the back search, at the solution in its `columns`, has come to or before
+    /// the front's (a front yielded up to its columns: the back must stay beyond them);
+    /// if so, the search is finished.
+    fn met_back(&mut self) -> bool {
         let n = self.n;
+        let back = self.back.as_deref().expect("the back search was made");
         let met = self.state == State::Searching
-            && mirrored.columns[..n]
+            && back.columns[..n]
                 .iter()
                 .map(|&c| n - 1 - c)
                 .le(self.columns[..n].iter().copied());
         if met {
             self.finish();
         }
-        !met
+        met
     }
 
     /// The squares of each row open to a queen, as a mask of columns (bit `c` for column
@@ -507,17 +514,11 @@ impl Queens {
             }
             Some(true) => {}
         }
-        let n = self.n;
-        let back = self.back.as_deref().expect("the back search was made");
-        let met = self.state == State::Searching
-            && back.columns[..n]
-                .iter()
-                .map(|&c| n - 1 - c)
-                .le(self.columns[..n].iter().copied());
-        if met {
-            self.finish();
+        if self.met_back() {
             return Poll::Ready(None);
         }
+        let n = self.n;
+        let back = self.back.as_deref().expect("the back search was made");
         let columns = back.columns[..n].iter().map(|&c| n - 1 - c);
         Poll::Ready(Some(Solution::from_valid(columns.collect())))
     }
