@@ -33,17 +33,19 @@ pub(crate) trait Work: Sync {
     /// when `all` is the whole count rather than a shard's.
     fn classes(&self, all: &[Subproblem], total: u64, whole: bool) -> Result<Classes, Error>;
 
-    /// Times up to `samples` parts of the count, spread over it, until `budget` runs out (at
-    /// least one part is timed), each as a count on `threads` threads within `memory` bytes
-    /// would run it: on that many threads at once, so that parts share the processor as the
-    /// count's do.
-    fn sample(
-        &self,
-        samples: usize,
-        budget: Duration,
-        threads: usize,
-        memory: Option<u64>,
-    ) -> Result<Sample, Error>;
+    /// Times parts of the count as `sampling` asks.
+    fn sample(&self, sampling: &Sampling) -> Result<Sample, Error>;
+}
+
+/// How a plan samples a count: up to `samples` parts, spread over it, until `budget` runs
+/// out (at least one part is timed), each as a count on `threads` threads within `memory`
+/// bytes would run it, on that many threads at once, so that parts share the processor as
+/// the count's do.
+pub(crate) struct Sampling {
+    pub(crate) samples: usize,
+    pub(crate) budget: Duration,
+    pub(crate) threads: usize,
+    pub(crate) memory: Option<u64>,
 }
 
 /// What a count gives its engine to count: the subproblems, the threads, the memory, and

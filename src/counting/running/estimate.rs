@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::counting::engines::engine::Engine;
 use crate::counting::engines::work;
+use crate::counting::engines::work::Sampling;
 use crate::counting::running::counter::Counter;
 use crate::counting::running::memory;
 use crate::error::Error;
@@ -143,7 +144,12 @@ impl Counter {
         let work = work(n, engine, self.counts_classes());
         let peak_before = memory::peak();
         let started = Instant::now();
-        let sample = work.sample(samples, budget, threads, self.memory_limit())?;
+        let sample = work.sample(&Sampling {
+            samples,
+            budget,
+            threads,
+            memory: self.memory_limit(),
+        })?;
         let seconds = started.elapsed().as_secs_f64();
         let sampled_peak = memory::peak()
             .zip(peak_before)

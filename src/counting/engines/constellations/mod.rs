@@ -9,13 +9,11 @@ pub(crate) mod interior;
 #[allow(unsafe_code)]
 pub(crate) mod kernels;
 
-use std::time::Duration;
-
 use crate::counting::engines::constellations::constellation::{Constellation, constellations};
 use crate::counting::engines::constellations::interior::Interior;
 use crate::counting::engines::engine::Engine;
 use crate::counting::engines::work::{
-    Classes, Job, Results, Sample, Timed, Work, sampled, sum, timed,
+    Classes, Job, Results, Sample, Sampling, Timed, Work, sampled, sum, timed,
 };
 use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
@@ -88,13 +86,13 @@ impl Work for Constellations {
     /// subproblem's search to a part of [`WALK_TO_FREE_ROWS`] free rows, whose time,
     /// multiplied by the branching on the path, estimates the whole subproblem's (Knuth's
     /// estimator: right on average, however long the subproblem).
-    fn sample(
-        &self,
-        samples: usize,
-        budget: Duration,
-        threads: usize,
-        _: Option<u64>,
-    ) -> Result<Sample, Error> {
+    fn sample(&self, sampling: &Sampling) -> Result<Sample, Error> {
+        let &Sampling {
+            samples,
+            budget,
+            threads,
+            ..
+        } = sampling;
         let n = self.n;
         let parts = self.all.len() as u64;
         let state = |thread: usize| SplitMix64(n as u64 ^ (thread as u64) << 32);

@@ -9,7 +9,7 @@ use crate::counting::engines::quadrants::{
 };
 use crate::counting::engines::symmetric::count_symmetric;
 use crate::counting::engines::work::{
-    Classes, Finished, Job, Results, Sample, Timed, Work, burnside, sampled, sum, timed,
+    Classes, Finished, Job, Results, Sample, Sampling, Timed, Work, burnside, sampled, sum, timed,
 };
 use crate::counting::running::pool::Pool;
 use crate::counting::running::subproblems::Subproblem;
@@ -158,13 +158,13 @@ impl Work for Join {
     /// where the count would have them, are not built: a step is timed with only the rows
     /// its subproblem reads, as streamed storage builds them, and what a subproblem builds
     /// before its steps is timed apart.
-    fn sample(
-        &self,
-        samples: usize,
-        budget: Duration,
-        threads: usize,
-        memory: Option<u64>,
-    ) -> Result<Sample, Error> {
+    fn sample(&self, sampling: &Sampling) -> Result<Sample, Error> {
+        let &Sampling {
+            samples,
+            budget,
+            threads,
+            memory,
+        } = sampling;
         let storage = storage(self.n, threads, memory)?;
         let plan = &self.plan;
         // Each thread's solver of the case it is in, and the room its steps work in.

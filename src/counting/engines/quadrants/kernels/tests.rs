@@ -40,6 +40,24 @@ fn square_planes(diagonals: usize) -> [SquarePlanes; 2] {
 /// A kernel's name, and whether this processor has it.
 type Named = (&'static str, fn() -> bool);
 
+/// A kernel under test: its name, whether the processor has it, and the kernel.
+type Kernel<K> = (&'static str, fn() -> bool, K);
+
+/// Runs `check` on each of `kernels` (name, whether the processor has it, the kernel) that
+/// this processor has, marking it in `ran`.
+fn with_available<K>(
+    kernels: &[Kernel<K>],
+    ran: &mut [bool; 2],
+    mut check: impl FnMut(&'static str, &K),
+) {
+    for (i, (name, available, kernel)) in kernels.iter().enumerate() {
+        if available() {
+            check(name, kernel);
+            ran[i] = true;
+        }
+    }
+}
+
 /// Checks that each kernel ran where the processor has it, and says which ran.
 fn check_ran(kernels: [Named; 2], ran: [bool; 2]) {
     for ((name, available), ran) in kernels.into_iter().zip(ran) {
@@ -138,12 +156,8 @@ fn case(seed: u64, chunks: usize, len: usize, diagonals: usize) -> Case {
 
 #[test]
 fn join_kernels_agree_with_the_portable_join() {
-    type Kernel = (
-        &'static str,
-        fn() -> bool,
-        fn(Slices<'_>, West<'_>, &mut Vec<u64>, usize) -> [u64; CLASSES],
-    );
-    let kernels: [Kernel; 2] = [
+    type Join = fn(Slices<'_>, West<'_>, &mut Vec<u64>, usize) -> [u64; CLASSES];
+    let kernels: [Kernel<Join>; 2] = [
         ("AVX-512 join", avx512::available, avx512::count_within),
         ("AVX2 join", avx2::available, avx2::count_within),
     ];
@@ -196,31 +210,24 @@ fn join_kernels_agree_with_the_portable_join() {
             cuts: &cuts,
         };
         let expected = count_portable(table, west);
-        for (i, (name, available, count)) in kernels.iter().enumerate() {
-            if available() {
-                // Both regions at once, or one at a time, some a chunk at a time.
-                for budget in [FREE_CHUNKS, 8] {
-                    assert_eq!(
-                        count(table, west, &mut frees, budget),
-                        expected,
-                        "{name}, seed {seed}, budget {budget}"
-                    );
-                }
-                ran[i] = true;
+        with_available(&kernels, &mut ran, |name, count| {
+            // Both regions at once, or one at a time, some a chunk at a time.
+            for budget in [FREE_CHUNKS, 8] {
+                assert_eq!(
+                    count(table, west, &mut frees, budget),
+                    expected,
+                    "{name}, seed {seed}, budget {budget}"
+                );
             }
-        }
+        });
     }
     check_ran(kernels.map(|(name, available, _)| (name, available)), ran);
 }
 
 #[test]
 fn crossing_kernels_agree_with_the_portable_join() {
-    type Kernel = (
-        &'static str,
-        fn() -> bool,
-        fn(Slices<'_>, Crossing<'_>, &mut Vec<u64>) -> [u64; CLASSES],
-    );
-    let kernels: [Kernel; 2] = [
+    type Cross = fn(Slices<'_>, Crossing<'_>, &mut Vec<u64>) -> [u64; CLASSES];
+    let kernels: [Kernel<Cross>; 2] = [
         ("AVX-512 crossing", avx512::available, avx512::cross),
         ("AVX2 crossing", avx2::available, avx2::cross),
     ];
@@ -285,16 +292,13 @@ fn crossing_kernels_agree_with_the_portable_join() {
                 .zip(0..)
                 .all(|(&sum, class)| (sum > 0) == (west.classes >> class & 1 == 1))
         );
-        for (i, (name, available, cross)) in kernels.iter().enumerate() {
-            if available() {
-                assert_eq!(
-                    cross(table, west, &mut frees),
-                    expected,
-                    "{name}, seed {seed}"
-                );
-                ran[i] = true;
-            }
-        }
+        with_available(&kernels, &mut ran, |name, cross| {
+            assert_eq!(
+                cross(table, west, &mut frees),
+                expected,
+                "{name}, seed {seed}"
+            );
+        });
     }
     check_ran(kernels.map(|(name, available, _)| (name, available)), ran);
 }
