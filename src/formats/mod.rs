@@ -2,6 +2,7 @@
 //! back, JSON Lines, SVG pictures, and reading input line by line in bounded memory.
 
 pub(crate) mod encoding;
+pub(crate) mod forms;
 pub(crate) mod input_lines;
 pub(crate) mod json;
 pub(crate) mod number;
@@ -12,9 +13,10 @@ pub(crate) mod render;
 pub(crate) mod square;
 
 pub use encoding::decode_text;
+pub use forms::parse_columns;
 #[cfg(feature = "serde")]
 pub use json::json_record;
-pub use parse::{ParseReader, parse_columns, parse_many, parse_reader};
+pub use parse::{ParseReader, parse_many, parse_reader};
 pub use picture::svg;
 pub use render::{Drawing, Style};
 pub use square::parse_square;
