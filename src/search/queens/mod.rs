@@ -7,12 +7,14 @@ use std::task::Poll;
 use super::State;
 use super::most_constrained::{MostConstrained, Yielded};
 use crate::adaptors::{Fundamental, fundamental};
-use crate::bitboard::{MAX, Masks, check_size, full_row, lowest_bit, open_rows};
+use crate::bitboard::{MAX, Masks};
 use crate::counting::{Interior, count_board};
 use crate::error::Error;
 use crate::solution::Solution;
 use crate::solution::symmetry::Symmetry;
-use crate::squares::{Square, attacks};
+
+mod fixed;
+mod stepping;
 
 /// A lazy iterator over every solution of the `n`-queens problem, in lexicographic order.
 ///
@@ -132,25 +134,9 @@ impl Queens {
         Queens::with_queens(n, &[])
     }
 
-    /// The search for [`Builder::build`](super::Builder::build), which has gathered every fixed queen and blocked
-    /// square.
-    pub(crate) fn with_checked_queens(
-        n: usize,
-        queens: &[Square],
-        blocked: &[Square],
-    ) -> Result<Queens, Error> {
-        check_size(n)?;
-        let fixed = checked_fixed_queens(n, queens, blocked)?;
-        let (mut allowed, fixed_rows) = open_rows(n, &fixed);
-        for &(row, col) in blocked {
-            allowed[row] &= !(1 << col);
-        }
-        Ok(Queens::fresh(n, allowed, fixed_rows))
-    }
-
     /// A search not yet started of a board whose rows may use `allowed`, the rows of
     /// `fixed_rows` holding fixed queens.
-    fn fresh(n: usize, allowed: [u64; MAX], fixed_rows: u64) -> Queens {
+    pub(super) fn fresh(n: usize, allowed: [u64; MAX], fixed_rows: u64) -> Queens {
         Queens {
             n,
             state: State::Fresh,
@@ -163,66 +149,6 @@ impl Queens {
             columns: [0; MAX],
             back: None,
         }
-    }
-
-    /// The fresh forward search of this board mirrored left to right.
-    fn mirrored(&self) -> Queens {
-        let mut allowed = [0; MAX];
-        for (mirror, &row) in allowed.iter_mut().zip(&self.allowed[..self.n]) {
-            *mirror = row.reverse_bits() >> (u64::BITS as usize - self.n);
-        }
-        Queens::fresh(self.n, allowed, self.fixed_rows)
-    }
-
-    /// The last solution the back search yielded, mirrored back, while it is under way.
-    fn back_last(&self) -> Option<impl Iterator<Item = usize> + '_> {
-        let back = self
-            .back
-            .as_deref()
-            .filter(|b| b.state == State::Searching)?;
-        Some(back.columns[..self.n].iter().map(|&c| self.n - 1 - c))
-    }
-
-    /// Ends both searches: the ends have met, or one has run out.
-    fn finish(&mut self) {
-        self.state = State::Exhausted;
-        if let Some(back) = &mut self.back {
-            back.state = State::Exhausted;
-        }
-    }
-
-    /// Moves the back search past `k` solutions to the one before them, leaving it,
-    /// mirrored, in the back search's `columns`; `false` once the ends meet.
-    fn retreat(&mut self, k: u64) -> bool {
-        if self.state == State::Exhausted {
-            return false;
-        }
-        let mirrored = match &mut self.back {
-            Some(back) => back,
-            None => self.back.insert(Box::new(self.mirrored())),
-        };
-        if !mirrored.skip_solutions(k) {
-            self.finish();
-            return false;
-        }
-        !self.met_back()
-    }
-
-    /// Whether the back search, at the solution in its `columns`, has come to or before
-    /// the front's (a front yielded up to its columns: the back must stay beyond them);
-    /// if so, the search is finished.
-    fn met_back(&mut self) -> bool {
-        let n = self.n;
-        let back = self.back.as_deref().expect("the back search was made");
-        let met = self.state == State::Searching
-            && back.columns[..n]
-                .iter()
-                .map(|&c| n - 1 - c)
-                .le(self.columns[..n].iter().copied());
-        if met {
-            self.finish();
-        }
-        met
     }
 
     /// The squares of each row open to a queen, as a mask of columns (bit `c` for column
@@ -522,198 +448,6 @@ impl Queens {
         let columns = back.columns[..n].iter().map(|&c| n - 1 - c);
         Poll::Ready(Some(Solution::from_valid(columns.collect())))
     }
-
-    /// [`next_columns`](Queens::next_columns) after skipping `k` solutions, which are
-    /// counted by whole subtrees rather than built.
-    fn nth_columns(&mut self, k: u64) -> Option<&[usize]> {
-        if self
-            .back
-            .as_ref()
-            .is_some_and(|b| b.state == State::Exhausted)
-        {
-            self.state = State::Exhausted;
-            return None;
-        }
-        if !self.skip_solutions(k) {
-            self.finish();
-            return None;
-        }
-        let met = self
-            .back_last()
-            .is_some_and(|last| self.columns[..self.n].iter().copied().ge(last));
-        if met {
-            self.finish();
-            return None;
-        }
-        Some(&self.columns[..self.n])
-    }
-
-    /// Whether the lexicographic order reaches solutions soonest: up to `up_to` queens, on
-    /// a board without blocked squares (fixed queens leave it fast).
-    pub(crate) fn lexicographic_soonest(&self, up_to: usize) -> bool {
-        let full = full_row(self.n);
-        let blocked =
-            (0..self.n).any(|row| self.fixed_rows >> row & 1 == 0 && self.allowed[row] != full);
-        self.n <= up_to && !blocked
-    }
-
-    /// Whether no queen is fixed and no square blocked.
-    fn is_plain(&self) -> bool {
-        let full = full_row(self.n);
-        self.allowed[..self.n].iter().all(|&row| row == full)
-    }
-
-    /// Runs the state machine past `k` solutions to the next one, leaving it in `columns`:
-    /// whole subtrees with at most as many solutions as are left to skip are counted and
-    /// passed over; the last few are stepped through.
-    fn skip_solutions(&mut self, mut k: u64) -> bool {
-        // Below this, stepping costs less than counting the subtree it ends in.
-        const COUNT_FROM: u64 = 256;
-        if k < COUNT_FROM || self.n == 0 || self.state == State::Exhausted {
-            return (0..=k).all(|_| self.advance());
-        }
-        if self.state == State::Fresh {
-            self.state = State::Searching;
-            self.untried[0] = self.allowed[0];
-        }
-        let last = self.n - 1;
-        let mut depth = self.depth;
-        loop {
-            if k < COUNT_FROM {
-                self.depth = depth;
-                return (0..=k).all(|_| self.advance());
-            }
-            let untried = self.untried[depth];
-            if untried == 0 {
-                if depth == 0 {
-                    self.depth = depth;
-                    self.state = State::Exhausted;
-                    return false;
-                }
-                depth -= 1;
-                continue;
-            }
-            let bit = lowest_bit(untried);
-            let below = self.taken[depth].below(bit);
-            let size = if depth == last {
-                1
-            } else {
-                self.subtree(depth, below)
-            };
-            self.untried[depth] = untried ^ bit;
-            if size <= k {
-                k -= size;
-                continue;
-            }
-            self.columns[depth] = bit.trailing_zeros() as usize;
-            self.nodes += 1;
-            // Not the last row: a subtree with more than `k` solutions has a next row.
-            depth += 1;
-            self.taken[depth] = below;
-            self.untried[depth] = self.allowed[depth] & !below.attacked();
-        }
-    }
-
-    /// How many solutions lie below a queen in row `depth` that leaves row `depth + 1`
-    /// attacked as `below` says.
-    fn subtree(&self, depth: usize, below: Masks) -> u64 {
-        let mut open = [0; MAX];
-        for (gap, row) in (depth + 1..self.n).enumerate() {
-            open[row] = self.allowed[row] & !below.rows_below(0, gap as u32).attacked();
-        }
-        let placed = full_row(depth + 1);
-        count_board(&Interior::from_open_rows(self.n, &open, placed))
-    }
-
-    /// Runs the state machine to the next solution, leaving it in `columns`.
-    fn advance(&mut self) -> bool {
-        self.advance_within(u64::MAX) == Some(true)
-    }
-
-    /// [`advance`](Queens::advance), stopping (`None`) once `budget` placements more are
-    /// made without a solution; the next call goes on from there.
-    fn advance_within(&mut self, budget: u64) -> Option<bool> {
-        if let Some(found) = self.state.settle(self.n) {
-            return Some(found);
-        }
-        if self.state == State::Fresh {
-            self.state = State::Searching;
-            self.untried[0] = self.allowed[0];
-        }
-        // The hot loop works on locals; the struct's copies are written back on return.
-        let last = self.n - 1;
-        let mut depth = self.depth;
-        let mut nodes = self.nodes;
-        let limit = nodes.saturating_add(budget);
-        let found = loop {
-            let untried = self.untried[depth];
-            if untried == 0 {
-                if depth == 0 {
-                    break Some(false);
-                }
-                depth -= 1;
-                continue;
-            }
-            if nodes >= limit {
-                break None;
-            }
-            let bit = lowest_bit(untried);
-            self.untried[depth] = untried ^ bit;
-            self.columns[depth] = bit.trailing_zeros() as usize;
-            nodes += 1;
-            if depth == last {
-                // Stay on the last row: the next call tries its remaining squares.
-                break Some(true);
-            }
-            let below = self.taken[depth].below(bit);
-            let open = self.allowed[depth + 1] & !below.attacked();
-            if open != 0 {
-                depth += 1;
-                self.taken[depth] = below;
-                self.untried[depth] = open;
-            }
-        };
-        self.depth = depth;
-        self.nodes = nodes;
-        if found == Some(false) {
-            self.state = State::Exhausted;
-        }
-        found
-    }
-}
-
-/// Checks fixed queens and blocked squares: all on the board, queens one per row, none
-/// attacking another or on a blocked square.
-fn checked_fixed_queens(
-    n: usize,
-    queens: &[Square],
-    blocked: &[Square],
-) -> Result<Vec<Square>, Error> {
-    let mut squares = queens.iter().chain(blocked);
-    if let Some(&square) = squares.find(|&&(r, c)| r >= n || c >= n) {
-        return Err(Error::OffBoard { square, n });
-    }
-    let mut sorted = queens.to_vec();
-    sorted.sort_by_key(|&(row, _)| row);
-    // The same queen given twice (say, in the prefix and as a square) is one constraint;
-    // a row's queens stay in the order given, so a clash names them that way.
-    sorted.dedup();
-    for (i, &first) in sorted.iter().enumerate() {
-        for &second in &sorted[i + 1..] {
-            if first.0 == second.0 {
-                return Err(Error::SameRow { n, first, second });
-            }
-        }
-    }
-    for (i, &first) in sorted.iter().enumerate() {
-        if let Some(&second) = sorted[i + 1..].iter().find(|&&q| attacks(first, q)) {
-            return Err(Error::Attack { n, first, second });
-        }
-    }
-    if let Some(&square) = sorted.iter().find(|queen| blocked.contains(queen)) {
-        return Err(Error::Blocked { n, square });
-    }
-    Ok(sorted)
 }
 
 impl Iterator for Queens {
