@@ -6,12 +6,14 @@
 
 pub(crate) mod generate;
 pub(crate) mod grade;
+pub(crate) mod instance;
 mod picture;
 pub(crate) mod read;
 mod sheet;
 pub(crate) mod uniqueness;
 
-pub use generate::{Kind, Puzzle, Puzzles};
+pub use generate::Puzzles;
 pub use grade::{Level, Rating, Step};
+pub use instance::{Kind, Puzzle};
 pub use read::{MAX_PUZZLE_BYTES, read_puzzle};
 pub use uniqueness::Uniqueness;

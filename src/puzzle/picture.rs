@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::generate::Puzzle;
+use super::instance::Puzzle;
 use crate::error::Error;
 use crate::formats::palette;
 use crate::formats::picture::{
