@@ -4,6 +4,8 @@
 
 pub(crate) mod animation;
 pub(crate) mod events;
+pub(crate) mod replay;
 
 pub use animation::animated_svg;
-pub use events::{DeadEnd, Event, Replay, Snapshot, Trace};
+pub use events::{Event, Trace};
+pub use replay::{DeadEnd, Replay, Snapshot};
