@@ -17,55 +17,9 @@ use crate::{Failure, output, progress, say};
 pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
     // Opened first: a count of hours does not find out at its end that it cannot write.
     let mut out = Out::open(args.output.path())?;
-    let Shard { index, of } = args.shard.unwrap_or(Shard::WHOLE);
-    let mut counter = counter(&args.count)?.shard(index, of);
+    let (counter, subproblems) = prepared(args)?;
     let fundamental = args.count.fundamental;
-    // Chosen once: the checkpoint, the progress bar and the count all number the same
-    // engine's subproblems.
-    let engine = counter.chosen_engine()?;
-    counter = counter.engine(engine);
-    if !engine.shards_count_classes() && fundamental && of > 1 && !args.json {
-        return Err(Failure::Refused(
-            "a shard of the quadrant join has no symmetry classes of its own: add --json and \
-             merge the shards' records with `queens merge`"
-                .into(),
-        ));
-    }
-    counter.validate()?;
-    if let (Some(output), Some(checkpoint)) = (args.output.path(), &args.checkpoint)
-        && same_file(output, checkpoint)
-    {
-        return Err(Failure::Refused(format!(
-            "--output and --checkpoint both name {}: the count would replace its checkpoint",
-            output.display()
-        )));
-    }
-    if let Some(forecast) = counter.forecast()? {
-        let hours = forecast.hours();
-        if hours > queens::counting::Estimate::LONG_HOURS {
-            say(format_args!(
-                "queens: warning: this count would take about {} on {} thread{} ({}; `queens plan {}` \
-                 tells more); press Ctrl-C to stop it",
-                duration(hours * 3600.0),
-                forecast.threads,
-                if forecast.threads == 1 { "" } else { "s" },
-                forecast.error_bar(),
-                args.count.n
-            ));
-        }
-    }
-    let subproblems = Shard { index, of }.subproblems_of(counter.total_subproblems()?);
-    if let Some(path) = &args.checkpoint {
-        counter = counter.checkpoint(path)?;
-        let done = counter.resumed_subproblems();
-        if done > 0 {
-            // Said, so that a requeued or restarted job's log shows the work it kept.
-            say(format_args!(
-                "queens: resuming from {}: {done} of {subproblems} subproblems already counted",
-                path.display()
-            ));
-        }
-    }
+    let Shard { index, of } = args.shard.unwrap_or(Shard::WHOLE);
     let resumed = counter.resumed_subproblems();
     let bar = progress::Bar::new(subproblems, resumed, args.quiet);
     let done = Arc::new(AtomicUsize::new(resumed));
@@ -122,6 +76,62 @@ pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
         }
         None => Ok(()),
     }
+}
+
+/// The counter of `args`, checked before any work: refused where it cannot count, warned
+/// of where it would take a day or more, resumed from its checkpoint (which it says);
+/// with the number of its shard's subproblems.
+fn prepared(args: &CountArgs) -> Result<(Counter, usize), Failure> {
+    let Shard { index, of } = args.shard.unwrap_or(Shard::WHOLE);
+    let mut counter = counter(&args.count)?.shard(index, of);
+    let fundamental = args.count.fundamental;
+    // Chosen once: the checkpoint, the progress bar and the count all number the same
+    // engine's subproblems.
+    let engine = counter.chosen_engine()?;
+    counter = counter.engine(engine);
+    if !engine.shards_count_classes() && fundamental && of > 1 && !args.json {
+        return Err(Failure::Refused(
+            "a shard of the quadrant join has no symmetry classes of its own: add --json and \
+             merge the shards' records with `queens merge`"
+                .into(),
+        ));
+    }
+    counter.validate()?;
+    if let (Some(output), Some(checkpoint)) = (args.output.path(), &args.checkpoint)
+        && same_file(output, checkpoint)
+    {
+        return Err(Failure::Refused(format!(
+            "--output and --checkpoint both name {}: the count would replace its checkpoint",
+            output.display()
+        )));
+    }
+    if let Some(forecast) = counter.forecast()? {
+        let hours = forecast.hours();
+        if hours > queens::counting::Estimate::LONG_HOURS {
+            say(format_args!(
+                "queens: warning: this count would take about {} on {} thread{} ({}; `queens plan {}` \
+                 tells more); press Ctrl-C to stop it",
+                duration(hours * 3600.0),
+                forecast.threads,
+                if forecast.threads == 1 { "" } else { "s" },
+                forecast.error_bar(),
+                args.count.n
+            ));
+        }
+    }
+    let subproblems = Shard { index, of }.subproblems_of(counter.total_subproblems()?);
+    if let Some(path) = &args.checkpoint {
+        counter = counter.checkpoint(path)?;
+        let done = counter.resumed_subproblems();
+        if done > 0 {
+            // Said, so that a requeued or restarted job's log shows the work it kept.
+            say(format_args!(
+                "queens: resuming from {}: {done} of {subproblems} subproblems already counted",
+                path.display()
+            ));
+        }
+    }
+    Ok((counter, subproblems))
 }
 
 /// What an interrupted count says: what it had done, in how long, and where that is kept,
