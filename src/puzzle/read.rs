@@ -381,28 +381,7 @@ impl JsonPuzzle {
             _explanation: Option<IgnoredAny>,
         }
 
-        let mut records = serde_json::Deserializer::from_str(text).into_iter::<Record>();
-        let record = match records.next() {
-            Some(Ok(record)) => record,
-            Some(Err(err)) => {
-                return Err(Error::parse(format!("not a puzzle record of JSON: {err}")));
-            }
-            None => return Err(Error::parse("the puzzle's JSON holds no record")),
-        };
-        let end = records.byte_offset();
-        let rest = text[end..].trim_start();
-        if !rest.is_empty() {
-            let line = 1 + text[..text.len() - rest.len()].matches('\n').count();
-            return Err(Error::parse(match rest.starts_with('{') {
-                true => format!(
-                    "the text holds more than one puzzle: a second JSON record starts on line {line}; give one puzzle"
-                ),
-                false => format!(
-                    "{} after the puzzle's JSON record, on line {line}",
-                    excerpt(rest)
-                ),
-            }));
-        }
+        let record: Record = one_record(text)?;
         if record.n == 0 {
             return Err(Error::parse("n = 0 is not a board size"));
         }
@@ -438,4 +417,32 @@ impl JsonPuzzle {
             seed: record.seed,
         })
     }
+}
+
+/// The one JSON record of `text`: an error for none, a second one, or anything after it.
+#[cfg(feature = "serde")]
+fn one_record<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Error> {
+    let mut records = serde_json::Deserializer::from_str(text).into_iter::<T>();
+    let record = match records.next() {
+        Some(Ok(record)) => record,
+        Some(Err(err)) => {
+            return Err(Error::parse(format!("not a puzzle record of JSON: {err}")));
+        }
+        None => return Err(Error::parse("the puzzle's JSON holds no record")),
+    };
+    let end = records.byte_offset();
+    let rest = text[end..].trim_start();
+    if !rest.is_empty() {
+        let line = 1 + text[..text.len() - rest.len()].matches('\n').count();
+        return Err(Error::parse(match rest.starts_with('{') {
+            true => format!(
+                "the text holds more than one puzzle: a second JSON record starts on line {line}; give one puzzle"
+            ),
+            false => format!(
+                "{} after the puzzle's JSON record, on line {line}",
+                excerpt(rest)
+            ),
+        }));
+    }
+    Ok(record)
 }
