@@ -138,8 +138,7 @@ impl Table {
     ///
     /// A part stops once it holds its limit of half-boards or more ([`PART`] in a count), so
     /// that a table's memory stays bounded however large the board.
-    // Over 80 lines on purpose: the table's one filling loop, kept whole (and not inlined) so
-    // that it is profiled as one, with its bounds beside the writes they guard.
+    // Not inlined, so that it is profiled as one.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     pub(crate) fn fill(
@@ -171,27 +170,10 @@ impl Table {
         self.len = self.halves.len();
         self.chunks = self.len.div_ceil(CHUNK);
         let words = self.chunks * WORDS;
-        // A counting sort by sieve key, for tables long enough to gain by it.
+        // Sorted by sieve key, for tables long enough to gain by it.
         let halves = match self.chunks >= SIEVE_FROM {
             true => {
-                self.keys.clear();
-                let mut starts = [0; KEYS + 1];
-                for &half in self.halves.as_slice() {
-                    let key = sieve.key(half);
-                    self.keys.push(key as u8);
-                    starts[key + 1] += 1;
-                }
-                for key in 0..KEYS {
-                    starts[key + 1] += starts[key];
-                }
-                self.ends.copy_from_slice(&starts[1..]);
-                self.sorted.clear();
-                self.sorted.resize(self.len.next_multiple_of(64), 0);
-                for (&half, &key) in self.halves.as_slice().iter().zip(&self.keys) {
-                    let start = &mut starts[usize::from(key) % KEYS];
-                    self.sorted[*start] = half;
-                    *start += 1;
-                }
+                self.sort_by_key(sieve);
                 &self.sorted[..]
             }
             false => {
@@ -237,6 +219,30 @@ impl Table {
             ),
         ];
         more
+    }
+
+    /// Copies the half-boards to `sorted` in order of sieve key (a counting sort), noting
+    /// where each key's end in `ends`.
+    #[inline]
+    fn sort_by_key(&mut self, sieve: &Sieve) {
+        self.keys.clear();
+        let mut starts = [0; KEYS + 1];
+        for &half in self.halves.as_slice() {
+            let key = sieve.key(half);
+            self.keys.push(key as u8);
+            starts[key + 1] += 1;
+        }
+        for key in 0..KEYS {
+            starts[key + 1] += starts[key];
+        }
+        self.ends.copy_from_slice(&starts[1..]);
+        self.sorted.clear();
+        self.sorted.resize(self.len.next_multiple_of(64), 0);
+        for (&half, &key) in self.halves.as_slice().iter().zip(&self.keys) {
+            let start = &mut starts[usize::from(key) % KEYS];
+            self.sorted[*start] = half;
+            *start += 1;
+        }
     }
 }
 
