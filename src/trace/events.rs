@@ -1,10 +1,11 @@
 //! Watching the search: the lexicographic state machine of [`Queens`], one transition per
 //! event.
 
+use std::collections::VecDeque;
 use std::fmt;
 use std::iter::FusedIterator;
 
-use crate::bitboard::{full_row, lowest_bit};
+use crate::bitboard::full_row;
 use crate::search::State;
 use crate::search::most_constrained::{Attacks, Frame, MostConstrained};
 use crate::search::queens::Queens;
@@ -136,14 +137,15 @@ pub struct Trace {
     solutions: u64,
     /// Queens placed so far.
     nodes: u64,
-    /// An event decided by the last transition, reported after it.
-    pending: Option<Event>,
+    /// Events of the last transition not yet reported.
+    queue: VecDeque<Event>,
 }
 
-/// The state machine a trace steps.
+/// The state machine a trace steps: the lexicographic search with the columns of the queens
+/// its events show, or the most-constrained one.
 #[derive(Debug, Clone)]
 enum Search {
-    Lexicographic(Box<Queens>),
+    Lexicographic(Box<Queens>, Vec<usize>),
     MostConstrained(Box<MostConstrained>),
 }
 
@@ -174,7 +176,8 @@ impl Queens {
             State::Searching => self.depth + 1,
             _ => 0,
         };
-        Trace::new(Search::Lexicographic(Box::new(self)), shown)
+        let columns = self.columns[..shown].to_vec();
+        Trace::new(Search::Lexicographic(Box::new(self), columns), shown)
     }
 }
 
@@ -213,7 +216,7 @@ impl Trace {
             shown,
             solutions: 0,
             nodes: 0,
-            pending: None,
+            queue: VecDeque::new(),
         }
     }
 
@@ -241,31 +244,36 @@ impl Trace {
     #[must_use]
     pub fn n(&self) -> usize {
         match &self.search {
-            Search::Lexicographic(search) => search.n,
+            Search::Lexicographic(search, _) => search.n,
             Search::MostConstrained(search) => search.n,
         }
     }
 
-    /// One transition of the state machine, reported.
+    /// The next event: of the last transition, or of the next one.
     fn step(&mut self) -> Option<Event> {
-        let event = match &mut self.search {
-            Search::Lexicographic(s) => step_lexicographic(s, &mut self.shown),
-            Search::MostConstrained(s) => step_most_constrained(s, &mut self.shown),
-        }?;
-        let (event, then) = event;
-        if let Event::Place { .. } = event {
-            self.nodes += 1;
-        }
-        self.pending = match then {
-            Then::Nothing => None,
-            Then::Solution => {
-                self.solutions += 1;
-                Some(Event::Solution {
-                    index: self.solutions - 1,
-                })
+        if self.queue.is_empty() {
+            match &mut self.search {
+                Search::Lexicographic(s, shown) => lexicographic(s, shown, &mut self.queue),
+                Search::MostConstrained(s) => {
+                    let (event, then) = step_most_constrained(s, &mut self.shown)?;
+                    self.queue.push_back(event);
+                    match then {
+                        Then::Nothing => {}
+                        Then::Solution => self.queue.push_back(Event::Solution { index: 0 }),
+                        Then::Event(next) => self.queue.push_back(next),
+                    }
+                }
             }
-            Then::Event(next) => Some(next),
-        };
+        }
+        let mut event = self.queue.pop_front()?;
+        match &mut event {
+            Event::Place { .. } => self.nodes += 1,
+            Event::Solution { index } => {
+                *index = self.solutions;
+                self.solutions += 1;
+            }
+            _ => {}
+        }
         Some(event)
     }
 }
@@ -277,68 +285,49 @@ enum Then {
     Event(Event),
 }
 
-/// One transition of the lexicographic search: what `advance` does between two of its
-/// loop's turns.
-fn step_lexicographic(s: &mut Queens, shown: &mut usize) -> Option<(Event, Then)> {
-    if s.state == State::Exhausted {
-        return None;
-    }
-    if s.n == 0 {
-        s.state = State::Exhausted;
-        return Some((Event::Solution { index: 0 }, Then::Nothing));
-    }
-    if s.state == State::Fresh {
-        s.state = State::Searching;
-        s.untried[0] = s.allowed[0];
-    }
-    loop {
-        let depth = s.depth;
-        // A queen shown below the row being tried comes off first.
-        if *shown > depth {
-            *shown -= 1;
-            let row = *shown;
-            let col = s.columns[row];
-            return Some((Event::Remove { row, col }, Then::Nothing));
+/// The events of the lexicographic search's next placement, as the search itself makes it
+/// ([`Queens::advance_watched`], one queen at a time): the queens it takes back from
+/// `shown` first, the queen, then the dead end or the solution it leads to; at the end, the
+/// last queens taken back.
+fn lexicographic(s: &mut Queens, shown: &mut Vec<usize>, queue: &mut VecDeque<Event>) {
+    let n = s.n;
+    let mut watch = |row: usize, col: usize, next: Option<(u64, u64)>| {
+        while shown.len() > row {
+            let col = shown.pop().expect("a queen is shown");
+            queue.push_back(Event::Remove {
+                row: shown.len(),
+                col,
+            });
         }
-        let untried = s.untried[depth];
-        if untried == 0 {
-            if depth == 0 {
-                s.state = State::Exhausted;
-                return None;
-            }
-            s.depth -= 1;
-            continue;
-        }
-        let bit = lowest_bit(untried);
-        let col = bit.trailing_zeros() as usize;
-        s.untried[depth] = untried ^ bit;
-        s.columns[depth] = col;
-        s.nodes += 1;
-        *shown = depth + 1;
-        let (mut next_row_attacked, mut then) = (0, Then::Solution);
-        if depth + 1 < s.n {
-            let below = s.taken[depth].below(bit);
-            next_row_attacked = below.attacked() & full_row(s.n);
-            let open = s.allowed[depth + 1] & !next_row_attacked;
-            then = Then::Nothing;
-            if open == 0 {
-                then = Then::Event(Event::DeadEnd {
-                    row: depth + 1,
-                    attacked: next_row_attacked,
-                });
-            } else {
-                s.depth = depth + 1;
-                s.taken[depth + 1] = below;
-                s.untried[depth + 1] = open;
-            }
-        }
-        let place = Event::Place {
-            row: depth,
+        shown.push(col);
+        let next_row_attacked = next.map_or(0, |(attacked, _)| attacked & full_row(n));
+        queue.push_back(Event::Place {
+            row,
             col,
-            depth: depth + 1,
+            depth: row + 1,
             next_row_attacked,
-        };
-        return Some((place, then));
+        });
+        match next {
+            None => queue.push_back(Event::Solution { index: 0 }),
+            Some((_, 0)) => queue.push_back(Event::DeadEnd {
+                row: row + 1,
+                attacked: next_row_attacked,
+            }),
+            Some(_) => {}
+        }
+    };
+    match s.advance_watched(1, &mut watch) {
+        // The empty board's one solution has no queen.
+        Some(true) if n == 0 => queue.push_back(Event::Solution { index: 0 }),
+        Some(false) => {
+            while let Some(col) = shown.pop() {
+                queue.push_back(Event::Remove {
+                    row: shown.len(),
+                    col,
+                });
+            }
+        }
+        _ => {}
     }
 }
 
@@ -440,7 +429,7 @@ impl Iterator for Trace {
     type Item = Event;
 
     fn next(&mut self) -> Option<Event> {
-        self.pending.take().or_else(|| self.step())
+        self.step()
     }
 }
 

@@ -178,6 +178,19 @@ impl Queens {
     /// [`advance`](Queens::advance), stopping (`None`) once `budget` placements more are
     /// made without a solution; the next call goes on from there.
     pub(super) fn advance_within(&mut self, budget: u64) -> Option<bool> {
+        self.advance_watched(budget, &mut |_, _, _| {})
+    }
+
+    /// [`advance_within`](Queens::advance_within), telling `watch` of each queen placed:
+    /// its row and column, and unless the row is the last, the squares of the next row its
+    /// queens attack and those left open (none: a dead end). The trace watches this way,
+    /// so that it shows the search iteration runs, not a copy of it.
+    #[inline]
+    pub(crate) fn advance_watched(
+        &mut self,
+        budget: u64,
+        watch: &mut impl FnMut(usize, usize, Option<(u64, u64)>),
+    ) -> Option<bool> {
         if let Some(found) = self.state.settle(self.n) {
             return Some(found);
         }
@@ -203,15 +216,19 @@ impl Queens {
                 break None;
             }
             let bit = lowest_bit(untried);
+            let col = bit.trailing_zeros() as usize;
             self.untried[depth] = untried ^ bit;
-            self.columns[depth] = bit.trailing_zeros() as usize;
+            self.columns[depth] = col;
             nodes += 1;
             if depth == last {
+                watch(depth, col, None);
                 // Stay on the last row: the next call tries its remaining squares.
                 break Some(true);
             }
             let below = self.taken[depth].below(bit);
-            let open = self.allowed[depth + 1] & !below.attacked();
+            let attacked = below.attacked();
+            let open = self.allowed[depth + 1] & !attacked;
+            watch(depth, col, Some((attacked, open)));
             if open != 0 {
                 depth += 1;
                 self.taken[depth] = below;
