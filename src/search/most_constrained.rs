@@ -11,7 +11,7 @@ use crate::bitboard::MAX;
 use crate::bitboard::full_row;
 use crate::solution::Solution;
 use crate::solution::symmetry::Symmetry;
-use crate::squares::Line;
+use crate::squares::{Line, Square};
 
 /// Every solution of a board, searching the row or column with the fewest open squares
 /// first.
@@ -128,6 +128,17 @@ impl ColumnCounts {
                 _ => columns & !bit,
             })
     }
+}
+
+/// What a queen the search places leads to.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Placed {
+    /// It completes the board.
+    Solution,
+    /// Some line still to fill has an open square: the search goes on.
+    Open,
+    /// This line, still to fill, has no open square left.
+    Dead(Line),
 }
 
 /// What the placed queens attack, in absolute coordinates so rows can come in any order.
@@ -314,6 +325,19 @@ impl MostConstrained {
     /// [`advance`](MostConstrained::advance), stopping (`None`) once `budget` placements
     /// more are made without a solution; the next call goes on from there.
     fn advance_within(&mut self, budget: u64) -> Option<bool> {
+        self.advance_watched(budget, &mut |_, _, _, _| {})
+    }
+
+    /// [`advance_within`](MostConstrained::advance_within), telling `watch` of each queen
+    /// placed: its square, its depth (queens before it), the board's attacks with it, and
+    /// what it leads to. The trace watches this way, so that it shows the search iteration
+    /// runs.
+    #[inline]
+    pub(crate) fn advance_watched(
+        &mut self,
+        budget: u64,
+        watch: &mut impl FnMut(Square, usize, &Attacks, Placed),
+    ) -> Option<bool> {
         if let Some(found) = self.state.settle(self.n) {
             return Some(found);
         }
@@ -350,17 +374,22 @@ impl MostConstrained {
             self.columns[row] = col;
             self.placed[self.depth] = (row, col);
             self.nodes += 1;
+            let board = frame.board.with(row, col, self.n);
             if self.depth + 1 == self.n {
+                watch((row, col), self.depth, &board, Placed::Solution);
                 return Some(true);
             }
-            let board = frame.board.with(row, col, self.n);
-            if let Ok((line, untried)) = self.most_constrained_line(&board) {
-                self.depth += 1;
-                self.stack[self.depth] = Frame {
-                    line,
-                    untried,
-                    board,
-                };
+            match self.most_constrained_line(&board) {
+                Ok((line, untried)) => {
+                    watch((row, col), self.depth, &board, Placed::Open);
+                    self.depth += 1;
+                    self.stack[self.depth] = Frame {
+                        line,
+                        untried,
+                        board,
+                    };
+                }
+                Err(dead) => watch((row, col), self.depth, &board, Placed::Dead(dead)),
             }
         }
     }

@@ -7,7 +7,7 @@ use std::iter::FusedIterator;
 
 use crate::bitboard::full_row;
 use crate::search::State;
-use crate::search::most_constrained::{Attacks, Frame, MostConstrained};
+use crate::search::most_constrained::{Attacks, MostConstrained, Placed};
 use crate::search::queens::Queens;
 use crate::squares::Line;
 use crate::squares::Square;
@@ -131,9 +131,6 @@ impl Event {
 #[derive(Debug, Clone)]
 pub struct Trace {
     search: Search,
-    /// The queens the events have put on the board, in the order placed: those of the
-    /// first `shown` rows or frames being tried.
-    shown: usize,
     solutions: u64,
     /// Queens placed so far.
     nodes: u64,
@@ -141,12 +138,12 @@ pub struct Trace {
     queue: VecDeque<Event>,
 }
 
-/// The state machine a trace steps: the lexicographic search with the columns of the queens
-/// its events show, or the most-constrained one.
+/// The search a trace watches, with the squares of the queens its events show, in the
+/// order placed.
 #[derive(Debug, Clone)]
 enum Search {
-    Lexicographic(Box<Queens>, Vec<usize>),
-    MostConstrained(Box<MostConstrained>),
+    Lexicographic(Box<Queens>, Vec<Square>),
+    MostConstrained(Box<MostConstrained>, Vec<Square>),
 }
 
 impl Queens {
@@ -176,8 +173,8 @@ impl Queens {
             State::Searching => self.depth + 1,
             _ => 0,
         };
-        let columns = self.columns[..shown].to_vec();
-        Trace::new(Search::Lexicographic(Box::new(self), columns), shown)
+        let squares = (0..shown).map(|row| (row, self.columns[row])).collect();
+        Trace::new(Search::Lexicographic(Box::new(self), squares))
     }
 }
 
@@ -205,15 +202,15 @@ impl MostConstrained {
             State::Searching => self.depth + 1,
             _ => 0,
         };
-        Trace::new(Search::MostConstrained(Box::new(self)), shown)
+        let squares = self.placed[..shown].to_vec();
+        Trace::new(Search::MostConstrained(Box::new(self), squares))
     }
 }
 
 impl Trace {
-    fn new(search: Search, shown: usize) -> Trace {
+    fn new(search: Search) -> Trace {
         Trace {
             search,
-            shown,
             solutions: 0,
             nodes: 0,
             queue: VecDeque::new(),
@@ -245,7 +242,7 @@ impl Trace {
     pub fn n(&self) -> usize {
         match &self.search {
             Search::Lexicographic(search, _) => search.n,
-            Search::MostConstrained(search) => search.n,
+            Search::MostConstrained(search, _) => search.n,
         }
     }
 
@@ -254,15 +251,7 @@ impl Trace {
         if self.queue.is_empty() {
             match &mut self.search {
                 Search::Lexicographic(s, shown) => lexicographic(s, shown, &mut self.queue),
-                Search::MostConstrained(s) => {
-                    let (event, then) = step_most_constrained(s, &mut self.shown)?;
-                    self.queue.push_back(event);
-                    match then {
-                        Then::Nothing => {}
-                        Then::Solution => self.queue.push_back(Event::Solution { index: 0 }),
-                        Then::Event(next) => self.queue.push_back(next),
-                    }
-                }
+                Search::MostConstrained(s, shown) => most_constrained(s, shown, &mut self.queue),
             }
         }
         let mut event = self.queue.pop_front()?;
@@ -278,28 +267,16 @@ impl Trace {
     }
 }
 
-/// What a placement leads to, reported after it.
-enum Then {
-    Nothing,
-    Solution,
-    Event(Event),
-}
-
 /// The events of the lexicographic search's next placement, as the search itself makes it
 /// ([`Queens::advance_watched`], one queen at a time): the queens it takes back from
 /// `shown` first, the queen, then the dead end or the solution it leads to; at the end, the
 /// last queens taken back.
-fn lexicographic(s: &mut Queens, shown: &mut Vec<usize>, queue: &mut VecDeque<Event>) {
+fn lexicographic(s: &mut Queens, shown: &mut Vec<Square>, queue: &mut VecDeque<Event>) {
     let n = s.n;
     let mut watch = |row: usize, col: usize, next: Option<(u64, u64)>| {
-        while shown.len() > row {
-            let col = shown.pop().expect("a queen is shown");
-            queue.push_back(Event::Remove {
-                row: shown.len(),
-                col,
-            });
-        }
-        shown.push(col);
+        // Rows are placed in order: the queens shown from this row down come off.
+        take_back(shown, row, queue);
+        shown.push((row, col));
         let next_row_attacked = next.map_or(0, |(attacked, _)| attacked & full_row(n));
         queue.push_back(Event::Place {
             row,
@@ -319,109 +296,59 @@ fn lexicographic(s: &mut Queens, shown: &mut Vec<usize>, queue: &mut VecDeque<Ev
     match s.advance_watched(1, &mut watch) {
         // The empty board's one solution has no queen.
         Some(true) if n == 0 => queue.push_back(Event::Solution { index: 0 }),
-        Some(false) => {
-            while let Some(col) = shown.pop() {
-                queue.push_back(Event::Remove {
-                    row: shown.len(),
-                    col,
-                });
-            }
-        }
+        Some(false) => take_back(shown, 0, queue),
         _ => {}
     }
 }
 
-/// One transition of the most-constrained search: what its `advance` does between two
-/// of its loop's turns.
-// Over 80 lines on purpose: one transition of the state machine as one match, so that each
-// event's change of state reads in one place, in the order `advance` makes them.
-fn step_most_constrained(s: &mut MostConstrained, shown: &mut usize) -> Option<(Event, Then)> {
+/// The events of the most-constrained search's next placement, as the search itself makes
+/// it ([`MostConstrained::advance_watched`]): the queens it takes back from `shown` first
+/// (the last placed first), the queen, then the dead row or column or the solution it leads
+/// to; at the end, the last queens taken back.
+fn most_constrained(s: &mut MostConstrained, shown: &mut Vec<Square>, queue: &mut VecDeque<Event>) {
     let n = s.n;
-    if s.state == State::Exhausted {
-        return None;
-    }
-    if n == 0 {
-        s.state = State::Exhausted;
-        return Some((Event::Solution { index: 0 }, Then::Nothing));
-    }
-    if s.state == State::Fresh {
-        let board = Attacks::default();
-        match s.most_constrained_line(&board) {
-            Ok((line, untried)) => {
-                s.state = State::Searching;
-                s.depth = 0;
-                s.stack[0] = Frame {
-                    line,
-                    untried,
-                    board,
-                };
-            }
-            Err(_) => {
-                s.state = State::Exhausted;
-                return None;
-            }
-        }
-    }
-    loop {
-        let depth = s.depth;
-        if *shown > depth {
-            *shown -= 1;
-            let (row, col) = s.placed[*shown];
-            return Some((Event::Remove { row, col }, Then::Nothing));
-        }
-        let frame = s.stack[depth];
-        if frame.untried == 0 {
-            if depth == 0 {
-                s.state = State::Exhausted;
-                return None;
-            }
-            s.depth -= 1;
-            continue;
-        }
-        let mut untried = frame.untried;
-        let (row, col) = frame.line.square(s.take_middle_most(&mut untried));
-        s.stack[depth].untried = untried;
-        s.columns[row] = col;
-        s.placed[depth] = (row, col);
-        *shown = depth + 1;
-        let board = frame.board.with(row, col, n);
+    let mut watch = |(row, col): Square, depth: usize, board: &Attacks, placed: Placed| {
+        take_back(shown, depth, queue);
+        shown.push((row, col));
         let next_row_attacked = match row + 1 {
             next if next == n => 0,
             next if board.holds_row(next) => full_row(n),
             next => full_row(n) & !board.open(next, n, full_row(n)),
         };
-        let then = if depth + 1 == n {
-            Then::Solution
-        } else {
-            match s.most_constrained_line(&board) {
-                Ok((line, untried)) => {
-                    s.depth = depth + 1;
-                    s.stack[depth + 1] = Frame {
-                        line,
-                        untried,
-                        board,
-                    };
-                    Then::Nothing
-                }
-                Err(Line::Row(dead)) => Then::Event(Event::DeadEnd {
-                    row: dead,
-                    attacked: full_row(n) & !board.open(dead, n, full_row(n)),
-                }),
-                Err(Line::Column(dead)) => Then::Event(Event::DeadColumn {
-                    col: dead,
-                    attacked: (0..n)
-                        .filter(|&r| board.holds_row(r) || board.open(r, n, 1 << dead) == 0)
-                        .fold(0, |rows, r| rows | 1 << r),
-                }),
-            }
-        };
-        let place = Event::Place {
+        queue.push_back(Event::Place {
             row,
             col,
             depth: depth + 1,
             next_row_attacked,
-        };
-        return Some((place, then));
+        });
+        queue.extend(match placed {
+            Placed::Solution => Some(Event::Solution { index: 0 }),
+            Placed::Open => None,
+            Placed::Dead(Line::Row(dead)) => Some(Event::DeadEnd {
+                row: dead,
+                attacked: full_row(n) & !board.open(dead, n, full_row(n)),
+            }),
+            Placed::Dead(Line::Column(dead)) => Some(Event::DeadColumn {
+                col: dead,
+                attacked: (0..n)
+                    .filter(|&r| board.holds_row(r) || board.open(r, n, 1 << dead) == 0)
+                    .fold(0, |rows, r| rows | 1 << r),
+            }),
+        });
+    };
+    match s.advance_watched(1, &mut watch) {
+        // The empty board's one solution has no queen.
+        Some(true) if n == 0 => queue.push_back(Event::Solution { index: 0 }),
+        Some(false) => take_back(shown, 0, queue),
+        _ => {}
+    }
+}
+
+/// Takes back the queens `shown` holds past the first `keep`, the last placed first.
+fn take_back(shown: &mut Vec<Square>, keep: usize, queue: &mut VecDeque<Event>) {
+    while shown.len() > keep {
+        let (row, col) = shown.pop().expect("a queen is shown");
+        queue.push_back(Event::Remove { row, col });
     }
 }
 
