@@ -10,14 +10,32 @@ use crate::counting::simd::{instructions, with_features};
 
 /// The counts of [`count_portable`](crate::counting::quadrants::portable::count_portable) on the
 /// vector units, or `None` if this processor lacks them or `QUEENS_SIMD` rules them out.
-pub(crate) fn count(
+pub(crate) fn count(table: Slices<'_>, west: West<'_>, frees: &mut Vec<u64>) -> Option<Sums> {
+    with_best(
+        [avx512::count as Kernel<_>, avx2::count as Kernel<_>],
+        table,
+        west,
+        frees,
+    )
+}
+
+/// For each class, the pairs of half-boards that share no diagonal.
+type Sums = [u64; CLASSES];
+
+/// A join kernel of west half-boards given as `W`.
+type Kernel<W> = fn(Slices<'_>, W, &mut Vec<u64>) -> Sums;
+
+/// The sums of the best of `kernels` (AVX-512's, AVX2's) that runs here, if one does.
+fn with_best<W>(
+    kernels: [Kernel<W>; 2],
     table: Slices<'_>,
-    west: West<'_>,
+    west: W,
     frees: &mut Vec<u64>,
-) -> Option<[u64; CLASSES]> {
+) -> Option<Sums> {
+    let [avx512, avx2] = kernels;
     Some(match best()? {
-        Vectors::Avx512 => avx512::count(table, west, frees),
-        Vectors::Avx2 => avx2::count(table, west, frees),
+        Vectors::Avx512 => avx512(table, west, frees),
+        Vectors::Avx2 => avx2(table, west, frees),
     })
 }
 
@@ -56,15 +74,13 @@ fn best() -> Option<Vectors> {
 
 /// The counts of [`cross_portable`](crate::counting::quadrants::portable::cross_portable) on
 /// the vector units, or `None` if this processor lacks them or `QUEENS_SIMD` rules them out.
-pub(crate) fn cross(
-    table: Slices<'_>,
-    west: Crossing<'_>,
-    frees: &mut Vec<u64>,
-) -> Option<[u64; CLASSES]> {
-    Some(match best()? {
-        Vectors::Avx512 => avx512::cross(table, west, frees),
-        Vectors::Avx2 => avx2::cross(table, west, frees),
-    })
+pub(crate) fn cross(table: Slices<'_>, west: Crossing<'_>, frees: &mut Vec<u64>) -> Option<Sums> {
+    with_best(
+        [avx512::cross as Kernel<_>, avx2::cross as Kernel<_>],
+        table,
+        west,
+        frees,
+    )
 }
 
 /// Which join kernels ran on this thread, for tests that check each one ran end to end.
