@@ -181,6 +181,8 @@ macro_rules! instructions {
 #[cfg(target_arch = "x86_64")]
 pub(crate) use {instructions, with_features};
 
+pub(crate) mod cache;
+
 /// The number of ones in each byte of `a`: a table lookup per nibble (AVX2 has no byte
 /// popcount), for both families of kernels.
 #[cfg(target_arch = "x86_64")]

@@ -19,7 +19,7 @@ macro_rules! join_kernel {
             west: West<'_>,
             frees: &mut Vec<u64>,
         ) -> [u64; CLASSES] {
-            count_within(table, west, frees, FREE_CHUNKS)
+            count_within(table, west, frees, free_chunks())
         }
 
         /// [`count`] keeping at most about `budget` chunks of partners' results at a time.

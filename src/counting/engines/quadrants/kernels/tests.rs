@@ -212,7 +212,7 @@ fn join_kernels_agree_with_the_portable_join() {
         let expected = count_portable(table, west);
         with_available(&kernels, &mut ran, |name, count| {
             // Both regions at once, or one at a time, some a chunk at a time.
-            for budget in [FREE_CHUNKS, 8] {
+            for budget in [free_chunks(), 8] {
                 assert_eq!(
                     count(table, west, &mut frees, budget),
                     expected,
