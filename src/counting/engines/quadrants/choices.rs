@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::error::Error;
 
-use super::solver::Solver;
+use super::solver::{Solver, east_keys};
 use std::cell::Cell;
 
 /// What the join keeps of a row choice's west half-boards while it reads the parts of its
@@ -62,6 +62,10 @@ impl Stopwatch {
         expired
     }
 }
+
+/// The fewest pairs of west placements a row choice lists for its table to be sorted by
+/// sieve key: with fewer, the sort costs more than the chunks it spares them.
+const SIEVE_PAIRS: usize = 2048;
 
 /// Partners numbered at least between two cuts of a row choice's west groups: the join
 /// keeps their results a few hundred at a time or more, so finer cuts would only cost.
@@ -116,7 +120,7 @@ impl Solver {
             if choices.is_empty() {
                 continue;
             }
-            let built = self.built_south(south, stopwatch)?;
+            let built = self.built_south(south, sieve, stopwatch)?;
             let south_sets = self.south_sets(south, built.as_ref());
             if let Some(stopwatch) = stopwatch {
                 let pairs = choices.iter().map(|&(north, [east_north, _], _)| {
@@ -139,7 +143,7 @@ impl Solver {
                     sets: [north_sets, south_sets],
                     weights,
                 };
-                let (sum, stopped) = self.join_choice(&choice, sieve, stopwatch, room);
+                let (sum, stopped) = self.join_choice(&choice, stopwatch, room);
                 total += sum;
                 if stopped {
                     return Ok(total * self.weight);
@@ -174,7 +178,8 @@ impl Solver {
                 .collect::<Vec<_>>(),
             sets.iter().flat_map(|[east, _]| east.view().placements()),
         );
-        for [_, west] in &mut sets {
+        for [east, west] in &mut sets {
+            east.tag(east_keys(&sieve, east.view().placements()));
             west.tag(self.keys(&sieve, west.view().placements()));
         }
         Ok((sets, sieve))
@@ -211,11 +216,13 @@ impl Solver {
         }
     }
 
-    /// The south row set `south` built, east and west, for a solver without whole tables;
-    /// the time it takes is told to a `stopwatch` (whole tables already hold it).
+    /// The south row set `south` built, east and west (the east one tagged by `sieve`), for
+    /// a solver without whole tables; the time it takes is told to a `stopwatch` (whole
+    /// tables already hold it).
     fn built_south(
         &self,
         south: usize,
+        sieve: &Sieve,
         stopwatch: Option<&Stopwatch>,
     ) -> Result<Option<[RowSet; 2]>, Error> {
         if self.tables.is_some() {
@@ -223,8 +230,10 @@ impl Solver {
         }
         let all_south = (1 << self.frame.south.len()) - 1;
         let started = Instant::now();
+        let mut east = RowSet::new(&self.east.placer(&self.frame, 1), south)?;
+        east.tag(east_keys(sieve, east.view().placements()));
         let built = [
-            RowSet::new(&self.east.placer(&self.frame, 1), south)?,
+            east,
             RowSet::new(&self.west.placer(&self.frame, 1), south ^ all_south)?,
         ];
         if let Some(stopwatch) = stopwatch {
@@ -255,7 +264,6 @@ impl Solver {
     fn join_choice(
         &self,
         choice: &Choice<'_>,
-        sieve: &Sieve,
         stopwatch: Option<&Stopwatch>,
         room: &mut Room,
     ) -> (u64, bool) {
@@ -275,15 +283,12 @@ impl Solver {
                 north.count_ones(),
                 &mut part,
                 self.east.cols.len(),
-                self.shared.len(),
-                sieve,
-                (&self.squares, west),
             );
             if table.len > 0 {
                 let sums = self.join_part(
                     table,
                     [west_north, west_south],
-                    west[0],
+                    west,
                     choice.weights,
                     lists,
                     [!listed, !more],
@@ -309,25 +314,33 @@ impl Solver {
     }
 
     /// For each class, the pairs of half-boards sharing no diagonal, the east ones from
-    /// `table`, a part of a row choice's, the west ones of placements `[north, south]`
-    /// (`north` filling rows `rows`); the classes of `weights` that count. `lists` keeps
-    /// what the parts of a row choice share; `first` and `last` say whether this part is its
-    /// first and its last.
+    /// `table`, a part of a row choice's, joined but not yet sliced, the west ones of
+    /// placements `[north, south]` (filling north and south rows `west`); the classes of
+    /// `weights` that count. `lists` keeps what the parts of a row choice share; `first` and
+    /// `last` say whether this part is its first and its last.
     fn join_part(
         &self,
-        table: &Table,
+        table: &mut Table,
         [north, south]: [SetView<'_>; 2],
-        rows: usize,
+        west: [usize; 2],
         weights: [u64; CLASSES],
         lists: &mut WestLists,
         [first, last]: [bool; 2],
     ) -> [u64; CLASSES] {
         if first {
-            self.column_sets([north, south], rows, &mut lists.sets);
+            self.column_sets([north, south], west[0], &mut lists.sets);
         }
         // A whole table of a few chunks: every pair tested costs less than listing the
         // pairs that agree.
-        if first && last && table.chunks <= join::crossing_chunks() {
+        let crossing = first && last && table.chunks <= join::crossing_chunks();
+        if first && !crossing {
+            self.west_groups([north, south], weights, lists);
+        }
+        // Sorting by sieve key costs a pass over the table; it pays only where enough west
+        // half-boards read it (the listed pairs).
+        let sieve = !crossing && lists.lowers.len() >= SIEVE_PAIRS;
+        table.slice(self.shared.len(), sieve, (&self.squares, west));
+        if crossing {
             let west = Crossing {
                 uppers: north.placements(),
                 lowers: south.placements(),
@@ -337,9 +350,6 @@ impl Solver {
                     .fold(0, |classes, class| classes | 1 << class),
             };
             return join::cross(table.slices(), west, &mut lists.frees);
-        }
-        if first {
-            self.west_groups([north, south], weights, lists);
         }
         let batches: [_; KEYS] =
             core::array::from_fn(|key| (table.chunks(key), &lists.groups[key][..]));

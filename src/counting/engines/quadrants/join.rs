@@ -42,7 +42,8 @@ impl Sieve {
     }
 
     /// `key` kept in the top bits of a north-west placement's square code, which rows below
-    /// 15 leave free (see [`square_code`]).
+    /// 15 leave free (see [`square_code`]), or of an east placement's shared diagonals, which
+    /// number at most `2 n - 2` (54 at n = 28).
     pub(crate) fn tag(key: usize) -> u64 {
         (key as u64) << (64 - SIEVE)
     }
@@ -122,24 +123,20 @@ pub(crate) struct Table {
     /// Where the half-boards of each sieve key end.
     ends: [usize; KEYS],
     halves: Values,
-    /// The sieve key of each half-board, while they are sorted.
-    keys: Vec<u8>,
     sorted: Vec<u64>,
     diagonals: usize,
     squares: [SquarePlanes; 2],
 }
 
 impl Table {
-    /// Fills the table with the next part of the east half-boards joining placements of
-    /// `north` (holding `queens` queens) and of `south`, on unmarked placements, on `cols`
-    /// columns, holding `diagonals` shared diagonals, from where `part` says; with the
-    /// planes of `squares` in the north and south rows `west` of the west half-boards.
-    /// Returns whether more parts follow.
+    /// Joins the next part of the east half-boards of placements of `north` (holding
+    /// `queens` queens) and of `south`, on unmarked placements, on `cols` columns, from where
+    /// `part` says; returns whether more parts follow. [`slice`](Table::slice) then makes
+    /// the table the join reads.
     ///
     /// A part stops once it holds its limit of half-boards or more ([`PART`] in a count), so
     /// that a table's memory stays bounded however large the board.
     // Not inlined, so that it is profiled as one.
-    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     pub(crate) fn fill(
         &mut self,
@@ -147,9 +144,6 @@ impl Table {
         queens: u32,
         part: &mut Part,
         cols: usize,
-        diagonals: usize,
-        sieve: &Sieve,
-        (squares, west): (&Squares, [usize; 2]),
     ) -> bool {
         let all = (1 << cols) - 1;
         self.halves.clear();
@@ -169,12 +163,26 @@ impl Table {
         }
         self.len = self.halves.len();
         self.chunks = self.len.div_ceil(CHUNK);
+        more
+    }
+
+    /// Bit-slices the half-boards [`fill`](Table::fill) joined into `diagonals` planes of
+    /// shared diagonals, the plane of the real ones and the planes of `squares` in the north
+    /// and south rows `west` of the west half-boards; sorted by sieve key first if `sieve`
+    /// and the table is long enough to gain by it.
+    // Not inlined, so that it is profiled as one.
+    #[inline(never)]
+    pub(crate) fn slice(
+        &mut self,
+        diagonals: usize,
+        sieve: bool,
+        (squares, west): (&Squares, [usize; 2]),
+    ) {
         let words = self.chunks * WORDS;
-        // Sorted by sieve key, for tables long enough to gain by it.
-        let halves = match self.chunks >= SIEVE_FROM {
+        let halves = match sieve && self.chunks >= SIEVE_FROM {
             true => {
-                self.sort_by_key(sieve);
-                &self.sorted[..]
+                self.sort_by_key();
+                &self.sorted[..self.len.next_multiple_of(64)]
             }
             false => {
                 self.ends = [self.len; KEYS];
@@ -184,16 +192,25 @@ impl Table {
         let (cols, norths) = (squares.cols, squares.norths);
         let rows = west[0] | west[1] << norths;
         let planes = diagonals + 1 + rows.count_ones() as usize * cols;
-        self.planes.clear();
-        self.planes.resize(planes * words, 0);
-        // Words past the last half-board stay zero: only those before it are transposed.
+        // Only the words no half-board reaches are cleared: the rest are written, not
+        // cleared first and then written (clearing whole tables cost 5% at n = 19).
+        match self.planes.len() < planes * words {
+            true => self.planes.resize(planes * words, 0),
+            false => self.planes.truncate(planes * words),
+        }
+        let transposed = halves.len() / 64;
         transpose(halves, diagonals, &mut self.planes, words);
+        for plane in self.planes[..diagonals * words].chunks_exact_mut(words.max(1)) {
+            plane[transposed..].fill(0);
+        }
         let (held, squares_planes) = self.planes.split_at_mut((diagonals + 1) * words);
         let real = &mut held[diagonals * words..];
+        real.fill(0);
         real[..self.len / 64].fill(u64::MAX);
         if !self.len.is_multiple_of(64) {
             real[self.len / 64] = (1 << (self.len % 64)) - 1;
         }
+        squares_planes.fill(0);
         let used = (0..usize::BITS as usize).filter(|row| rows >> row & 1 == 1);
         let squares_used = used.flat_map(|row| row * cols..(row + 1) * cols);
         for (plane, square) in squares_planes
@@ -218,29 +235,38 @@ impl Table {
                 cols,
             ),
         ];
-        more
     }
 
-    /// Copies the half-boards to `sorted` in order of sieve key (a counting sort), noting
-    /// where each key's end in `ends`.
+    /// Copies the half-boards to `sorted` in order of the sieve key each carries (a counting
+    /// sort), noting where each key's end in `ends`. Four ways interleaved, each with its own
+    /// counts and its own place in each key's run: runs of one key then make four chains of
+    /// increments, not one.
     #[inline]
-    fn sort_by_key(&mut self, sieve: &Sieve) {
-        self.keys.clear();
-        let mut starts = [0; KEYS + 1];
-        for &half in self.halves.as_slice() {
-            let key = sieve.key(half);
-            self.keys.push(key as u8);
-            starts[key + 1] += 1;
+    fn sort_by_key(&mut self) {
+        const WAYS: usize = 4;
+        let halves = self.halves.as_slice();
+        let mut counts = [[0usize; KEYS]; WAYS];
+        for (index, &half) in halves.iter().enumerate() {
+            counts[index % WAYS][Sieve::tagged(half)] += 1;
         }
+        let mut starts = [[0; KEYS]; WAYS];
+        let mut end = 0;
         for key in 0..KEYS {
-            starts[key + 1] += starts[key];
+            for way in 0..WAYS {
+                starts[way][key] = end;
+                end += counts[way][key];
+            }
+            self.ends[key] = end;
         }
-        self.ends.copy_from_slice(&starts[1..]);
-        self.sorted.clear();
-        self.sorted.resize(self.len.next_multiple_of(64), 0);
-        for (&half, &key) in self.halves.as_slice().iter().zip(&self.keys) {
-            let start = &mut starts[usize::from(key) % KEYS];
-            self.sorted[*start] = half;
+        let padded = self.len.next_multiple_of(64);
+        if self.sorted.len() < padded {
+            self.sorted.resize(padded, 0);
+        }
+        let sorted = &mut self.sorted[..padded];
+        sorted[self.len..].fill(0);
+        for (index, &half) in halves.iter().enumerate() {
+            let start = &mut starts[index % WAYS][Sieve::tagged(half)];
+            sorted[*start] = half;
             *start += 1;
         }
     }
@@ -268,6 +294,8 @@ impl Table {
 /// Bit-slices `halves` (a multiple of 64) into the first `diagonals` planes of `words`
 /// words each (at least `halves.len() / 64`).
 fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
+    // Each plane holds a word per 64 half-boards: more would spill into the next plane.
+    assert!(halves.len() <= words * 64 && planes.len() >= diagonals * words);
     #[cfg(target_arch = "x86_64")]
     if crate::counting::engines::quadrants::kernels::transpose(halves, diagonals, planes, words) {
         return;
