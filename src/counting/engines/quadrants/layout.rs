@@ -1,6 +1,14 @@
 //! How the join's tables lie in memory: what the vector kernels and the portable code read.
 //! The kernels know this layout; nothing here knows the kernels.
 
+#![cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(
+        dead_code,
+        reason = "the cuts and runs of partners and the squares' rows are read by the x86-64 vector kernels only"
+    )
+)]
+
 /// Half-boards per chunk of a bit-sliced table: one 512-bit vector per shared diagonal.
 pub(crate) const CHUNK: usize = 512;
 /// 64-bit words per chunk.
@@ -36,10 +44,6 @@ pub(crate) struct SquarePlanes {
     rows: [(u32, u32); 16],
     len: usize,
     /// Columns per row.
-    #[cfg_attr(
-        not(target_arch = "x86_64"),
-        allow(dead_code, reason = "read by the x86-64 vector kernels only")
-    )]
     pub cols: usize,
 }
 
@@ -61,10 +65,6 @@ impl SquarePlanes {
 
     /// For each row, the shift of its nibble and the plane just before its first square.
     #[inline]
-    #[cfg_attr(
-        not(target_arch = "x86_64"),
-        allow(dead_code, reason = "read by the x86-64 vector kernels only")
-    )]
     pub(crate) fn rows(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         self.rows[..self.len].iter().copied()
     }
@@ -132,10 +132,6 @@ pub(crate) struct West<'a> {
     /// Where each set of columns of the north-west placements ends, in the runs, the
     /// numbers and each batch: the join keeps the partners' results of a few column sets
     /// at a time.
-    #[cfg_attr(
-        not(target_arch = "x86_64"),
-        allow(dead_code, reason = "read by the x86-64 vector kernels only")
-    )]
     pub cuts: &'a [Cut],
 }
 
@@ -145,10 +141,6 @@ pub(crate) const KEYS: usize = 8;
 /// Where the runs, numbers and batches of groups of a set of columns end (see
 /// [`West::cuts`]).
 #[derive(Debug, Clone, Copy, Default)]
-#[cfg_attr(
-    not(target_arch = "x86_64"),
-    allow(dead_code, reason = "read by the x86-64 vector kernels only")
-)]
 pub(crate) struct Cut {
     pub runs: u32,
     pub numbered: u32,
@@ -158,10 +150,6 @@ pub(crate) struct Cut {
 /// A run of partners: placements `start..end`, numbered from `first` on, that groups of the
 /// batches in the bit set `batches` read.
 #[derive(Debug, Clone, Copy)]
-#[cfg_attr(
-    not(target_arch = "x86_64"),
-    allow(dead_code, reason = "read by the x86-64 vector kernels only")
-)]
 pub(crate) struct Run {
     pub start: u32,
     pub end: u32,
@@ -169,10 +157,6 @@ pub(crate) struct Run {
     pub batches: u32,
 }
 
-#[cfg_attr(
-    not(target_arch = "x86_64"),
-    allow(dead_code, reason = "read by the x86-64 vector kernels only")
-)]
 impl Run {
     /// The chunks the run's partners are read for: the most of its batches'.
     pub(crate) fn chunks(&self, batches: &[(usize, &[Group])]) -> usize {
@@ -237,10 +221,6 @@ pub(crate) fn placements_in(placements: &[Placement], (start, end): (u32, u32)) 
 
 impl Crossing<'_> {
     /// The most south-west placements a set has: the partners a pass keeps at a time.
-    #[cfg_attr(
-        not(target_arch = "x86_64"),
-        allow(dead_code, reason = "read by the x86-64 vector kernels only")
-    )]
     pub(crate) fn most_lowers(&self) -> usize {
         self.sets
             .iter()

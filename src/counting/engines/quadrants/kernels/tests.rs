@@ -154,6 +154,13 @@ fn case(seed: u64, chunks: usize, len: usize, diagonals: usize) -> Case {
     }
 }
 
+/// For test `seed`, the half-boards of a table of `chunks` chunks (its last one partly
+/// filled) and its diagonals.
+fn sized(seed: u64, chunks: usize) -> (usize, usize) {
+    let len = (chunks - 1) * CHUNK + 1 + (seed as usize * 37) % CHUNK;
+    (len, 10 + seed as usize % 30)
+}
+
 #[test]
 fn join_kernels_agree_with_the_portable_join() {
     type Join = fn(Slices<'_>, West<'_>, &mut Vec<u64>, usize) -> [u64; CLASSES];
@@ -165,8 +172,7 @@ fn join_kernels_agree_with_the_portable_join() {
     let mut frees = Vec::new();
     for seed in 0..40 {
         let chunks = 1 + seed as usize % 19;
-        let len = (chunks - 1) * CHUNK + 1 + (seed as usize * 37) % CHUNK;
-        let diagonals = 10 + seed as usize % 30;
+        let (len, diagonals) = sized(seed, chunks);
         let case = case(seed, chunks, len, diagonals);
         let squares = square_planes(diagonals);
         let table = Slices {
@@ -235,8 +241,7 @@ fn crossing_kernels_agree_with_the_portable_join() {
     let mut frees = Vec::new();
     for seed in 0..40 {
         let chunks = 1 + seed as usize % CROSSING_CHUNKS;
-        let len = (chunks - 1) * CHUNK + 1 + (seed as usize * 37) % CHUNK;
-        let diagonals = 10 + seed as usize % 30;
+        let (len, diagonals) = sized(seed, chunks);
         let planes = case(seed, chunks, len, diagonals).planes;
         let squares = square_planes(diagonals);
         let table = Slices {
