@@ -1197,8 +1197,9 @@ fn plan_json_gives_a_batch_script_the_figures_of_the_text() {
         cpu > 0.0 && (per_shard - cpu / 8.0).abs() <= 1e-9 * cpu,
         "{text}"
     );
+    // Two standard errors of 40 parts of uneven size: a fraction, possibly over 1.
     let error = plan["error"].as_f64().unwrap();
-    assert!((0.0..1.0).contains(&error), "{text}");
+    assert!(error > 0.0 && error.is_finite(), "{text}");
     assert!(plan["memory_bytes"].as_u64().unwrap() > 0, "{text}");
     // Too few parts for an error bar: null, as the text says none.
     let few = stdout(&queens(&["plan", "16", "--sample", "3", "--json"]));

@@ -55,7 +55,8 @@ pub struct Estimate {
     /// storage); whole tables, where they fit, are built once per case and process
     /// besides.
     pub cpu_seconds: f64,
-    /// The standard error of `cpu_seconds`, from the spread of the sampled times; `None`
+    /// Two standard errors of `cpu_seconds` (a 95% interval: two runs' estimates differ
+    /// by more than it about one time in six), from the spread of the sampled times; `None`
     /// where it cannot be estimated: fewer than [`Estimate::ERROR_FROM`] parts timed, or
     /// every part timed whole (then `cpu_seconds` is measured, see [`Estimate::exact`]).
     pub error: Option<f64>,
@@ -161,7 +162,7 @@ impl Counter {
             times.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (times.len().max(2) - 1) as f64;
         let exact = sample.whole && times.len() as u64 == sample.parts;
         let error = (times.len() >= Estimate::ERROR_FROM && !exact)
-            .then(|| (variance / times.len() as f64).sqrt() * sample.parts as f64);
+            .then(|| 2.0 * (variance / times.len() as f64).sqrt() * sample.parts as f64);
         Ok(Estimate {
             n,
             engine,
@@ -240,7 +241,7 @@ impl Estimate {
         self.cpu_seconds / 3600.0 / (shards.max(1) * threads.max(1)) as f64
     }
 
-    /// The standard error as a percentage of the estimate, where there is one (see
+    /// The error bar as a percentage of the estimate, where there is one (see
     /// [`Estimate::error`]).
     ///
     /// # Examples
@@ -378,7 +379,7 @@ pub struct PlanRecord {
     pub sampling_seconds: f64,
     /// CPU seconds of the whole count.
     pub cpu_seconds: f64,
-    /// The standard error of `cpu_seconds` as a fraction of it, or `None` where none can
+    /// Two standard errors of `cpu_seconds` as a fraction of it, or `None` where none can
     /// be estimated (see [`Estimate::error`]).
     pub error: Option<f64>,
     /// Whether every part was timed, whole (see [`Estimate::exact`]).
