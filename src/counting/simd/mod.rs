@@ -181,6 +181,8 @@ macro_rules! instructions {
 #[cfg(target_arch = "x86_64")]
 pub(crate) use {instructions, with_features};
 
+// Only the x86-64 vector kernels size their blocks to the caches.
+#[cfg(target_arch = "x86_64")]
 pub(crate) mod cache;
 
 /// The number of ones in each byte of `a`: a table lookup per nibble (AVX2 has no byte
