@@ -98,8 +98,9 @@ fn counter(
 }
 
 /// What a count would take, as `queens plan --json` gives it: a dict with the `engine`, the
-/// bytes a process needs (`memory_bytes`), the CPU time (`cpu_seconds`) and its standard
-/// error as a fraction (`error`, None where none can be estimated), and for `shards`
+/// bytes a process needs (`memory_bytes`), the CPU time (`cpu_seconds`) and its error bar
+/// (two standard errors) as a fraction (`error`, None where none can be estimated), whether
+/// `count` takes the board (`countable`: not above n = 28), and for `shards`
 /// shards each one's `subproblems_per_shard` and `seconds_per_shard`; from parts of the
 /// count timed here for up to `seconds`, on its threads, with the GIL released.
 #[pyfunction]

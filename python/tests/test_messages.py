@@ -159,10 +159,12 @@ def test_plan_gives_the_figures_of_queens_plan_json():
     with pytest.raises(ValueError, match="shards"):
         queens.plan(14, shards=0)
     with pytest.raises(queens.QueensError):
-        queens.plan(28, engine="quadrants")
+        queens.plan(29, engine="quadrants")
 
 
 def test_a_count_past_64_bits_is_refused_at_once_but_planned():
     with pytest.raises(queens.QueensError, match=r"exceeds 2\^64 - 1"):
         queens.count(29)
-    assert queens.plan(29, seconds=1)["cpu_seconds"] > 0
+    planned = queens.plan(29, seconds=1)
+    assert planned["cpu_seconds"] > 0 and planned["countable"] is False
+    assert queens.plan(14, seconds=1)["countable"] is True

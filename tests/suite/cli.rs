@@ -1205,6 +1205,30 @@ fn plan_json_gives_a_batch_script_the_figures_of_the_text() {
     let few = stdout(&queens(&["plan", "16", "--sample", "3", "--json"]));
     let few: serde_json::Value = serde_json::from_str(&few).unwrap();
     assert!(few["error"].is_null(), "{few}");
+    assert_eq!(few["countable"], true, "{few}");
+}
+
+/// A plan of a board whose count exceeds 64 bits sizes the work and says, in words and
+/// in its record, that `count` refuses it.
+#[test]
+fn a_plan_beyond_64_bits_says_the_count_is_refused() {
+    let args = ["plan", "29", "--sample", "20", "--seconds", "1"];
+    let text = stdout(&queens(&args));
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("count: refused before any work")
+            && text.contains("takes n up to 28"),
+        "{text}"
+    );
+    let record = stdout(&queens(&[&args[..], &["--json"]].concat()));
+    let record: serde_json::Value = serde_json::from_str(&record).unwrap();
+    assert_eq!(record["countable"], false, "{record}");
+    let count = queens(&["count", "29"]);
+    assert!(!count.status.success() && stderr(&count).contains("2^64 - 1"));
+    let plan_28 = stdout(&queens(&["plan", "28", "--sample", "20", "--seconds", "1"]));
+    assert!(!plan_28.contains("refused"), "{plan_28}");
 }
 
 #[test]

@@ -251,6 +251,15 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
         duration(plan.seconds_per_shard),
     );
     out.write_all(report.as_bytes())?;
+    if !plan.countable {
+        writeln!(
+            out,
+            "count: refused before any work: the total of n = {} exceeds 2^64 - 1, the most a \
+             count holds (`queens count` takes n up to {}); this plan only sizes the work",
+            args.count.n,
+            Counter::MAX_N
+        )?;
+    }
     out.finish()
 }
 

@@ -54,12 +54,13 @@ impl Engine {
     /// ```
     pub const QUADRANTS_FROM: usize = 14;
 
-    /// The largest board [`Engine::Auto`] counts with the quadrant join: the largest it
-    /// counts. Above n = 22 the join's pairs of half-boards grow faster than the solutions
-    /// among them, but the constellation engine costs more per solution still at every n
-    /// the join takes (`queens plan N` times both on a sample; docs/clusters.md's table on
-    /// an AMD EPYC: 10.5 ns per solution for the join at n = 23 against 148 for
-    /// constellations, 61 against 174 at n = 27).
+    /// The largest board [`Engine::Auto`] counts with the quadrant join. Above n = 22 the
+    /// join's pairs of half-boards grow faster than the solutions among them, but the
+    /// constellation engine costs more per solution still up to n = 27 (`queens plan N`
+    /// times both on a sample; docs/clusters.md's table on an AMD EPYC: 13.1 ns per solution
+    /// for the join at n = 22 against 148 for constellations, 41 against 174 at n = 27). At
+    /// n = 28, the join's largest board, a plan times too few of its steps to show it the
+    /// faster, and it needs gigabytes a thread where constellations need none.
     ///
     /// # Examples
     ///
@@ -68,10 +69,10 @@ impl Engine {
     ///
     /// let past = Counter::new(Engine::QUADRANTS_AUTO_UP_TO + 1)?;
     /// assert_eq!(past.chosen_engine()?, Engine::Constellations);
-    /// assert_eq!(Engine::QUADRANTS_AUTO_UP_TO, Engine::QUADRANTS_UP_TO);
+    /// assert_eq!(Engine::QUADRANTS_AUTO_UP_TO + 1, Engine::QUADRANTS_UP_TO);
     /// # Ok::<(), queens::Error>(())
     /// ```
-    pub const QUADRANTS_AUTO_UP_TO: usize = Engine::QUADRANTS_UP_TO;
+    pub const QUADRANTS_AUTO_UP_TO: usize = 27;
 
     /// The largest board the quadrant join counts: its square codes take four bits a row,
     /// and its counts stay below 2^64. Above n = 22 it builds only what each subproblem

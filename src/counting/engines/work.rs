@@ -150,7 +150,7 @@ pub(super) fn sampled<T>(
 }
 
 /// Seconds `work` takes.
-pub(super) fn timed(work: &dyn Fn() -> Result<(), Error>) -> Result<f64, Error> {
+pub(super) fn timed(work: &mut dyn FnMut() -> Result<(), Error>) -> Result<f64, Error> {
     let started = Instant::now();
     work().map(|()| started.elapsed().as_secs_f64())
 }

@@ -339,6 +339,7 @@ impl Estimate {
             shards,
             subproblems_per_shard: self.subproblems.div_ceil(shards),
             seconds_per_shard: self.cpu_seconds / (shards * self.threads.max(1)) as f64,
+            countable: self.n <= Counter::MAX_N,
         }
     }
 }
@@ -390,6 +391,9 @@ pub struct PlanRecord {
     pub subproblems_per_shard: usize,
     /// Wall-clock seconds each shard takes on its threads.
     pub seconds_per_shard: f64,
+    /// Whether [`Counter::run`] counts this board: not above [`Counter::MAX_N`], whose
+    /// total exceeds 64 bits (the plan sizes the work all the same).
+    pub countable: bool,
 }
 
 impl fmt::Display for Estimate {

@@ -100,7 +100,7 @@ impl Work for Constellations {
             let (queens, _) = self.all[index].oriented(n);
             let interior = Interior::new(n, &queens);
             if interior.free <= WALK_TO_FREE_ROWS {
-                let seconds = timed(&|| {
+                let seconds = timed(&mut || {
                     solve(n, index, &self.all[index], self.fundamental);
                     Ok(())
                 })?;
@@ -111,7 +111,7 @@ impl Work for Constellations {
                 });
             }
             let (part, paths) = walk(interior, rng);
-            let seconds = timed(&|| {
+            let seconds = timed(&mut || {
                 count_completions(&part);
                 Ok(())
             })?;

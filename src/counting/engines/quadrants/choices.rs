@@ -38,6 +38,18 @@ pub(super) struct WestLists {
 pub(crate) struct Room {
     pub(super) table: Table,
     pub(super) lists: WestLists,
+    /// The north row sets last built, kept for the next steps of their subproblem that a
+    /// sample times (built once, as a count builds them once for all its steps).
+    pub(super) norths: Option<BuiltNorths>,
+}
+
+/// North row sets built for a solver without whole tables, east and west, with their sieve.
+pub(super) struct BuiltNorths {
+    /// The first subproblem of their solver's case, and the north sets, which name them.
+    case: usize,
+    norths: Vec<usize>,
+    sets: Vec<[RowSet; 2]>,
+    sieve: Sieve,
 }
 
 /// How far a step timed by [`Solver::time_step`] got before its deadline.
@@ -99,12 +111,27 @@ impl Solver {
         stopwatch: Option<&Stopwatch>,
         room: &mut Room,
     ) -> Result<u64, Error> {
-        let going_east = norths.first().map_or(0, |set| set.count_ones());
-        let built = match self.tables {
-            Some(_) => None,
-            None => Some(self.built_norths(norths)?),
+        let built = match (&self.tables, room.norths.take()) {
+            (Some(_), _) => None,
+            (None, Some(kept)) if kept.case == self.first && kept.norths == norths => Some(kept),
+            (None, _) => Some(self.built_norths(norths)?),
         };
-        let (north_sets, sieve) = self.north_sets(norths, built.as_ref());
+        let total = self.solve_souths(norths, built.as_ref(), only, stopwatch, room);
+        room.norths = built;
+        total
+    }
+
+    /// What [`Solver::solve_choices`] counts, with the north row sets `built` for it.
+    fn solve_souths(
+        &self,
+        norths: &[usize],
+        built: Option<&BuiltNorths>,
+        only: Option<usize>,
+        stopwatch: Option<&Stopwatch>,
+        room: &mut Room,
+    ) -> Result<u64, Error> {
+        let going_east = norths.first().map_or(0, |set| set.count_ones());
+        let (north_sets, sieve) = self.north_sets(norths, built);
         let mut total = 0;
         for south in 0..1usize << self.frame.south.len() {
             if (going_east + south.count_ones()) as usize != self.east.cols.len()
@@ -155,7 +182,7 @@ impl Solver {
 
     /// The north row sets of `norths` built for one subproblem, east and west, with their
     /// sieve; for a solver without whole tables.
-    fn built_norths(&self, norths: &[usize]) -> Result<(Vec<[RowSet; 2]>, Sieve), Error> {
+    fn built_norths(&self, norths: &[usize]) -> Result<BuiltNorths, Error> {
         let all_north = (1 << self.frame.north.len()) - 1;
         let (east, west) = (
             self.east.placer(&self.frame, 0),
@@ -182,7 +209,12 @@ impl Solver {
             east.tag(east_keys(&sieve, east.view().placements()));
             west.tag(self.keys(&sieve, west.view().placements()));
         }
-        Ok((sets, sieve))
+        Ok(BuiltNorths {
+            case: self.first,
+            norths: norths.to_vec(),
+            sets,
+            sieve,
+        })
     }
 
     /// The east and west north placements of each of `norths`, and the sieve: from the
@@ -190,11 +222,11 @@ impl Solver {
     fn north_sets<'a>(
         &'a self,
         norths: &[usize],
-        built: Option<&'a (Vec<[RowSet; 2]>, Sieve)>,
+        built: Option<&'a BuiltNorths>,
     ) -> (Vec<[SetView<'a>; 2]>, &'a Sieve) {
         let all_north = (1 << self.frame.north.len()) - 1;
         match (&self.tables, built) {
-            (_, Some((sets, sieve))) => (
+            (_, Some(BuiltNorths { sets, sieve, .. })) => (
                 sets.iter()
                     .map(|[east, west]| [east.view(), west.view()])
                     .collect(),
@@ -267,7 +299,7 @@ impl Solver {
         stopwatch: Option<&Stopwatch>,
         room: &mut Room,
     ) -> (u64, bool) {
-        let Room { table, lists } = room;
+        let Room { table, lists, .. } = room;
         let [north, south] = choice.rows;
         let [[east_north, west_north], [east_south, west_south]] = choice.sets;
         let west = [

@@ -4,8 +4,10 @@
 use crate::counting::running::memory;
 use crate::error::Error;
 
-/// The largest board the join takes: a side's diagonals must pack into 32 bits each.
-pub(crate) const MAX_N: usize = 27;
+/// The largest board the join takes: at n = 28 a quadrant's diagonals (27 of each
+/// direction) pack into 32 bits, its square codes (14 rows) and the 54 shared diagonals
+/// leave the sieve's tag its top bits, and Q(28) < 2^64; Q(29) is not.
+pub(crate) const MAX_N: usize = 28;
 
 /// The largest board whose whole tables [`table_bytes`] knows.
 pub(super) const TABLES_UP_TO: usize = 22;

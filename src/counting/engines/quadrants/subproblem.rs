@@ -25,16 +25,16 @@ impl Solver {
         self.solve_choices(&self.groups[index - self.first], None, None, &mut room)
     }
 
-    /// The solutions step `south` of subproblem `index` accounts for.
+    /// The solutions step `south` of subproblem `index` accounts for, counted in `room`
+    /// (whose north row sets it reuses if they are this subproblem's).
     #[cfg(test)]
-    pub(super) fn solve_step(&self, index: usize, south: usize) -> Result<u64, Error> {
-        let mut room = Room::default();
-        self.solve_choices(
-            &self.groups[index - self.first],
-            Some(south),
-            None,
-            &mut room,
-        )
+    pub(super) fn solve_step(
+        &self,
+        index: usize,
+        south: usize,
+        room: &mut Room,
+    ) -> Result<u64, Error> {
+        self.solve_choices(&self.groups[index - self.first], Some(south), None, room)
     }
 
     /// Runs step `south` of subproblem `index` (what [`Plan::step`] gives: its north row
@@ -87,19 +87,23 @@ impl Solver {
     }
 
     /// What subproblem `index` does before its steps: with streamed storage, it builds its
-    /// north row sets and their sieve.
+    /// north row sets and their sieve, which `room` keeps for the steps [`time_step`]
+    /// then times in it.
+    ///
+    /// [`time_step`]: Solver::time_step
     ///
     /// # Errors
     ///
     /// [`Error::OutOfMemory`] if the sets of rows cannot be allocated.
-    pub(crate) fn prepare(&self, index: usize) -> Result<(), Error> {
-        // No set of south rows has every bit: no step runs.
-        let mut room = Room::default();
+    pub(crate) fn prepare(&self, index: usize, room: &mut Room) -> Result<(), Error> {
+        // Built afresh, as a count builds them for each subproblem; no set of south rows
+        // has every bit, so no step runs.
+        room.norths = None;
         self.solve_choices(
             &self.groups[index - self.first],
             Some(usize::MAX),
             None,
-            &mut room,
+            room,
         )
         .map(drop)
     }

@@ -1,3 +1,4 @@
+use super::choices::Room;
 use super::frame::Frame;
 use super::plan::{Plan, north_groups};
 use super::sizing::*;
@@ -121,7 +122,9 @@ fn subproblems_of_23_count_what_a_search_counts() {
 }
 
 /// The steps [`Plan::step`] numbers are every subproblem's south sets, each once: their
-/// counts add up to the whole.
+/// counts add up to the whole, counted in one room, as a sample times them (each
+/// subproblem's north row sets built by `prepare`, kept for its steps, and replaced for
+/// the next subproblem's).
 #[test]
 fn steps_add_up_to_the_count() {
     for (n, expected) in [(8, 92), (9, 352), (12, 14_200), (13, 73_712)] {
@@ -129,15 +132,40 @@ fn steps_add_up_to_the_count() {
         let solvers: Vec<Solver> = (0..plan.cases.len())
             .map(|case| Solver::new(&plan, case, Storage::Streamed).unwrap())
             .collect();
+        let mut room = Room::default();
         let total: u64 = (0..plan.steps())
             .map(|i| {
                 let (subproblem, south) = plan.step(i);
                 let solver = &solvers[plan.case_of(subproblem)];
-                solver.prepare(subproblem).unwrap();
-                solver.solve_step(subproblem, south).unwrap()
+                if i % 3 == 0 {
+                    solver.prepare(subproblem, &mut room).unwrap();
+                }
+                solver.solve_step(subproblem, south, &mut room).unwrap()
             })
             .sum();
         assert_eq!(total, expected, "n = {n}");
+        // The same north sets in another case are other placements: built again.
+        let mut counted = 0;
+        for pair in plan.cases.windows(2).filter(|p| p[0].len == p[1].len) {
+            let middle = [&pair[0], &pair[1]].map(|case| case.first + case.len / 2);
+            solvers[plan.case_of(middle[0])]
+                .prepare(middle[0], &mut room)
+                .unwrap();
+            let solver = &solvers[plan.case_of(middle[1])];
+            for south in 0..1 << 5 {
+                let fresh = solver.solve_step(middle[1], south, &mut Room::default());
+                assert_eq!(
+                    fresh,
+                    solver.solve_step(middle[1], south, &mut room),
+                    "n = {n}"
+                );
+                counted += fresh.unwrap();
+            }
+        }
+        assert!(
+            n % 2 == 0 || counted > 0,
+            "n = {n}: no step of a second case counted"
+        );
     }
 }
 
@@ -270,5 +298,56 @@ fn counts_agree_with_oeis() {
     ];
     for (n, &expected) in known.iter().enumerate() {
         assert_eq!(count(n), expected, "n = {n}");
+    }
+}
+
+/// Boards of 25 and 28, beyond what a whole count can check, with some queens fixed in one
+/// quadrant (those of a solution, mirrored into that corner): the other three keep all their
+/// rows and columns, the join's widest packing at that size, and a search of the free rows
+/// counts the same solutions independently (`cargo test --release --lib -- --ignored
+/// --nocapture quadrant_fixed`; a minute).
+#[test]
+#[ignore = "a minute: CI runs it"]
+fn boards_with_a_quadrant_fixed_count_what_a_search_counts() {
+    for n in [25, 28] {
+        let solution = crate::search::Queens::new(n).next().unwrap();
+        for (north, west) in [(true, true), (true, false), (false, true), (false, false)] {
+            let corner = |(r, c): (usize, usize)| {
+                let row = if north { r } else { n - 1 - r };
+                let col = if west { c } else { n - 1 - c };
+                (row, col)
+            };
+            let fixed: Vec<_> = (solution.queens())
+                .map(corner)
+                .filter(|&(r, c)| (r < n / 2) == north && (c < n / 2) == west)
+                .collect();
+            let started = std::time::Instant::now();
+            let search = crate::search::Queens::builder(n)
+                .queens(fixed.iter().copied())
+                .build()
+                .unwrap()
+                .try_count()
+                .unwrap();
+            let search_time = started.elapsed();
+            let started = std::time::Instant::now();
+            let north_rows = Frame::around(n, &fixed).north.len();
+            let plan = Plan {
+                n,
+                cases: vec![super::plan::Case {
+                    fixed: fixed.clone(),
+                    weight: 1,
+                    first: 0,
+                    len: north_groups(north_rows).len(),
+                }],
+            };
+            let solver = Solver::new(&plan, 0, Storage::Streamed).unwrap();
+            let join: u64 = (0..plan.len()).map(|i| solver.solve(i).unwrap()).sum();
+            println!(
+                "n = {n}, fixed {fixed:?}: {join} by the join ({:.1?}), {search} by the search ({search_time:.1?})",
+                started.elapsed()
+            );
+            assert!(search > 0, "n = {n}, {fixed:?}: a test of nothing");
+            assert_eq!(join, search, "n = {n}, fixed {fixed:?}");
+        }
     }
 }

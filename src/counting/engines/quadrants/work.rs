@@ -184,7 +184,7 @@ impl Work for Join {
                 let Some((_, solver)) = solver else {
                     unreachable!("a solver was made above");
                 };
-                let prepare = timed(&|| solver.prepare(subproblem))?;
+                let prepare = timed(&mut || solver.prepare(subproblem, room))?;
                 // A step may run for minutes from n = 25: past a slice of the budget, it is
                 // estimated from the part it ran, so that many steps are timed in the budget.
                 let slice = || {
@@ -201,7 +201,7 @@ impl Work for Join {
                 let deadline = slice();
                 let (step, whole) = solver.time_step(subproblem, south, deadline, room, storage)?;
                 Ok(Timed {
-                    seconds: (step - prepare).max(0.0),
+                    seconds: step,
                     whole,
                     // Whole tables hold the north row sets a streamed subproblem builds first.
                     before: match storage {
