@@ -570,24 +570,25 @@ fn the_docs_state_the_engine_choice_the_code_makes() {
     }
 }
 
-/// docs/counting.md's allowance for streamed storage: 64 MiB a thread at n = 22 and 23,
-/// 2.4 GiB at n = 27.
+/// docs/counting.md's allowance for streamed storage at n = 28: 2.89 GiB a process and
+/// 512 MiB a thread, under 4 GiB on two threads.
 #[test]
 fn the_streamed_allowance_is_what_the_docs_say() {
-    let streamed = |n| {
-        Counter::new(n)
+    let streamed = |threads| {
+        Counter::new(28)
             .unwrap()
             .engine(Engine::Quadrants)
-            .threads(1)
+            .threads(threads)
             .memory(1)
             .memory_needed()
             .unwrap()
     };
-    assert_eq!(streamed(22), 64 << 20);
-    assert_eq!(streamed(23), 64 << 20);
-    let gib = streamed(27) as f64 / f64::from(1 << 30);
-    assert!((2.35..2.45).contains(&gib), "{gib}");
+    let [one, two] = [1, 2].map(streamed);
+    assert_eq!(two - one, 512 << 20);
+    assert_eq!(one - (two - one), 2960 << 20);
+    assert!(two < 4 << 30);
     let docs = include_str!("../../docs/counting.md");
-    assert!(docs.contains("(64 MiB a thread at n = 22\nand 23,"));
-    assert!(docs.contains("2.4 GiB at n = 27"));
+    assert!(
+        docs.contains("at n = 28, 2.89 GiB once and 512 MiB a thread: 3.89 GiB on two threads")
+    );
 }

@@ -60,7 +60,7 @@ impl Engine {
     /// times both on a sample; docs/clusters.md's table on an AMD EPYC: 9.1 ns per solution
     /// for the join at n = 23 against 107 for constellations, 18 against 144 at n = 27). At
     /// n = 28, the join's largest board, a plan times too few of its steps to show it the
-    /// faster, and it needs gigabytes a thread where constellations need none.
+    /// faster, and it needs gigabytes where constellations need none.
     ///
     /// # Examples
     ///

@@ -1,5 +1,7 @@
 //! The threads a count runs its subproblems on.
 
+use std::sync::{Mutex, PoisonError};
+
 /// The threads a count runs on: rayon's when it can (built once per count), else the
 /// calling thread.
 pub(crate) struct Pool {
@@ -79,5 +81,29 @@ impl Pool {
             };
         }
         todo.iter().map(|&i| solve_one(i)).collect()
+    }
+
+    /// Solves `todo` as [`run`](Pool::run) does, each thread in a state of its own made by
+    /// `state` (made once per thread, so that what it holds is reused from item to item).
+    pub(crate) fn run_with<S: Send, T: Send>(
+        &self,
+        todo: &[usize],
+        state: impl Fn() -> S,
+        solve_one: impl Fn(&mut S, usize) -> T + Sync,
+    ) -> Vec<T> {
+        let states: Vec<Mutex<S>> = (0..self.threads.max(1))
+            .map(|_| Mutex::new(state()))
+            .collect();
+        self.run(todo, |i| {
+            // Each thread of the pool has its own index, so no state is waited for.
+            #[cfg(feature = "parallel")]
+            let thread = rayon::current_thread_index().unwrap_or(0);
+            #[cfg(not(feature = "parallel"))]
+            let thread = 0;
+            let mut state = states[thread % states.len()]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            solve_one(&mut state, i)
+        })
     }
 }

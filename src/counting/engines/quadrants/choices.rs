@@ -9,6 +9,7 @@ use super::quadrant::{RowSet, SetView, Values, join_each};
 
 use std::time::{Duration, Instant};
 
+use crate::counting::running::pool::Pool;
 use crate::error::Error;
 
 use super::solver::{Solver, east_keys};
@@ -29,6 +30,12 @@ pub(super) struct WestLists {
     pub(super) cuts: Vec<Cut>,
     /// Where each upper's partners end.
     pub(super) ends: Vec<[u32; 2]>,
+    /// The set of columns the next batch of groups starts from: a row choice's west
+    /// half-boards are listed a batch at a time, so that their memory stays bounded.
+    pub(super) next: usize,
+    /// The batch's share of the row choice's pairs of west placements (those that agree
+    /// and those that do not): the measure of a batch's share of the choice's work.
+    pub(super) share: f64,
     pub(super) frees: Vec<u64>,
 }
 
@@ -59,8 +66,10 @@ pub(super) struct Stopwatch {
     pub(super) part: usize,
     /// Time spent building the step's south row sets, which whole tables already hold.
     pub(super) building: Cell<Duration>,
-    /// Pairs of placements joined, of `pairs` in the step's choices of rows.
-    pub(super) done: Cell<u64>,
+    /// Pairs of placements joined, of `pairs` in the step's choices of rows, each pair
+    /// counting for the share of its choice's west half-boards joined with it (see
+    /// [`WestLists::share`]).
+    pub(super) done: Cell<f64>,
     pub(super) pairs: Cell<u64>,
     /// Whether the deadline stopped the step.
     pub(super) stopped: Cell<bool>,
@@ -114,11 +123,52 @@ impl Solver {
         let built = match (&self.tables, room.norths.take()) {
             (Some(_), _) => None,
             (None, Some(kept)) if kept.case == self.first && kept.norths == norths => Some(kept),
-            (None, _) => Some(self.built_norths(norths)?),
+            (None, _) => Some(self.built_norths(norths, &Pool::new(1, 1))?),
         };
         let total = self.solve_souths(norths, built.as_ref(), only, stopwatch, room);
         room.norths = built;
         total
+    }
+
+    /// The solutions of the row choices of north sets `norths` with every south set that
+    /// completes them, for a solver without whole tables: the north row sets built once,
+    /// then read by every thread of `pool`, each counting steps (one south set each) in a
+    /// room of its own. A process holds one copy of the largest sets a subproblem builds,
+    /// not one per thread.
+    pub(super) fn solve_by_steps(&self, norths: &[usize], pool: &Pool) -> Result<u64, Error> {
+        let built = self.built_norths(norths, pool)?;
+        pool.run_with(&self.steps(norths), Room::default, |room, south| {
+            self.solve_souths(norths, Some(&built), Some(south), None, room)
+        })
+        .into_iter()
+        .sum()
+    }
+
+    /// Bytes of the north row sets of `norths`, and, if `souths`, of the largest south row
+    /// sets of any of their steps.
+    #[cfg(test)]
+    pub(super) fn row_set_bytes(
+        &self,
+        norths: &[usize],
+        souths: bool,
+    ) -> Result<[usize; 2], Error> {
+        let built = self.built_norths(norths, &Pool::new(1, 1))?;
+        let bytes = |sets: &[RowSet]| sets.iter().map(RowSet::bytes).sum::<usize>();
+        let mut south = 0;
+        for step in self.steps(norths).into_iter().filter(|_| souths) {
+            if let Some(sets) = self.built_south(step, &built.sieve, None)? {
+                south = south.max(bytes(&sets));
+            }
+        }
+        Ok([built.sets.iter().map(|sets| bytes(sets)).sum(), south])
+    }
+
+    /// The steps of north sets `norths`: the sets of south rows that complete them.
+    pub(super) fn steps(&self, norths: &[usize]) -> Vec<usize> {
+        let going_east = norths.first().map_or(0, |set| set.count_ones());
+        (0..1usize << self.frame.south.len())
+            .filter(|south| (going_east + south.count_ones()) as usize == self.east.cols.len())
+            .collect()
     }
 
     /// What [`Solver::solve_choices`] counts, with the north row sets `built` for it.
@@ -162,7 +212,7 @@ impl Solver {
                     .set(stopwatch.pairs.get() + pairs.sum::<u64>());
             }
             for (north, north_sets, weights) in choices {
-                if stopwatch.is_some_and(|s| s.done.get() > 0 && s.expired()) {
+                if stopwatch.is_some_and(|s| s.done.get() > 0.0 && s.expired()) {
                     return Ok(total * self.weight);
                 }
                 let choice = Choice {
@@ -180,23 +230,26 @@ impl Solver {
         Ok(total * self.weight)
     }
 
-    /// The north row sets of `norths` built for one subproblem, east and west, with their
-    /// sieve; for a solver without whole tables.
-    fn built_norths(&self, norths: &[usize]) -> Result<BuiltNorths, Error> {
+    /// The north row sets of `norths` built for one subproblem, east and west, on the
+    /// threads of `pool`, with their sieve; for a solver without whole tables.
+    fn built_norths(&self, norths: &[usize], pool: &Pool) -> Result<BuiltNorths, Error> {
         let all_north = (1 << self.frame.north.len()) - 1;
         let (east, west) = (
             self.east.placer(&self.frame, 0),
             self.west.placer(&self.frame, 0),
         );
-        let mut sets = norths
-            .iter()
-            .map(|&north| {
-                Ok([
-                    RowSet::new(&east, north)?,
-                    RowSet::new(&west, north ^ all_north)?,
-                ])
+        // East and west sets of each north set, two items of `pool`'s work each.
+        let items: Vec<usize> = (0..2 * norths.len()).collect();
+        let mut built = pool
+            .run(&items, |item| match item % 2 {
+                0 => RowSet::new(&east, norths[item / 2]),
+                _ => RowSet::new(&west, norths[item / 2] ^ all_north),
             })
-            .collect::<Result<Vec<_>, Error>>()?;
+            .into_iter();
+        let mut sets = Vec::with_capacity(norths.len());
+        while let (Some(east), Some(west)) = (built.next(), built.next()) {
+            sets.push([east?, west?]);
+        }
         let sieve = self.sieve(
             &sets
                 .iter()
@@ -306,40 +359,49 @@ impl Solver {
             north ^ ((1 << self.frame.north.len()) - 1),
             south ^ ((1 << self.frame.south.len()) - 1),
         ];
-        let mut part = Part::first(stopwatch.map_or(self.part, |s| s.part));
-        let mut listed = false;
+        self.column_sets([west_north, west_south], west[0], &mut lists.sets);
+        (lists.next, lists.share) = (0, 1.0);
         let mut total = 0;
+        // Batches of west half-boards, each joined with every part of the table.
         loop {
-            let more = table.fill(
-                [east_north, east_south],
-                north.count_ones(),
-                &mut part,
-                self.east.cols.len(),
-            );
-            if table.len > 0 {
-                let sums = self.join_part(
-                    table,
-                    [west_north, west_south],
-                    west,
-                    choice.weights,
-                    lists,
-                    [!listed, !more],
+            let mut part = Part::first(stopwatch.map_or(self.part, |s| s.part));
+            let mut listed = false;
+            loop {
+                let more = table.fill(
+                    [east_north, east_south],
+                    north.count_ones(),
+                    &mut part,
+                    self.east.cols.len(),
                 );
-                total += sums
-                    .iter()
-                    .zip(choice.weights)
-                    .map(|(sum, weight)| sum * weight)
-                    .sum::<u64>();
-                listed = true;
-            }
-            if let Some(stopwatch) = stopwatch {
-                stopwatch.done.set(stopwatch.done.get() + part.pairs);
-                part.pairs = 0;
-                if more && stopwatch.expired() {
-                    return (total, true);
+                if table.len > 0 {
+                    let sums = self.join_part(
+                        table,
+                        [west_north, west_south],
+                        west,
+                        choice.weights,
+                        lists,
+                        [!listed, !more],
+                    );
+                    total += sums
+                        .iter()
+                        .zip(choice.weights)
+                        .map(|(sum, weight)| sum * weight)
+                        .sum::<u64>();
+                    listed = true;
+                }
+                if let Some(stopwatch) = stopwatch {
+                    let done = part.pairs as f64 * lists.share;
+                    stopwatch.done.set(stopwatch.done.get() + done);
+                    part.pairs = 0;
+                    if more && stopwatch.expired() {
+                        return (total, true);
+                    }
+                }
+                if !more {
+                    break;
                 }
             }
-            if !more {
+            if !listed || lists.next >= lists.sets.len() {
                 return (total, false);
             }
         }
@@ -347,9 +409,9 @@ impl Solver {
 
     /// For each class, the pairs of half-boards sharing no diagonal, the east ones from
     /// `table`, a part of a row choice's, joined but not yet sliced, the west ones of
-    /// placements `[north, south]` (filling north and south rows `west`); the classes of
-    /// `weights` that count. `lists` keeps what the parts of a row choice share; `first` and
-    /// `last` say whether this part is its first and its last.
+    /// placements `[north, south]` (filling north and south rows `west`) in the batch that
+    /// [`WestLists::next`] starts; the classes of `weights` that count. `lists` keeps what the parts of a row choice share; `first` and `last` say
+    /// whether this part is the first and the last of the table.
     fn join_part(
         &self,
         table: &mut Table,
@@ -359,13 +421,12 @@ impl Solver {
         lists: &mut WestLists,
         [first, last]: [bool; 2],
     ) -> [u64; CLASSES] {
-        if first {
-            self.column_sets([north, south], west[0], &mut lists.sets);
-        }
-        // A whole table of a few chunks: every pair tested costs less than listing the
-        // pairs that agree.
-        let crossing = first && last && table.chunks <= join::crossing_chunks();
-        if first && !crossing {
+        // A whole table of a few chunks, for the first batch: every pair tested costs less
+        // than listing the pairs that agree.
+        let crossing = first && last && lists.next == 0 && table.chunks <= join::crossing_chunks();
+        if crossing {
+            (lists.next, lists.share) = (lists.sets.len(), 1.0);
+        } else if first {
             self.west_groups([north, south], weights, lists);
         }
         // Sorting by sieve key costs a pass over the table; it pays only where enough west
@@ -451,7 +512,9 @@ impl Solver {
 
     /// The west half-boards of the north-west placements `north` and south-west ones
     /// `south` that the sets of `lists` pair, as groups sharing a north-west placement, in
-    /// the classes of `weights` that count, with their partners, in `lists`.
+    /// the classes of `weights` that count, with their partners, in `lists`: a batch of
+    /// them, from set [`WestLists::next`] on, up to the set that takes it to
+    /// [`Solver::west_batch`] partners or more.
     #[inline(never)]
     fn west_groups(
         &self,
@@ -465,7 +528,15 @@ impl Solver {
         lists.runs.clear();
         lists.cuts.clear();
         let mut numbered = 0;
-        for set in sets {
+        let from = lists.next;
+        let mut pairs = 0;
+        for set in &sets[from..] {
+            // A batch ends with the set that takes it to `west_batch` partners or more.
+            if lists.lowers.len() >= self.west_batch {
+                break;
+            }
+            lists.next += 1;
+            pairs += set.pairs();
             let uppers = set
                 .uppers
                 .map(|range| placements_in(north.placements(), range));
@@ -532,6 +603,11 @@ impl Solver {
             lists.cuts.push(cut(groups, &lists.runs, numbered));
         }
         lists.numbered = numbered as usize;
+        let all: u64 = lists.sets.iter().map(ColumnSet::pairs).sum();
+        lists.share = match all {
+            0 => 1.0,
+            all => pairs as f64 / all as f64,
+        };
     }
 }
 

@@ -75,6 +75,12 @@ pub(crate) struct Squares {
 /// north-east placement's partners): about 48 MB of table.
 pub(crate) const PART: usize = 1 << 20;
 
+/// The most partners a batch of a row choice's west half-boards lists before the join
+/// reads the table for it (give or take one set of columns'): 64 MB of partner numbers,
+/// about the most a choice of n = 24 lists; a choice of n = 26 lists up to some 50 million,
+/// so that a thread's lists would take gigabytes from n = 27 without batches.
+pub(crate) const WEST: usize = 1 << 23;
+
 /// Where the next part of a table starts (a group of north-east placements and a
 /// placement in it), and how many half-boards a part holds before it stops.
 #[derive(Debug)]

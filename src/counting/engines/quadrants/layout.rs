@@ -214,6 +214,19 @@ pub(crate) struct ColumnSet {
     pub lowers: [(u32, u32); 2],
 }
 
+impl ColumnSet {
+    /// The pairs of its north-west and south-west placements, agreeing or not.
+    pub(crate) fn pairs(&self) -> u64 {
+        let len = |ranges: [(u32, u32); 2]| -> u64 {
+            ranges
+                .iter()
+                .map(|&(start, end)| u64::from(end - start))
+                .sum()
+        };
+        len(self.uppers) * len(self.lowers)
+    }
+}
+
 /// The placements of `placements` in `range`, as [`ColumnSet`] gives it.
 pub(crate) fn placements_in(placements: &[Placement], (start, end): (u32, u32)) -> &[Placement] {
     &placements[start as usize..end as usize]

@@ -102,6 +102,11 @@ impl Values {
         self.len
     }
 
+    #[cfg(test)]
+    pub(crate) fn capacity(&self) -> usize {
+        self.storage.capacity()
+    }
+
     pub(crate) fn as_slice(&self) -> &[u64] {
         &self.storage[..self.len]
     }
@@ -425,6 +430,12 @@ impl RowSet {
             offsets,
             placements,
         })
+    }
+
+    /// Bytes held.
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
+        self.offsets.len() * size_of::<u32>() + self.placements.len() * size_of::<Placement>()
     }
 
     pub(crate) fn view(&self) -> SetView<'_> {

@@ -54,20 +54,36 @@ pub(crate) fn memory_needed(n: usize, threads: usize) -> u64 {
 }
 
 /// Bytes a count of `n` on `threads` threads needs when each subproblem builds the sets of
-/// rows it reads ([`Storage::Streamed`]): per thread, its sets of rows, its lists of west
-/// half-boards and its table of east ones (at most a [`PART`] at a time, about 48 MB). The
-/// figure is 64 MiB at n = 22 and 23, halving per n below and growing 2.5-fold per n above:
-/// the peaks measured (`queens plan N` prints them: 19 MiB at n = 22, 14 MiB at 23, 96 MiB at 24) lie
-/// well under it, and grow more slowly.
+/// rows it reads ([`Storage::Streamed`]): once a process, the largest north row sets a
+/// subproblem builds (the threads share them, each counting steps of the subproblem), twice
+/// over for the moment they are being built; and per thread, a step's south row sets (twice
+/// over too), its batch of west half-boards (at most about [`WEST`] partners, with their
+/// groups) and its part of a table (at most about [`PART`] half-boards, some 48 MB).
+///
+/// Measured from the largest subproblem of each even n (`streamed_bytes_hold_the_row_sets_built`
+/// checks n = 22, and 24 to 28 by hand), which bounds the odd n below it; below n = 22 the
+/// figures halve per n.
+///
+/// [`WEST`]: super::join::WEST
+/// [`PART`]: super::join::PART
 pub(crate) fn streamed_needed(n: usize, threads: usize) -> u64 {
-    let mut per_thread: u64 = 64 << 20;
-    for _ in n..22 {
-        per_thread /= 2;
+    let [shared, per_thread] = streamed_bytes(n);
+    shared.saturating_add(per_thread.saturating_mul(threads as u64))
+}
+
+/// The bytes [`streamed_needed`] counts once a process and once a thread for a board of `n`.
+pub(super) fn streamed_bytes(n: usize) -> [u64; 2] {
+    const MIB: u64 = 1 << 20;
+    // From n = 22, in MiB: the largest subproblem's north sets (8.6, 48.2, 282 and 1550 MB
+    // at n = 22, 24, 26 and 28), doubled; a step's south sets (0.9, 4.6, 26 and 150 MB)
+    // doubled, its west lists (58 MB at n = 24, a batch's 134 MB past it) and a table's part.
+    const MEASURED: [[u64; 2]; 4] = [[18, 64], [96, 128], [544, 256], [2960, 512]];
+    match n {
+        0..22 => MEASURED[0].map(|mib| (mib * MIB) >> (22 - n).min(20)),
+        // An odd board's quadrants are a row and a column smaller than the next even one's.
+        22..=MAX_N => MEASURED[(n - 21) / 2].map(|mib| mib * MIB),
+        _ => [u64::MAX; 2],
     }
-    for _ in 23..n {
-        per_thread = per_thread / 2 * 5;
-    }
-    per_thread.saturating_mul(threads as u64)
 }
 
 /// How a count of `n` on `threads` threads keeps its placements within `limit` bytes, if

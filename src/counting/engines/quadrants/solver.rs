@@ -1,7 +1,7 @@
 //! One case of the join, from which its subproblems are counted or timed.
 
 use super::frame::{Diagonals, Frame, Shared};
-use super::join::{PART, Sieve, Squares};
+use super::join::{PART, Sieve, Squares, WEST};
 use super::layout::Placement;
 use super::plan::{Plan, north_groups};
 use super::quadrant::{Mark, Quadrant, Record, Side, census, sieve_candidates};
@@ -30,6 +30,9 @@ pub(crate) struct Solver {
     pub(super) tables: Option<Tables>,
     /// The east half-boards a table holds at a time.
     pub(super) part: usize,
+    /// The partners a batch of a row choice's west half-boards lists before the join reads
+    /// the table for them.
+    pub(super) west_batch: usize,
 }
 
 /// The tables of a whole case: every placement of each quadrant, north first, and the
@@ -105,6 +108,7 @@ impl Solver {
             squares,
             tables: None,
             part: PART,
+            west_batch: WEST,
         };
         if storage == Storage::Tables {
             solver.tables = Some(solver.tables()?);

@@ -7,6 +7,7 @@ use super::solver::Solver;
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
+use crate::counting::running::pool::Pool;
 use crate::error::Error;
 
 /// Half-boards in a part of a step being timed: small, so that the deadline is looked at
@@ -23,6 +24,21 @@ impl Solver {
     pub(crate) fn solve(&self, index: usize) -> Result<u64, Error> {
         let mut room = Room::default();
         self.solve_choices(&self.groups[index - self.first], None, None, &mut room)
+    }
+
+    /// The solutions subproblem `index` accounts for, counted on the threads of `pool`: a
+    /// step (one set of south rows) per thread where the solver has no whole tables, which
+    /// the threads then share the subproblem's north row sets for (see
+    /// [`Storage::Streamed`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
+    pub(crate) fn solve_on(&self, index: usize, pool: &Pool) -> Result<u64, Error> {
+        match self.tables {
+            Some(_) => self.solve(index),
+            None => self.solve_by_steps(&self.groups[index - self.first], pool),
+        }
     }
 
     /// The solutions step `south` of subproblem `index` accounts for, counted in `room`
@@ -64,7 +80,7 @@ impl Solver {
                 Storage::Streamed => TIMED_PART,
             },
             building: Cell::new(Duration::ZERO),
-            done: Cell::new(0),
+            done: Cell::new(0.0),
             pairs: Cell::new(0),
             stopped: Cell::new(false),
         };
@@ -80,9 +96,9 @@ impl Solver {
             seconds -= stopwatch.building.get().as_secs_f64();
         }
         let (done, all) = (stopwatch.done.get(), stopwatch.pairs.get());
-        Ok(match stopwatch.stopped.get() && done > 0 {
+        Ok(match stopwatch.stopped.get() && done > 0.0 {
             false => (seconds.max(0.0), !stopwatch.stopped.get()),
-            true => (seconds.max(0.0) * all as f64 / done as f64, false),
+            true => (seconds.max(0.0) * all as f64 / done, false),
         })
     }
 

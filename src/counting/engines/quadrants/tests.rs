@@ -3,7 +3,10 @@ use super::frame::Frame;
 use super::plan::{Plan, north_groups};
 use super::sizing::*;
 use super::solver::*;
+use crate::counting::running::pool::Pool;
 use crate::error::Error;
+
+use std::time::Instant;
 
 pub(crate) fn count(n: usize) -> u64 {
     count_by(n, Storage::Tables)
@@ -23,9 +26,10 @@ fn count_by(n: usize, storage: Storage) -> u64 {
 }
 
 /// Subproblem by subproblem, building only the rows each reads gives what the whole
-/// tables give.
+/// tables give, whether one thread counts a subproblem or two threads count its steps.
 #[test]
 fn streamed_subproblems_count_what_the_tables_count() {
+    let pool = Pool::new(2, 2);
     for n in [4, 5, 8, 9, 12, 13, 15] {
         let plan = Plan::new(n);
         for case in 0..plan.cases.len() {
@@ -33,10 +37,16 @@ fn streamed_subproblems_count_what_the_tables_count() {
                 [Storage::Tables, Storage::Streamed].map(|s| Solver::new(&plan, case, s).unwrap());
             let c = &plan.cases[case];
             for i in c.first..c.first + c.len {
+                let by_tables = tables.solve(i).unwrap();
                 assert_eq!(
-                    tables.solve(i),
-                    streamed.solve(i),
+                    by_tables,
+                    streamed.solve(i).unwrap(),
                     "n = {n}, subproblem {i}"
+                );
+                assert_eq!(
+                    by_tables,
+                    streamed.solve_on(i, &pool).unwrap(),
+                    "n = {n}, subproblem {i}, by steps"
                 );
             }
         }
@@ -169,21 +179,43 @@ fn steps_add_up_to_the_count() {
     }
 }
 
-/// Tables of east half-boards taken a few at a time count what whole ones count.
+/// Tables of east half-boards taken a few at a time, and west half-boards listed a few at
+/// a time, each batch against every part of the table, count what whole ones count.
 #[test]
-fn tables_in_parts_count_what_whole_tables_count() {
-    for n in [8, 11, 12] {
+fn tables_and_west_lists_in_parts_count_what_whole_ones_count() {
+    let mut batched = 0;
+    for n in [8, 11, 12, 14] {
         let plan = Plan::new(n);
         for case in 0..plan.cases.len() {
             let whole = Solver::new(&plan, case, Storage::Streamed).unwrap();
             let mut parts = Solver::new(&plan, case, Storage::Streamed).unwrap();
             parts.part = 5;
+            let mut batches = Solver::new(&plan, case, Storage::Streamed).unwrap();
+            (batches.part, batches.west_batch) = (5, 40);
             let c = &plan.cases[case];
             for i in c.first..c.first + c.len {
-                assert_eq!(whole.solve(i), parts.solve(i), "n = {n}, subproblem {i}");
+                let norths = &whole.groups[i - c.first];
+                let counted = whole.solve(i).unwrap();
+                // In parts of 5 east half-boards, the west ones listed whole, then 40 or so
+                // at a time.
+                let mut rooms = [Room::default(), Room::default()];
+                for (solver, room) in [&parts, &batches].into_iter().zip(&mut rooms) {
+                    let by_parts = solver.solve_choices(norths, None, None, room).unwrap();
+                    assert_eq!(
+                        counted, by_parts,
+                        "n = {n}, subproblem {i}, west batch {}",
+                        solver.west_batch
+                    );
+                }
+                let [listed, kept] = rooms.map(|room| room.lists.lowers.capacity());
+                batched += usize::from(kept < listed);
             }
         }
     }
+    assert!(
+        batched > 0,
+        "no row choice listed its west half-boards in batches"
+    );
 }
 
 #[test]
@@ -349,5 +381,53 @@ fn boards_with_a_quadrant_fixed_count_what_a_search_counts() {
             assert!(search > 0, "n = {n}, {fixed:?}: a test of nothing");
             assert_eq!(join, search, "n = {n}, fixed {fixed:?}");
         }
+    }
+}
+
+/// The memory a streamed count is checked against holds what its largest subproblem
+/// builds: twice its north row sets in the process's share; in a thread's, twice the
+/// largest south row sets of its steps, with the west lists of their first row choices
+/// and a table's part. An odd board's cases build smaller sets than the next even board
+/// (checked at n = 17), whose figures it takes. n = 22 here, 24 to 28 by hand:
+/// `QUEENS_STREAMED=24 cargo test --release --lib -- --ignored streamed_bytes`.
+#[test]
+#[ignore = "seconds: .ci/run runs it"]
+fn streamed_bytes_hold_the_row_sets_built() {
+    const TABLE_PART: usize = 48 << 20;
+    // An odd board's cases build smaller row sets than the next even board.
+    let largest = |n, case| {
+        let plan = Plan::new(n);
+        let solver = Solver::new(&plan, case, Storage::Streamed).unwrap();
+        (solver.groups.iter())
+            .map(|norths| solver.row_set_bytes(norths, true).unwrap())
+            .fold([0, 0], |most, bytes| [0, 1].map(|i| most[i].max(bytes[i])))
+    };
+    let even = largest(18, 0);
+    for case in 0..Plan::new(17).cases.len() {
+        let [north, south] = largest(17, case);
+        assert!(north <= even[0] && south <= even[1], "n = 17, case {case}");
+    }
+    let sizes = std::env::var("QUEENS_STREAMED").map_or(vec![22], |n| vec![n.parse().unwrap()]);
+    for n in sizes {
+        let [shared, per_thread] = streamed_bytes(n).map(|bytes| bytes as usize);
+        let plan = Plan::new(n);
+        let solver = Solver::new(&plan, 0, Storage::Streamed).unwrap();
+        let (largest, [north, _]) = (solver.groups.iter().enumerate())
+            .map(|(i, norths)| (i, solver.row_set_bytes(norths, false).unwrap()))
+            .max_by_key(|&(_, [north, _])| north)
+            .unwrap();
+        let [_, south] = solver.row_set_bytes(&solver.groups[largest], true).unwrap();
+        assert!(2 * north <= shared, "n = {n}: north sets of {north} bytes");
+        let mut room = Room::default();
+        for south in solver.steps(&solver.groups[largest]) {
+            solver
+                .time_step(largest, south, Instant::now(), &mut room, Storage::Streamed)
+                .unwrap();
+        }
+        let lists = room.lists.lowers.capacity() * size_of::<u64>();
+        assert!(
+            2 * south + lists + TABLE_PART <= per_thread,
+            "n = {n}: south sets of {south} bytes, west lists of {lists}"
+        );
     }
 }

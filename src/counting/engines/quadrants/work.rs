@@ -248,17 +248,28 @@ fn run_by_case(
             break;
         }
         let solver = Solver::new(plan, case, storage)?;
-        results.extend(pool.run(&rest[..len], |index| {
-            finished(&|| {
-                Ok(Subproblem {
-                    index,
-                    total: solver.solve(index)?,
-                    fundamental: None,
-                    fixed: 0,
-                    engine: Engine::Quadrants,
-                })
+        let subproblem = |index, total| {
+            Ok(Subproblem {
+                index,
+                total,
+                fundamental: None,
+                fixed: 0,
+                engine: Engine::Quadrants,
             })
-        }));
+        };
+        match storage {
+            // The threads share the case's tables, each counting subproblems of its own.
+            Storage::Tables => results.extend(pool.run(&rest[..len], |index| {
+                finished(&|| subproblem(index, solver.solve(index)?))
+            })),
+            // The threads share a subproblem's north row sets, each counting steps of it:
+            // a process holds one subproblem's, not one per thread.
+            Storage::Streamed => results.extend(
+                rest[..len]
+                    .iter()
+                    .map(|&index| finished(&|| subproblem(index, solver.solve_on(index, pool)?))),
+            ),
+        }
         rest = &rest[len..];
     }
     Ok(results)
