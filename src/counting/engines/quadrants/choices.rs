@@ -131,17 +131,22 @@ impl Solver {
     }
 
     /// The solutions of the row choices of north sets `norths` with every south set that
-    /// completes them, for a solver without whole tables: the north row sets built once,
-    /// then read by every thread of `pool`, each counting steps (one south set each) in a
-    /// room of its own. A process holds one copy of the largest sets a subproblem builds,
-    /// not one per thread.
+    /// completes them, for a solver without whole tables: the north row sets built
+    /// [`Solver::north_sets_at_once`] at a time, then read by every thread of `pool`, each
+    /// counting steps (one south set each) in a room of its own. A process holds the north
+    /// sets a subproblem builds at a time once, not once per thread.
     pub(super) fn solve_by_steps(&self, norths: &[usize], pool: &Pool) -> Result<u64, Error> {
-        let built = self.built_norths(norths, pool)?;
-        pool.run_with(&self.steps(norths), Room::default, |room, south| {
-            self.solve_souths(norths, Some(&built), Some(south), None, room)
-        })
-        .into_iter()
-        .sum()
+        let mut total = 0;
+        for norths in norths.chunks(self.north_sets_at_once.max(1)) {
+            let built = self.built_norths(norths, pool)?;
+            total += pool
+                .run_with(&self.steps(norths), Room::default, |room, south| {
+                    self.solve_souths(norths, Some(&built), Some(south), None, room)
+                })
+                .into_iter()
+                .sum::<Result<u64, Error>>()?;
+        }
+        Ok(total)
     }
 
     /// Bytes of the north row sets of `norths`, and, if `souths`, of the largest south row

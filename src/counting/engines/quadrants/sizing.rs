@@ -55,8 +55,8 @@ pub(crate) fn memory_needed(n: usize, threads: usize) -> u64 {
 
 /// Bytes a count of `n` on `threads` threads needs when each subproblem builds the sets of
 /// rows it reads ([`Storage::Streamed`]): once a process, the largest north row sets a
-/// subproblem builds (the threads share them, each counting steps of the subproblem), twice
-/// over for the moment they are being built; and per thread, a step's south row sets (twice
+/// subproblem builds at a time (the threads share them, each counting steps of the
+/// subproblem), twice over for the moment they are being built; and per thread, a step's south row sets (twice
 /// over too), its batch of west half-boards (at most about [`WEST`] partners, with their
 /// groups) and its part of a table (at most about [`PART`] half-boards, some 48 MB).
 ///
@@ -74,10 +74,12 @@ pub(crate) fn streamed_needed(n: usize, threads: usize) -> u64 {
 /// The bytes [`streamed_needed`] counts once a process and once a thread for a board of `n`.
 pub(super) fn streamed_bytes(n: usize) -> [u64; 2] {
     const MIB: u64 = 1 << 20;
-    // From n = 22, in MiB: the largest subproblem's north sets (8.6, 48.2, 282 and 1550 MB
-    // at n = 22, 24, 26 and 28), doubled; a step's south sets (0.9, 4.6, 26 and 150 MB)
-    // doubled, its west lists (58 MB at n = 24, a batch's 134 MB past it) and a table's part.
-    const MEASURED: [[u64; 2]; 4] = [[18, 64], [96, 128], [544, 256], [2960, 512]];
+    // From n = 22, in MiB: the north sets a subproblem builds at a time (all of its own:
+    // 8.6, 48.2 and 282 MB at n = 22, 24 and 26; one of them at n = 27 and 28: 467 MB, the
+    // largest found), doubled; a step's south sets (0.9, 4.6 and 26 MB, about 150 at n = 28
+    // by the same growth) doubled, its west lists (58 MB at n = 24, a batch's 134 MB past
+    // it) and a table's part.
+    const MEASURED: [[u64; 2]; 4] = [[18, 64], [96, 128], [544, 256], [1024, 512]];
     match n {
         0..22 => MEASURED[0].map(|mib| (mib * MIB) >> (22 - n).min(20)),
         // An odd board's quadrants are a row and a column smaller than the next even one's.

@@ -33,7 +33,17 @@ pub(crate) struct Solver {
     /// The partners a batch of a row choice's west half-boards lists before the join reads
     /// the table for them.
     pub(super) west_batch: usize,
+    /// How many north row sets of a subproblem a streamed count builds and keeps at a time:
+    /// all of them, so that a step builds its south sets once for them all, except from
+    /// [`ONE_NORTH_SET_FROM`] on, where a subproblem's take gigabytes.
+    pub(super) north_sets_at_once: usize,
 }
+
+/// The smallest board whose streamed counts build one north row set of a subproblem at a
+/// time: at n = 28 the largest subproblem's four take 1.8 GB (3.5 GB while built), the
+/// largest one found 0.47 GB; the south sets, built again for each, take seconds where the
+/// steps take hours.
+pub(super) const ONE_NORTH_SET_FROM: usize = 27;
 
 /// The tables of a whole case: every placement of each quadrant, north first, and the
 /// sieve, chosen from all of them, by which the north-west placements are tagged.
@@ -109,6 +119,10 @@ impl Solver {
             tables: None,
             part: PART,
             west_batch: WEST,
+            north_sets_at_once: match n < ONE_NORTH_SET_FROM {
+                true => usize::MAX,
+                false => 1,
+            },
         };
         if storage == Storage::Tables {
             solver.tables = Some(solver.tables()?);

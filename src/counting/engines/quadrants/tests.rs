@@ -26,15 +26,18 @@ fn count_by(n: usize, storage: Storage) -> u64 {
 }
 
 /// Subproblem by subproblem, building only the rows each reads gives what the whole
-/// tables give, whether one thread counts a subproblem or two threads count its steps.
+/// tables give, whether one thread counts a subproblem or two threads count its steps, with
+/// its north row sets built all at once or one at a time.
 #[test]
 fn streamed_subproblems_count_what_the_tables_count() {
     let pool = Pool::new(2, 2);
     for n in [4, 5, 8, 9, 12, 13, 15] {
         let plan = Plan::new(n);
         for case in 0..plan.cases.len() {
-            let [tables, streamed] =
-                [Storage::Tables, Storage::Streamed].map(|s| Solver::new(&plan, case, s).unwrap());
+            let [tables, streamed, mut singly] =
+                [Storage::Tables, Storage::Streamed, Storage::Streamed]
+                    .map(|s| Solver::new(&plan, case, s).unwrap());
+            singly.north_sets_at_once = 1;
             let c = &plan.cases[case];
             for i in c.first..c.first + c.len {
                 let by_tables = tables.solve(i).unwrap();
@@ -47,6 +50,11 @@ fn streamed_subproblems_count_what_the_tables_count() {
                     by_tables,
                     streamed.solve_on(i, &pool).unwrap(),
                     "n = {n}, subproblem {i}, by steps"
+                );
+                assert_eq!(
+                    by_tables,
+                    singly.solve_on(i, &pool).unwrap(),
+                    "n = {n}, subproblem {i}, by steps, one north set at a time"
                 );
             }
         }
@@ -412,7 +420,10 @@ fn streamed_bytes_hold_the_row_sets_built() {
         let [shared, per_thread] = streamed_bytes(n).map(|bytes| bytes as usize);
         let plan = Plan::new(n);
         let solver = Solver::new(&plan, 0, Storage::Streamed).unwrap();
+        // What a count builds at a time: a subproblem's north sets, or one of them.
+        let at_once = solver.north_sets_at_once.max(1);
         let (largest, [north, _]) = (solver.groups.iter().enumerate())
+            .flat_map(|(i, norths)| norths.chunks(at_once).map(move |some| (i, some)))
             .map(|(i, norths)| (i, solver.row_set_bytes(norths, false).unwrap()))
             .max_by_key(|&(_, [north, _])| north)
             .unwrap();
