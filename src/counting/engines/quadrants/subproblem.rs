@@ -85,13 +85,9 @@ impl Solver {
             stopped: Cell::new(false),
         };
         let started = Instant::now();
-        self.solve_choices(
-            &self.groups[index - self.first],
-            Some(south),
-            Some(&stopwatch),
-            room,
-        )?;
-        let mut seconds = started.elapsed().as_secs_f64();
+        let (norths, times) = self.timed_norths(index);
+        self.solve_choices(norths, Some(south), Some(&stopwatch), room)?;
+        let mut seconds = started.elapsed().as_secs_f64() * times as f64;
         if storage == Storage::Tables && self.tables.is_none() {
             seconds -= stopwatch.building.get().as_secs_f64();
         }
@@ -115,12 +111,26 @@ impl Solver {
         // Built afresh, as a count builds them for each subproblem; no set of south rows
         // has every bit, so no step runs.
         room.norths = None;
-        self.solve_choices(
-            &self.groups[index - self.first],
-            Some(usize::MAX),
-            None,
-            room,
-        )
-        .map(drop)
+        self.solve_choices(self.timed_norths(index).0, Some(usize::MAX), None, room)
+            .map(drop)
+    }
+
+    /// The north row sets of subproblem `index` whose steps a sample times, and how many
+    /// times over their time counts: all of them, or, where a count builds them one at a
+    /// time ([`Solver::north_sets_at_once`]), one picked by the subproblem's number, which
+    /// stands for each (a count builds and joins them all, so a step's time is as many
+    /// times its own on average, and a sample holds one set, as a count does).
+    pub(crate) fn timed_norths(&self, index: usize) -> (&[usize], usize) {
+        let norths = &self.groups[index - self.first];
+        match self.north_sets_at_once < norths.len() {
+            false => (norths, 1),
+            true => {
+                // The high bits of a multiplicative hash: subproblems next to each other
+                // pick unrelated sets.
+                let hash = (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+                let pick = hash as usize % norths.len();
+                (&norths[pick..=pick], norths.len())
+            }
+        }
     }
 }

@@ -184,7 +184,8 @@ impl Work for Join {
                 let Some((_, solver)) = solver else {
                     unreachable!("a solver was made above");
                 };
-                let prepare = timed(&mut || solver.prepare(subproblem, room))?;
+                let prepare = timed(&mut || solver.prepare(subproblem, room))?
+                    * solver.timed_norths(subproblem).1 as f64;
                 // A step may run for minutes from n = 25: past a slice of the budget, it is
                 // estimated from the part it ran, so that many steps are timed in the budget.
                 let slice = || {
