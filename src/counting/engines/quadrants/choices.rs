@@ -5,14 +5,15 @@ use super::join::{self, Part, Sieve, Table};
 use super::layout::{
     CLASSES, ColumnSet, Crossing, Cut, Group, KEYS, Placement, Run, West, placements_in,
 };
-use super::quadrant::{RowSet, SetView, Values, join_each};
+use super::quadrant::{SetView, Values, join_each};
+use super::row_sets::BuiltNorths;
 
 use std::time::{Duration, Instant};
 
 use crate::counting::running::pool::Pool;
 use crate::error::Error;
 
-use super::solver::{Solver, east_keys};
+use super::solver::Solver;
 use std::cell::Cell;
 
 /// What the join keeps of a row choice's west half-boards while it reads the parts of its
@@ -48,15 +49,6 @@ pub(crate) struct Room {
     /// The north row sets last built, kept for the next steps of their subproblem that a
     /// sample times (built once, as a count builds them once for all its steps).
     pub(super) norths: Option<BuiltNorths>,
-}
-
-/// North row sets built for a solver without whole tables, east and west, with their sieve.
-pub(super) struct BuiltNorths {
-    /// The first subproblem of their solver's case, and the north sets, which name them.
-    case: usize,
-    norths: Vec<usize>,
-    sets: Vec<[RowSet; 2]>,
-    sieve: Sieve,
 }
 
 /// How far a step timed by [`Solver::time_step`] got before its deadline.
@@ -149,35 +141,8 @@ impl Solver {
         Ok(total)
     }
 
-    /// Bytes of the north row sets of `norths`, and, if `souths`, of the largest south row
-    /// sets of any of their steps.
-    #[cfg(test)]
-    pub(super) fn row_set_bytes(
-        &self,
-        norths: &[usize],
-        souths: bool,
-    ) -> Result<[usize; 2], Error> {
-        let built = self.built_norths(norths, &Pool::new(1, 1))?;
-        let bytes = |sets: &[RowSet]| sets.iter().map(RowSet::bytes).sum::<usize>();
-        let mut south = 0;
-        for step in self.steps(norths).into_iter().filter(|_| souths) {
-            if let Some(sets) = self.built_south(step, &built.sieve, None)? {
-                south = south.max(bytes(&sets));
-            }
-        }
-        Ok([built.sets.iter().map(|sets| bytes(sets)).sum(), south])
-    }
-
-    /// The steps of north sets `norths`: the sets of south rows that complete them.
-    pub(super) fn steps(&self, norths: &[usize]) -> Vec<usize> {
-        let going_east = norths.first().map_or(0, |set| set.count_ones());
-        (0..1usize << self.frame.south.len())
-            .filter(|south| (going_east + south.count_ones()) as usize == self.east.cols.len())
-            .collect()
-    }
-
     /// What [`Solver::solve_choices`] counts, with the north row sets `built` for it.
-    fn solve_souths(
+    pub(super) fn solve_souths(
         &self,
         norths: &[usize],
         built: Option<&BuiltNorths>,
@@ -202,7 +167,7 @@ impl Solver {
             if choices.is_empty() {
                 continue;
             }
-            let built = self.built_south(south, sieve, stopwatch)?;
+            let built = self.built_south(south, sieve, stopwatch.map(|s| &s.building))?;
             let south_sets = self.south_sets(south, built.as_ref());
             if let Some(stopwatch) = stopwatch {
                 let pairs = choices.iter().map(|&(north, [east_north, _], _)| {
@@ -233,119 +198,6 @@ impl Solver {
             }
         }
         Ok(total * self.weight)
-    }
-
-    /// The north row sets of `norths` built for one subproblem, east and west, on the
-    /// threads of `pool`, with their sieve; for a solver without whole tables.
-    fn built_norths(&self, norths: &[usize], pool: &Pool) -> Result<BuiltNorths, Error> {
-        let all_north = (1 << self.frame.north.len()) - 1;
-        let (east, west) = (
-            self.east.placer(&self.frame, 0),
-            self.west.placer(&self.frame, 0),
-        );
-        // East and west sets of each north set, two items of `pool`'s work each.
-        let items: Vec<usize> = (0..2 * norths.len()).collect();
-        let mut built = pool
-            .run(&items, |item| match item % 2 {
-                0 => RowSet::new(&east, norths[item / 2]),
-                _ => RowSet::new(&west, norths[item / 2] ^ all_north),
-            })
-            .into_iter();
-        let mut sets = Vec::with_capacity(norths.len());
-        while let (Some(east), Some(west)) = (built.next(), built.next()) {
-            sets.push([east?, west?]);
-        }
-        let sieve = self.sieve(
-            &sets
-                .iter()
-                .flat_map(|[_, west]| west.view().placements())
-                .copied()
-                .collect::<Vec<_>>(),
-            sets.iter().flat_map(|[east, _]| east.view().placements()),
-        );
-        for [east, west] in &mut sets {
-            east.tag(east_keys(&sieve, east.view().placements()));
-            west.tag(self.keys(&sieve, west.view().placements()));
-        }
-        Ok(BuiltNorths {
-            case: self.first,
-            norths: norths.to_vec(),
-            sets,
-            sieve,
-        })
-    }
-
-    /// The east and west north placements of each of `norths`, and the sieve: from the
-    /// whole tables, or from what [`Solver::built_norths`] built.
-    fn north_sets<'a>(
-        &'a self,
-        norths: &[usize],
-        built: Option<&'a BuiltNorths>,
-    ) -> (Vec<[SetView<'a>; 2]>, &'a Sieve) {
-        let all_north = (1 << self.frame.north.len()) - 1;
-        match (&self.tables, built) {
-            (_, Some(BuiltNorths { sets, sieve, .. })) => (
-                sets.iter()
-                    .map(|[east, west]| [east.view(), west.view()])
-                    .collect(),
-                sieve,
-            ),
-            (Some(tables), None) => (
-                norths
-                    .iter()
-                    .map(|&north| {
-                        [
-                            tables.east[0].set(north),
-                            tables.west[0].set(north ^ all_north),
-                        ]
-                    })
-                    .collect(),
-                &tables.sieve,
-            ),
-            (None, None) => unreachable!("a solver without tables builds its north sets"),
-        }
-    }
-
-    /// The south row set `south` built, east and west (the east one tagged by `sieve`), for
-    /// a solver without whole tables; the time it takes is told to a `stopwatch` (whole
-    /// tables already hold it).
-    fn built_south(
-        &self,
-        south: usize,
-        sieve: &Sieve,
-        stopwatch: Option<&Stopwatch>,
-    ) -> Result<Option<[RowSet; 2]>, Error> {
-        if self.tables.is_some() {
-            return Ok(None);
-        }
-        let all_south = (1 << self.frame.south.len()) - 1;
-        let started = Instant::now();
-        let mut east = RowSet::new(&self.east.placer(&self.frame, 1), south)?;
-        east.tag(east_keys(sieve, east.view().placements()));
-        let built = [
-            east,
-            RowSet::new(&self.west.placer(&self.frame, 1), south ^ all_south)?,
-        ];
-        if let Some(stopwatch) = stopwatch {
-            stopwatch
-                .building
-                .set(stopwatch.building.get() + started.elapsed());
-        }
-        Ok(Some(built))
-    }
-
-    /// The east and west south placements of `south`: from the whole tables, or from what
-    /// [`Solver::built_south`] built.
-    fn south_sets<'a>(&'a self, south: usize, built: Option<&'a [RowSet; 2]>) -> [SetView<'a>; 2] {
-        let all_south = (1 << self.frame.south.len()) - 1;
-        match (&self.tables, built) {
-            (_, Some(built)) => built.each_ref().map(RowSet::view),
-            (Some(tables), None) => [
-                tables.east[1].set(south),
-                tables.west[1].set(south ^ all_south),
-            ],
-            (None, None) => unreachable!("a solver without tables builds its south sets"),
-        }
     }
 
     /// The weighted solutions of one row choice: its east half-boards a part at a time
@@ -415,8 +267,9 @@ impl Solver {
     /// For each class, the pairs of half-boards sharing no diagonal, the east ones from
     /// `table`, a part of a row choice's, joined but not yet sliced, the west ones of
     /// placements `[north, south]` (filling north and south rows `west`) in the batch that
-    /// [`WestLists::next`] starts; the classes of `weights` that count. `lists` keeps what the parts of a row choice share; `first` and `last` say
-    /// whether this part is the first and the last of the table.
+    /// [`WestLists::next`] starts; the classes of `weights` that count. `lists` keeps what
+    /// the parts of a row choice share; `first` and `last` say whether this part is the
+    /// first and the last of the table.
     fn join_part(
         &self,
         table: &mut Table,

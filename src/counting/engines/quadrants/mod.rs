@@ -35,6 +35,7 @@ pub(crate) mod layout;
 mod plan;
 pub(crate) mod portable;
 mod quadrant;
+mod row_sets;
 mod sizing;
 mod solver;
 mod subproblem;

@@ -56,9 +56,10 @@ pub(crate) fn memory_needed(n: usize, threads: usize) -> u64 {
 /// Bytes a count of `n` on `threads` threads needs when each subproblem builds the sets of
 /// rows it reads ([`Storage::Streamed`]): once a process, the largest north row sets a
 /// subproblem builds at a time (the threads share them, each counting steps of the
-/// subproblem), twice over for the moment they are being built; and per thread, a step's south row sets (twice
-/// over too), its batch of west half-boards (at most about [`WEST`] partners, with their
-/// groups) and its part of a table (at most about [`PART`] half-boards, some 48 MB).
+/// subproblem), twice over for the moment they are being built; and per thread, a step's
+/// south row sets (twice over too), its batch of west half-boards (at most about [`WEST`]
+/// partners, with their groups) and its part of a table (at most about [`PART`]
+/// half-boards, some 48 MB).
 ///
 /// Measured from the largest subproblem of each even n (`streamed_bytes_hold_the_row_sets_built`
 /// checks n = 22, and 24 to 28 by hand), which bounds the odd n below it; below n = 22 the
