@@ -7,6 +7,8 @@ use crate::counting::simd::byte_popcnt;
 type Vector = __m256i;
 const PER_CHUNK: usize = 2;
 const BLOCK: usize = 3;
+/// Vectors whose ones a byte holds (8 each, up to 255).
+const NARROW_SUMS: usize = 31;
 pub(super) const CROSSING: usize = 2;
 
 /// This kernel's one list of features: every function below is compiled for it, and
@@ -48,10 +50,21 @@ features!(with_features;
         unsafe { _mm256_storeu_si256(words.cast(), vector) }
     }
 
+    /// Each byte's ones.
+    #[inline]
+    fn ones(a: Vector) -> Vector {
+        byte_popcnt(a)
+    }
+
+    #[inline]
+    fn add_ones(a: Vector, b: Vector) -> Vector {
+        _mm256_add_epi8(a, b)
+    }
+
     /// Byte counts summed per 64-bit lane by `psadbw`.
     #[inline]
-    fn add_popcnt(sum: Vector, a: Vector) -> Vector {
-        _mm256_add_epi64(sum, _mm256_sad_epu8(byte_popcnt(a), _mm256_setzero_si256()))
+    fn widen(a: Vector) -> Vector {
+        _mm256_sad_epu8(a, _mm256_setzero_si256())
     }
 
     /// `sum + a` if `keep`, else `sum`.

@@ -5,6 +5,8 @@ use super::*;
 type Vector = __m512i;
 const PER_CHUNK: usize = 1;
 const BLOCK: usize = 16;
+/// Vectors whose ones a 64-bit lane holds: any number a count reads.
+const NARROW_SUMS: usize = usize::MAX;
 pub(super) const CROSSING: usize = 4;
 
 /// This kernel's one list of features: every function below is compiled for it, and
@@ -46,9 +48,21 @@ features!(with_features;
         unsafe { _mm512_storeu_si512(words.cast(), vector) }
     }
 
+    /// Each 64-bit lane's ones.
     #[inline]
-    fn add_popcnt(sum: Vector, a: Vector) -> Vector {
-        _mm512_add_epi64(sum, _mm512_popcnt_epi64(a))
+    fn ones(a: Vector) -> Vector {
+        _mm512_popcnt_epi64(a)
+    }
+
+    #[inline]
+    fn add_ones(a: Vector, b: Vector) -> Vector {
+        _mm512_add_epi64(a, b)
+    }
+
+    /// The counts, already per 64-bit lane.
+    #[inline]
+    fn widen(a: Vector) -> Vector {
+        a
     }
 
     /// `sum + a` if `keep`, else `sum`.

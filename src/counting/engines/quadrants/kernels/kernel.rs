@@ -3,8 +3,9 @@
 
 /// The join kernel shared by both instruction sets, written against `Vector`, `PER_CHUNK`
 /// (vectors per chunk), `BLOCK` (chunks kept in registers), `zero`, `load`, `store`, `and`,
-/// `and_not`, `add64`, `add_popcnt` (adds each 64-bit lane's ones to a sum), `add_if` and
-/// `total`.
+/// `and_not`, `add64`, `ones` (each lane's ones, in lanes as wide as the kernel counts
+/// them), `add_ones` (adds two such counts), `widen` (such counts summed per 64-bit lane),
+/// `add_if` and `total`.
 macro_rules! join_kernel {
     ($features:literal) => {
         /// Whether the kernel runs here (see [`runs`](crate::counting::simd::runs)).
@@ -395,14 +396,21 @@ macro_rules! join_kernel {
             free: *const u64,
             upper_free: &[[Vector; PER_CHUNK]; C],
         ) -> Vector {
+            // The ones of the pair's vectors summed narrow before they are widened: one
+            // widening a pair (or `NARROW_SUMS` vectors), not one a vector.
+            let (mut narrow, mut summed) = (zero(), 0);
             for (c, chunk) in upper_free.iter().enumerate() {
                 for (v, &upper) in chunk.iter().enumerate() {
                     // SAFETY: the caller's promise: `C` chunks are readable.
                     let lower = unsafe { load(free.add((c * PER_CHUNK + v) * WORDS / PER_CHUNK)) };
-                    sum = add_popcnt(sum, and(upper, lower));
+                    narrow = add_ones(narrow, ones(and(upper, lower)));
+                    summed += 1;
+                    if summed == NARROW_SUMS {
+                        (sum, narrow, summed) = (add64(sum, widen(narrow)), zero(), 0);
+                    }
                 }
             }
-            sum
+            add64(sum, widen(narrow))
         }
 
         /// Writes, for each of `partners`, numbered from `first` on, the half-boards of `C`
