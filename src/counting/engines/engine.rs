@@ -104,56 +104,6 @@ impl Engine {
             Engine::Quadrants => "quadrants",
         }
     }
-
-    /// Whether a shard of a count by this engine counts symmetry classes of its own: the
-    /// join's classes come from the whole count's total by Burnside's lemma, so its shards'
-    /// records are merged first (`queens merge`).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use queens::counting::Engine;
-    ///
-    /// assert!(Engine::Constellations.shards_count_classes());
-    /// assert!(!Engine::Quadrants.shards_count_classes());
-    /// ```
-    #[must_use]
-    pub fn shards_count_classes(self) -> bool {
-        self != Engine::Quadrants
-    }
-
-    /// What a plan says of this engine's work, in words: the parts it times, how it times
-    /// those it cannot finish, and how it keeps its tables (`streamed`: each subproblem
-    /// builds only the rows it reads).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use queens::counting::Engine;
-    ///
-    /// assert_eq!(Engine::Quadrants.plan_words(false).parts, "subproblem steps");
-    /// assert_eq!(Engine::Constellations.plan_words(false).storage, "");
-    /// ```
-    #[must_use]
-    pub fn plan_words(self, streamed: bool) -> PlanWords {
-        match (self, streamed) {
-            (Engine::Quadrants, _) => PlanWords {
-                parts: "subproblem steps",
-                partly_timed: ", some stopped and estimated from the part that ran",
-                storage: match streamed {
-                    true => {
-                        " (each subproblem builds only the rows it reads: the whole tables do not fit)"
-                    }
-                    false => " (the whole tables of each case, shared by the threads)",
-                },
-            },
-            _ => PlanWords {
-                parts: "subproblems",
-                partly_timed: ", each along a random path down its search",
-                storage: "",
-            },
-        }
-    }
 }
 
 /// How a plan words an engine's work ([`Engine::plan_words`]).

@@ -1,6 +1,7 @@
 //! The engines: the methods a count uses (see [`Engine`](engine::Engine)), and what a
-//! count asks of each ([`work::Work`]). This module is the one place outside the engines'
-//! own folders that tells them apart: the counter, checkpoints and shard records ask here.
+//! count asks of each: its subproblems ([`work::Work`]) and the rest ([`Method`]). This
+//! module is the one place outside the engines' own folders that tells them apart: the
+//! counter, checkpoints and shard records ask [`method`] for an engine's.
 
 pub(crate) mod constellations;
 pub(crate) mod engine;
@@ -9,7 +10,7 @@ pub(crate) mod symmetric;
 pub(crate) mod work;
 
 use crate::error::Error;
-use engine::Engine;
+use engine::{Engine, PlanWords};
 use work::Work;
 
 /// Every engine that counts ([`Engine::Auto`] only chooses one of them).
@@ -29,11 +30,11 @@ pub(crate) fn choose(asked: Engine, n: usize) -> Result<Engine, Error> {
         Engine::Auto if (Engine::QUADRANTS_FROM..=Engine::QUADRANTS_AUTO_UP_TO).contains(&n) => {
             Ok(Engine::Quadrants)
         }
-        _ => Ok(Engine::Constellations),
+        Engine::Auto | Engine::Constellations => Ok(Engine::Constellations),
     }
 }
 
-/// What a shard record of `engine` says, as [`implausible_record`] checks it.
+/// What a shard record says, as [`Method::implausible_record`] checks it.
 #[cfg(feature = "serde")]
 pub(crate) struct RecordCounts {
     pub(crate) n: usize,
@@ -44,68 +45,85 @@ pub(crate) struct RecordCounts {
     pub(crate) fixed: Option<u64>,
 }
 
-/// Why a shard record cannot be `engine`'s, if it cannot; `Ok(true)` when the engine's own
-/// rules settle it, `Ok(false)` when the record is to be checked as a subproblem's counts.
-#[cfg(feature = "serde")]
-pub(crate) fn implausible_record(engine: Engine, record: &RecordCounts) -> Result<bool, String> {
-    let RecordCounts {
-        n,
-        shard,
-        of,
-        total,
-        fundamental,
-        fixed,
-    } = *record;
+/// What a count, its plan, its checkpoints and its shard records ask of an engine: each
+/// engine's folder implements it, and [`method`] is the one place that finds an engine's.
+/// Adding an engine is a folder with its `Method` and a line there.
+pub(crate) trait Method: Sync {
+    /// The subproblems of a count of `n`, counting classes or not.
+    fn work(&self, n: usize, fundamental: bool) -> Box<dyn Work>;
+
+    /// Whether it can keep what it reads for a count of `n` on `threads` threads within
+    /// `memory` bytes and the memory available here, known without listing the subproblems.
+    fn fits(&self, n: usize, threads: usize, memory: Option<u64>) -> Result<(), Error>;
+
+    /// The bytes its tables need for a count of `n` on `threads` threads within `memory`.
+    fn memory_needed(&self, n: usize, threads: usize, memory: Option<u64>) -> u64;
+
+    /// The word a checkpoint's checksum adds for it, and whether a header without the
+    /// engine's name is read as its (files from before checkpoints named engines).
+    fn checkpoint_word(&self) -> (String, bool);
+
+    /// Why a shard record cannot be its, if it cannot; `Ok(true)` when its own rules settle
+    /// it, `Ok(false)` when the record is to be checked as a subproblem's counts.
+    #[cfg(feature = "serde")]
+    fn implausible_record(&self, record: &RecordCounts) -> Result<bool, String>;
+
+    /// Whether a shard of its count counts symmetry classes of its own.
+    fn shards_count_classes(&self) -> bool;
+
+    /// What a plan says of its work (see [`Engine::plan_words`]).
+    fn plan_words(&self, streamed: bool) -> PlanWords;
+}
+
+/// The method of `engine`. [`Engine::Auto`] is settled by [`choose`] before a count asks
+/// anything of an engine; as a bare value it stands for the engine that counts every board
+/// and needs no tables.
+pub(crate) fn method(engine: Engine) -> &'static dyn Method {
     match engine {
-        Engine::Auto => Err("a record must name the engine that counted, not auto".into()),
-        Engine::Quadrants => {
-            quadrants::work::implausible_record(n, (shard, of), total, fundamental, fixed)
-                .map_or(Ok(true), Err)
-        }
-        Engine::Constellations if fixed.is_some() => {
-            Err("the constellations engine records no fixed solutions".into())
-        }
-        Engine::Constellations => Ok(false),
+        Engine::Quadrants => &quadrants::method::QuadrantJoin,
+        Engine::Constellations | Engine::Auto => &constellations::method::BorderConstellations,
     }
 }
 
-/// The word a checkpoint's checksum adds for `engine`: none for the constellation engine's,
-/// so that files of format 2 (which had only that engine) stay valid; `legacy` is whether a
-/// header without the engine's name is read as this engine's.
-pub(crate) fn checkpoint_word(engine: Engine) -> (String, bool) {
-    match engine {
-        Engine::Constellations => (String::new(), true),
-        engine => (format!(" {engine}"), false),
+// What the engine's `Method` says, for users of the public `Engine`.
+impl Engine {
+    /// Whether a shard of a count by this engine counts symmetry classes of its own: the
+    /// join's classes come from the whole count's total by Burnside's lemma, so its shards'
+    /// records are merged first (`queens merge`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::Engine;
+    ///
+    /// assert!(Engine::Constellations.shards_count_classes());
+    /// assert!(!Engine::Quadrants.shards_count_classes());
+    /// ```
+    #[must_use]
+    pub fn shards_count_classes(self) -> bool {
+        method(self).shards_count_classes()
+    }
+
+    /// What a plan says of this engine's work, in words: the parts it times, how it times
+    /// those it cannot finish, and how it keeps its tables (`streamed`: each subproblem
+    /// builds only the rows it reads).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::Engine;
+    ///
+    /// assert_eq!(Engine::Quadrants.plan_words(false).parts, "subproblem steps");
+    /// assert_eq!(Engine::Constellations.plan_words(false).storage, "");
+    /// ```
+    #[must_use]
+    pub fn plan_words(self, streamed: bool) -> PlanWords {
+        method(self).plan_words(streamed)
     }
 }
 
 /// The subproblems of a count of `n` by `engine` (not [`Engine::Auto`]), counting classes or
 /// not.
 pub(crate) fn work(n: usize, engine: Engine, fundamental: bool) -> Box<dyn Work> {
-    match engine {
-        Engine::Quadrants => Box::new(quadrants::work::Join::new(n, fundamental)),
-        _ => Box::new(constellations::Constellations::new(n, fundamental)),
-    }
-}
-
-/// Whether `engine` can keep what it reads for a count of `n` on `threads` threads within
-/// `memory` bytes and the memory available here, known without listing the subproblems.
-pub(crate) fn fits(
-    n: usize,
-    engine: Engine,
-    threads: usize,
-    memory: Option<u64>,
-) -> Result<(), Error> {
-    match engine {
-        Engine::Quadrants => quadrants::storage(n, threads, memory).map(drop),
-        _ => Ok(()),
-    }
-}
-
-/// The bytes `engine`'s tables need for a count of `n` on `threads` threads within `memory`.
-pub(crate) fn memory_needed(n: usize, engine: Engine, threads: usize, memory: Option<u64>) -> u64 {
-    match engine {
-        Engine::Quadrants => quadrants::needed_within(n, threads, memory),
-        _ => 0,
-    }
+    method(engine).work(n, fundamental)
 }

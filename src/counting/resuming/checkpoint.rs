@@ -158,7 +158,8 @@ impl Checkpoint {
                 ..key
             })
         );
-        key.legacy = engines::checkpoint_word(engine).1 && bytes.starts_with(legacy.as_bytes());
+        key.legacy =
+            engines::method(engine).checkpoint_word().1 && bytes.starts_with(legacy.as_bytes());
         let (resumed, keep) = read(&bytes, key, all).map_err(fail)?;
         if keep == 0 {
             file.set_len(0).map_err(io_fail)?;
@@ -299,7 +300,7 @@ fn record_line(key: Key, subproblem: &Subproblem) -> String {
 }
 
 fn checksum(key: Key, numbers: &str) -> u32 {
-    let (engine, _) = engines::checkpoint_word(key.engine);
+    let (engine, _) = engines::method(key.engine).checkpoint_word();
     crc32fast::hash(format!("{} {}/{}{engine} {numbers}", key.n, key.shard, key.of).as_bytes())
 }
 

@@ -235,7 +235,10 @@ impl ShardRecord {
             fundamental: self.fundamental,
             fixed: self.fixed,
         };
-        if engines::implausible_record(self.engine, &counts)? {
+        if self.engine == Engine::Auto {
+            return Err("a record must name the engine that counted, not auto".into());
+        }
+        if engines::method(self.engine).implausible_record(&counts)? {
             return Ok(());
         }
         Subproblem {

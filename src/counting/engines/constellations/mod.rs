@@ -3,6 +3,7 @@
 
 pub(crate) mod constellation;
 pub(crate) mod interior;
+pub(crate) mod method;
 // The crate's unsafe code lives in the engines' kernels: vector loads and stores, and calls
 // into them once the processor is known to have the instructions.
 #[cfg(target_arch = "x86_64")]

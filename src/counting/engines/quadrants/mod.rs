@@ -27,6 +27,7 @@ mod choices;
 mod figures;
 mod frame;
 mod join;
+pub(crate) mod method;
 // Vector kernels of the join (unsafe code: see the constellations' kernels).
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
@@ -45,5 +46,5 @@ pub(crate) mod work;
 
 pub(crate) use choices::Room;
 pub(crate) use plan::Plan;
-pub(crate) use sizing::{MAX_N, Storage, memory_needed, needed_within, storage, streamed_needed};
+pub(crate) use sizing::{MAX_N, Storage, memory_needed, storage, streamed_needed};
 pub(crate) use solver::Solver;

@@ -33,42 +33,6 @@ impl Join {
     }
 }
 
-/// Why a shard record of the join cannot be, if it cannot: boards past its reach; classes
-/// only in the whole count's record, with the solutions symmetries fix; those fixed by
-/// rotations only in the shard of the rotations' subproblem (the last); classes that the
-/// total and the fixed solutions do not make by Burnside's lemma.
-#[cfg(feature = "serde")]
-pub(crate) fn implausible_record(
-    n: usize,
-    (shard, of): (usize, usize),
-    total: u64,
-    fundamental: Option<u64>,
-    fixed: Option<u64>,
-) -> Option<String> {
-    if n <= Engine::QUADRANTS_UP_TO && fixed.is_some_and(|fixed| fixed != 0) {
-        let rotations = Plan::new(n).len();
-        if rotations % of != shard {
-            return Some(format!(
-                "shard {shard}/{of} of n = {n} cannot count solutions fixed by rotations: shard {}/{of} does",
-                rotations % of
-            ));
-        }
-    }
-    if n > Engine::QUADRANTS_UP_TO || fundamental.is_some() && (of != 1 || fixed.is_none()) {
-        return Some(format!(
-            "the quadrants engine counts no such shard of n = {n}"
-        ));
-    }
-    match (fundamental, fixed) {
-        (Some(fundamental), Some(fixed)) if burnside(n, total, fixed) != Ok(fundamental) => {
-            Some(format!(
-                "{total} solutions and {fixed} fixed by symmetries do not make {fundamental} classes"
-            ))
-        }
-        _ => None,
-    }
-}
-
 impl Work for Join {
     fn len(&self) -> usize {
         self.plan.len() + usize::from(self.rotations)

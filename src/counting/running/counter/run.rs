@@ -41,7 +41,7 @@ impl Counter {
     pub fn memory_needed(&self) -> Result<u64, Error> {
         let engine = self.chosen_engine()?;
         let threads = Pool::threads_for(self.threads);
-        Ok(engines::memory_needed(self.n, engine, threads, self.memory))
+        Ok(engines::method(engine).memory_needed(self.n, threads, self.memory))
     }
 
     /// How many subproblems the count has in all shards together, with the engine it
@@ -124,7 +124,7 @@ impl Counter {
         }
         let engine = self.chosen_engine()?;
         Kernels::from_environment()?;
-        engines::fits(self.n, engine, self.threads_used(), self.memory)?;
+        engines::method(engine).fits(self.n, self.threads_used(), self.memory)?;
         Ok(engine)
     }
 

@@ -1,0 +1,52 @@
+//! What a count asks of the constellation engine besides its subproblems' counts.
+
+use super::Constellations;
+use crate::counting::engines::Method;
+#[cfg(feature = "serde")]
+use crate::counting::engines::RecordCounts;
+use crate::counting::engines::engine::PlanWords;
+use crate::counting::engines::work::Work;
+use crate::error::Error;
+
+/// The constellation engine as [`Method`].
+pub(crate) struct BorderConstellations;
+
+impl Method for BorderConstellations {
+    fn work(&self, n: usize, fundamental: bool) -> Box<dyn Work> {
+        Box::new(Constellations::new(n, fundamental))
+    }
+
+    /// It keeps no tables.
+    fn fits(&self, _: usize, _: usize, _: Option<u64>) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn memory_needed(&self, _: usize, _: usize, _: Option<u64>) -> u64 {
+        0
+    }
+
+    /// None, so that checkpoints of format 2 (which had only this engine) stay valid.
+    fn checkpoint_word(&self) -> (String, bool) {
+        (String::new(), true)
+    }
+
+    #[cfg(feature = "serde")]
+    fn implausible_record(&self, record: &RecordCounts) -> Result<bool, String> {
+        match record.fixed {
+            Some(_) => Err("the constellations engine records no fixed solutions".into()),
+            None => Ok(false),
+        }
+    }
+
+    fn shards_count_classes(&self) -> bool {
+        true
+    }
+
+    fn plan_words(&self, _: bool) -> PlanWords {
+        PlanWords {
+            parts: "subproblems",
+            partly_timed: ", each along a random path down its search",
+            storage: "",
+        }
+    }
+}

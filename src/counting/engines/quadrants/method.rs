@@ -1,0 +1,92 @@
+//! What a count asks of the quadrant join besides its subproblems' counts.
+
+#[cfg(feature = "serde")]
+use super::Plan;
+use super::sizing::{needed_within, storage};
+use super::work::Join;
+use crate::counting::engines::Method;
+#[cfg(feature = "serde")]
+use crate::counting::engines::RecordCounts;
+use crate::counting::engines::engine::{Engine, PlanWords};
+use crate::counting::engines::work::Work;
+#[cfg(feature = "serde")]
+use crate::counting::engines::work::burnside;
+use crate::error::Error;
+
+/// The quadrant join as [`Method`].
+pub(crate) struct QuadrantJoin;
+
+impl Method for QuadrantJoin {
+    fn work(&self, n: usize, fundamental: bool) -> Box<dyn Work> {
+        Box::new(Join::new(n, fundamental))
+    }
+
+    fn fits(&self, n: usize, threads: usize, memory: Option<u64>) -> Result<(), Error> {
+        storage(n, threads, memory).map(drop)
+    }
+
+    fn memory_needed(&self, n: usize, threads: usize, memory: Option<u64>) -> u64 {
+        needed_within(n, threads, memory)
+    }
+
+    fn checkpoint_word(&self) -> (String, bool) {
+        (format!(" {}", Engine::Quadrants), false)
+    }
+
+    /// Boards past its reach; classes only in the whole count's record, with the solutions
+    /// symmetries fix; those fixed by rotations only in the shard of the rotations'
+    /// subproblem (the last); classes that the total and the fixed solutions make by
+    /// Burnside's lemma. Such a record is settled by these rules alone.
+    #[cfg(feature = "serde")]
+    fn implausible_record(&self, record: &RecordCounts) -> Result<bool, String> {
+        let RecordCounts {
+            n,
+            shard,
+            of,
+            total,
+            fundamental,
+            fixed,
+        } = *record;
+        if n <= Engine::QUADRANTS_UP_TO && fixed.is_some_and(|fixed| fixed != 0) {
+            let rotations = Plan::new(n).len();
+            if rotations % of != shard {
+                return Err(format!(
+                    "shard {shard}/{of} of n = {n} cannot count solutions fixed by rotations: shard {}/{of} does",
+                    rotations % of
+                ));
+            }
+        }
+        if n > Engine::QUADRANTS_UP_TO || fundamental.is_some() && (of != 1 || fixed.is_none()) {
+            return Err(format!(
+                "the quadrants engine counts no such shard of n = {n}"
+            ));
+        }
+        match (fundamental, fixed) {
+            (Some(fundamental), Some(fixed)) if burnside(n, total, fixed) != Ok(fundamental) => {
+                Err(format!(
+                    "{total} solutions and {fixed} fixed by symmetries do not make {fundamental} classes"
+                ))
+            }
+            _ => Ok(true),
+        }
+    }
+
+    /// The join's classes come from the whole count's total by Burnside's lemma, so its
+    /// shards' records are merged first (`queens merge`).
+    fn shards_count_classes(&self) -> bool {
+        false
+    }
+
+    fn plan_words(&self, streamed: bool) -> PlanWords {
+        PlanWords {
+            parts: "subproblem steps",
+            partly_timed: ", some stopped and estimated from the part that ran",
+            storage: match streamed {
+                true => {
+                    " (each subproblem builds only the rows it reads: the whole tables do not fit)"
+                }
+                false => " (the whole tables of each case, shared by the threads)",
+            },
+        }
+    }
+}
