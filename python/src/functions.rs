@@ -26,24 +26,19 @@ pub(crate) fn count(
     let (counter, memory) = counter(n, fundamental, threads, memory, engine, "count()")?;
     let mut counter = counter.cancel_when(Arc::clone(&stop));
     let failed = |err| count_error(err, memory);
-    counter.validate().map_err(failed)?;
+    // Checked and sized once, its warnings decided by the library: a count of a day or
+    // more says so before it starts (it goes on: Ctrl-C stops it).
+    let prepared = {
+        let counter = counter.clone();
+        interruptible(py, None, move || Ok(counter.prepare()))?.map_err(failed)?
+    };
+    for warning in prepared.warnings() {
+        let message = format!("{warning}; Ctrl-C stops it");
+        py.import("warnings")?.call_method1("warn", (message,))?;
+    }
+    counter = prepared.counter().clone();
     if let Some(path) = checkpoint {
         counter = counter.checkpoint(path).map_err(failed)?;
-    }
-    // A count of a day or more says so before it starts (it goes on: Ctrl-C stops it).
-    let forecast = {
-        let counter = counter.clone();
-        interruptible(py, None, move || Ok(counter.forecast()))?.map_err(failed)?
-    };
-    if let Some(forecast) = forecast.filter(|f| f.hours() > queens::counting::Estimate::LONG_HOURS)
-    {
-        let message = format!(
-            "this count would take about {:.3e} hours on {} threads ({}); Ctrl-C stops it",
-            forecast.hours(),
-            forecast.threads,
-            forecast.error_bar()
-        );
-        py.import("warnings")?.call_method1("warn", (message,))?;
     }
     let counts = {
         let counter = counter.clone();

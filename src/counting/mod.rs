@@ -21,6 +21,7 @@ pub use resuming::shard_record::ShardRecord;
 pub use running::counter::{Counter, Counts, Progress};
 pub use running::estimate::{Estimate, PlanRecord};
 pub use running::memory::available_memory;
+pub use running::prepared::{Prepared, Warning};
 pub use running::subproblems::Subproblem;
 
 /// The number of solutions of the `n`-queens problem (OEIS A000170), on every core.

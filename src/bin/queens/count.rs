@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use queens::counting::{Counter, Shard, ShardRecord};
+use queens::counting::{Counter, Shard, ShardRecord, Warning};
 
 use crate::args::{CountArgs, CountChoice, MergeArgs, PlanArgs};
 use crate::check::open_input;
@@ -83,12 +83,9 @@ pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
 /// with the number of its shard's subproblems.
 fn prepared(args: &CountArgs) -> Result<(Counter, usize), Failure> {
     let Shard { index, of } = args.shard.unwrap_or(Shard::WHOLE);
-    let mut counter = counter(&args.count)?.shard(index, of);
+    let counter = counter(&args.count)?.shard(index, of);
     let fundamental = args.count.fundamental;
-    // Chosen once: the checkpoint, the progress bar and the count all number the same
-    // engine's subproblems.
     let engine = counter.chosen_engine()?;
-    counter = counter.engine(engine);
     if !engine.shards_count_classes() && fundamental && of > 1 && !args.json {
         return Err(Failure::Refused(
             "a shard of the quadrant join has no symmetry classes of its own: add --json and \
@@ -96,7 +93,6 @@ fn prepared(args: &CountArgs) -> Result<(Counter, usize), Failure> {
                 .into(),
         ));
     }
-    counter.validate()?;
     if let (Some(output), Some(checkpoint)) = (args.output.path(), &args.checkpoint)
         && same_file(output, checkpoint)
     {
@@ -105,21 +101,25 @@ fn prepared(args: &CountArgs) -> Result<(Counter, usize), Failure> {
             output.display()
         )));
     }
-    if let Some(forecast) = counter.forecast()? {
-        let hours = forecast.hours();
-        if hours > queens::counting::Estimate::LONG_HOURS {
-            say(format_args!(
+    // Checked and sized once: the checkpoint, the progress bar and the count all number the
+    // engine it chose.
+    let prepared = counter.prepare()?;
+    for warning in prepared.warnings() {
+        match warning {
+            Warning::LongCount(forecast) => say(format_args!(
                 "queens: warning: this count would take about {} on {} thread{} ({}; `queens plan {}` \
                  tells more); press Ctrl-C to stop it",
-                duration(hours * 3600.0),
+                duration(forecast.hours() * 3600.0),
                 forecast.threads,
                 if forecast.threads == 1 { "" } else { "s" },
                 forecast.error_bar(),
                 args.count.n
-            ));
+            )),
+            warning => say(format_args!("queens: warning: {warning}")),
         }
     }
-    let subproblems = Shard { index, of }.subproblems_of(counter.total_subproblems()?);
+    let subproblems = prepared.subproblems();
+    let mut counter = prepared.counter().clone();
     if let Some(path) = &args.checkpoint {
         counter = counter.checkpoint(path)?;
         let done = counter.resumed_subproblems();

@@ -5,4 +5,5 @@ pub(crate) mod counter;
 pub(crate) mod estimate;
 pub(crate) mod memory;
 pub(crate) mod pool;
+pub(crate) mod prepared;
 pub(crate) mod subproblems;

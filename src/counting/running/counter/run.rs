@@ -153,7 +153,11 @@ impl Counter {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn run(&self) -> Result<Counts, Error> {
-        let engine = self.counted_engine()?;
+        self.run_as(self.counted_engine()?)
+    }
+
+    /// Runs the count with `engine`, the one its checks accepted.
+    pub(crate) fn run_as(&self, engine: Engine) -> Result<Counts, Error> {
         let work = work(self.n, engine, self.fundamental);
         let mine = self.mine(work.as_ref());
         let resumed = self.checked_resumed(&mine, work.as_ref(), engine)?;

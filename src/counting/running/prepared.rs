@@ -1,0 +1,212 @@
+//! A count checked and sized once, before any work: what runs it, and what the front ends
+//! say before it starts.
+
+use std::fmt;
+
+use crate::counting::engines::engine::Engine;
+use crate::counting::running::counter::{Counter, Counts};
+use crate::counting::running::estimate::Estimate;
+use crate::error::Error;
+
+/// A count checked and sized once, by [`Counter::prepare`]: its engine, its subproblems,
+/// the memory it needs and what it should say before it starts. Running it counts with
+/// that engine, without checking the settings again.
+///
+/// # Examples
+///
+/// ```
+/// use queens::counting::{Counter, Engine};
+///
+/// let prepared = Counter::new(14)?.fundamental(false).shard(0, 4).prepare()?;
+/// assert_eq!(prepared.engine(), Engine::Quadrants);
+/// assert!(prepared.subproblems() * 4 >= prepared.total_subproblems());
+/// assert!(prepared.warnings().is_empty());
+/// assert!(prepared.run()?.total > 0);
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+#[must_use = "a prepared count counts nothing until `run` is called"]
+pub struct Prepared {
+    counter: Counter,
+    engine: Engine,
+    subproblems: usize,
+    total_subproblems: usize,
+    memory_needed: u64,
+    warnings: Vec<Warning>,
+}
+
+/// What a count should say before it starts, decided by the library so that every front
+/// end says the same ([`Prepared::warnings`]).
+///
+/// # Examples
+///
+/// ```
+/// use queens::counting::{Counter, Warning};
+///
+/// let prepared = Counter::new(28)?.prepare()?;
+/// let Some(Warning::LongCount(estimate)) = prepared.warnings().first() else {
+///     panic!("a count of n = 28 takes years");
+/// };
+/// assert!(estimate.hours() > 24.0 * 365.0);
+/// assert!(prepared.warnings()[0].to_string().starts_with("this count would take about"));
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Warning {
+    /// The count would take more than [`Estimate::LONG_HOURS`] on its threads, by this
+    /// estimate ([`Counter::forecast`]).
+    LongCount(Estimate),
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Warning::LongCount(estimate) => write!(
+                f,
+                "this count would take about {:.3e} hours on {} thread{} ({})",
+                estimate.hours(),
+                estimate.threads,
+                if estimate.threads == 1 { "" } else { "s" },
+                estimate.error_bar()
+            ),
+        }
+    }
+}
+
+impl Counter {
+    /// Checks the count as [`Counter::validate`] does and sizes it, once: the engine it
+    /// counts with (kept, so that its checkpoint, its progress and its count number the
+    /// same engine's subproblems), its subproblems, its memory and its warnings (a count
+    /// forecast to run a day or more says so: [`Counter::forecast`], which times a sample
+    /// for some seconds from n = [`Estimate::FORECAST_FROM`]).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Counter::validate`] and [`Counter::estimate`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Error;
+    /// use queens::counting::Counter;
+    ///
+    /// assert_eq!(Counter::new(12)?.prepare()?.run()?.fundamental, Some(1787));
+    /// let err = Counter::new(12)?.shard(3, 3).prepare().unwrap_err();
+    /// assert_eq!(err, Error::InvalidShard { index: 3, of: 3 });
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn prepare(&self) -> Result<Prepared, Error> {
+        let engine = self.validate()?;
+        let counter = self.clone().engine(engine);
+        let total_subproblems = counter.total_subproblems()?;
+        let warnings = counter
+            .forecast()?
+            .filter(|forecast| forecast.hours() > Estimate::LONG_HOURS)
+            .map(Warning::LongCount)
+            .into_iter()
+            .collect();
+        Ok(Prepared {
+            engine,
+            subproblems: counter.shard_counted().subproblems_of(total_subproblems),
+            total_subproblems,
+            memory_needed: counter.memory_needed()?,
+            warnings,
+            counter,
+        })
+    }
+}
+
+impl Prepared {
+    /// The engine the count counts with ([`Engine::Auto`] chosen for the board).
+    #[must_use]
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// How many subproblems the count's shard has.
+    #[must_use]
+    pub fn subproblems(&self) -> usize {
+        self.subproblems
+    }
+
+    /// How many subproblems the whole count has, in all shards together.
+    #[must_use]
+    pub fn total_subproblems(&self) -> usize {
+        self.total_subproblems
+    }
+
+    /// Bytes of memory the count needs on its threads ([`Counter::memory_needed`]).
+    #[must_use]
+    pub fn memory_needed(&self) -> u64 {
+        self.memory_needed
+    }
+
+    /// What the count should say before it starts: a front end prints or raises each.
+    #[must_use]
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+
+    /// The counter, its engine chosen: to resume it, give it a checkpoint or a way to stop
+    /// before running it.
+    pub fn counter(&self) -> &Counter {
+        &self.counter
+    }
+
+    /// Runs the count with its engine.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Counter::run`] that come after the checks ([`Error::OutOfMemory`],
+    /// [`Error::Overflow`], [`Error::Cancelled`]).
+    pub fn run(&self) -> Result<Counts, Error> {
+        self.counter.run_as(self.engine)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_prepared_count_counts_what_its_counter_counts() -> Result<(), Error> {
+        for n in 4..=15 {
+            for engine in [Engine::Auto, Engine::Constellations, Engine::Quadrants] {
+                for (index, of) in [(0, 1), (1, 3)] {
+                    let counter = Counter::new(n)?.engine(engine).shard(index, of).threads(1);
+                    let prepared = counter.prepare()?;
+                    assert_eq!(prepared.engine(), counter.chosen_engine()?);
+                    assert_eq!(prepared.total_subproblems(), counter.total_subproblems()?);
+                    assert_eq!(
+                        prepared.run()?,
+                        counter.run()?,
+                        "n = {n}, {engine}, {index}/{of}"
+                    );
+                    assert_eq!(prepared.run()?.subproblems, prepared.subproblems());
+                    assert_eq!(prepared.memory_needed(), counter.memory_needed()?);
+                    assert!(prepared.warnings().is_empty());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_count_refused_is_refused_before_it_is_prepared() -> Result<(), Error> {
+        let refused = [
+            Counter::new(12)?.shard(5, 5),
+            Counter::new(12)?.threads(Counter::MAX_THREADS + 1),
+            Counter::new(Engine::QUADRANTS_UP_TO + 1)?.engine(Engine::Quadrants),
+            Counter::new(Counter::MAX_N + 1)?,
+            Counter::new(16)?.threads(1).memory(1),
+        ];
+        for counter in refused {
+            assert_eq!(
+                counter.prepare().unwrap_err(),
+                counter.validate().unwrap_err()
+            );
+        }
+        Ok(())
+    }
+}
