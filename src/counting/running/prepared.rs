@@ -119,30 +119,81 @@ impl Counter {
 
 impl Prepared {
     /// The engine the count counts with ([`Engine::Auto`] chosen for the board).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::{Counter, Engine};
+    ///
+    /// assert_eq!(Counter::new(8)?.prepare()?.engine(), Engine::Constellations);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
     #[must_use]
     pub fn engine(&self) -> Engine {
         self.engine
     }
 
     /// How many subproblems the count's shard has.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::Counter;
+    ///
+    /// let whole = Counter::new(12)?.prepare()?;
+    /// let shard = Counter::new(12)?.shard(0, 2).prepare()?;
+    /// assert_eq!(whole.subproblems(), whole.total_subproblems());
+    /// assert_eq!(shard.subproblems(), whole.subproblems().div_ceil(2));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
     #[must_use]
     pub fn subproblems(&self) -> usize {
         self.subproblems
     }
 
     /// How many subproblems the whole count has, in all shards together.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::Counter;
+    ///
+    /// let shard = Counter::new(12)?.shard(1, 2).prepare()?;
+    /// assert_eq!(shard.total_subproblems(), Counter::new(12)?.total_subproblems()?);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
     #[must_use]
     pub fn total_subproblems(&self) -> usize {
         self.total_subproblems
     }
 
     /// Bytes of memory the count needs on its threads ([`Counter::memory_needed`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::{Counter, Engine};
+    ///
+    /// let join = Counter::new(16)?.engine(Engine::Quadrants).threads(1).prepare()?;
+    /// assert!(join.memory_needed() > 1_000_000);
+    /// assert_eq!(Counter::new(12)?.prepare()?.memory_needed(), 0); // constellations
+    /// # Ok::<(), queens::Error>(())
+    /// ```
     #[must_use]
     pub fn memory_needed(&self) -> u64 {
         self.memory_needed
     }
 
     /// What the count should say before it starts: a front end prints or raises each.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::Counter;
+    ///
+    /// assert!(Counter::new(16)?.prepare()?.warnings().is_empty());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
     #[must_use]
     pub fn warnings(&self) -> &[Warning] {
         &self.warnings
@@ -150,6 +201,16 @@ impl Prepared {
 
     /// The counter, its engine chosen: to resume it, give it a checkpoint or a way to stop
     /// before running it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::{Counter, Engine};
+    ///
+    /// let prepared = Counter::new(16)?.prepare()?;
+    /// assert_eq!(prepared.counter().chosen_engine()?, Engine::Quadrants);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
     pub fn counter(&self) -> &Counter {
         &self.counter
     }
@@ -160,6 +221,15 @@ impl Prepared {
     ///
     /// Those of [`Counter::run`] that come after the checks ([`Error::OutOfMemory`],
     /// [`Error::Overflow`], [`Error::Cancelled`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::Counter;
+    ///
+    /// assert_eq!(Counter::new(10)?.fundamental(false).prepare()?.run()?.total, 724);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
     pub fn run(&self) -> Result<Counts, Error> {
         self.counter.run_as(self.engine)
     }
