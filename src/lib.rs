@@ -103,12 +103,13 @@
 //!
 //! # Guides
 //!
-//! The repository's `docs/` holds the guides, whose examples run as tests: the library
-//! guide (`guide.md`), the command-line tool (`cli.md`), counting on clusters
-//! (`clusters.md`), performance with the command behind every figure (`performance.md`),
-//! the engines and the search explained on the 8 x 8 board (`counting.md`,
-//! `algorithms.md`), puzzles (`puzzles.md`), the web page (`web.md`) and the code's layout
-//! (`architecture.md`).
+//! The [`guides`] module holds them as pages of this documentation (the repository's
+//! `docs/`), whose examples run as tests: [the library guide](guides::guide),
+//! [the command-line tool](guides::cli), [counting on clusters](guides::clusters),
+//! [performance](guides::performance) with the command behind every figure, the engines and
+//! the search explained on the 8 x 8 board ([counting](guides::counting),
+//! [algorithms](guides::algorithms)), [puzzles](guides::puzzles), [the web page](guides::web)
+//! and [the code's layout](guides::architecture).
 #![deny(unsafe_code)]
 // Every example, here and in README and the guides, compiles without a warning: pasted
 // into a new crate it warns about nothing.
@@ -125,6 +126,8 @@ mod error;
 pub mod formats;
 #[cfg(feature = "generator")]
 pub mod generator;
+#[cfg(any(doc, doctest))]
+pub mod guides;
 pub mod large_boards;
 pub mod puzzle;
 mod rng;
@@ -147,15 +150,3 @@ pub use search::{Builder, Queens};
 pub use solution::{Solution, Symmetry};
 #[doc(inline)]
 pub use squares::{Line, LineName, Square};
-
-/// README.md and the guides under `docs/`, whose code blocks run as doctests so they cannot
-/// drift.
-#[cfg(doctest)]
-mod guides {
-    #[doc = include_str!("../README.md")]
-    struct Readme;
-    #[doc = include_str!("../docs/guide.md")]
-    struct Guide;
-    #[doc = include_str!("../docs/puzzles.md")]
-    struct Puzzles;
-}

@@ -317,7 +317,8 @@ impl Estimate {
     /// // Two threads, or one where the crate is built without its `parallel` feature.
     /// let threads = estimate.threads as f64;
     /// assert_eq!(plan.seconds_per_shard, estimate.cpu_seconds / (4.0 * threads));
-    /// assert!(plan.error.is_some_and(|e| (0.0..1.0).contains(&e)));
+    /// // A fraction of the CPU time, from 20 parts timed (how wide depends on the machine's load).
+    /// assert!(plan.error.is_some_and(|e| e.is_finite() && e >= 0.0));
     /// # Ok::<(), queens::Error>(())
     /// ```
     #[must_use]
