@@ -24,27 +24,23 @@ pub(crate) fn count(
 ) -> PyResult<u64> {
     let stop = Arc::new(AtomicBool::new(false));
     let (counter, memory) = counter(n, fundamental, threads, memory, engine, "count()")?;
-    let mut counter = counter.cancel_when(Arc::clone(&stop));
+    let counter = counter.cancel_when(Arc::clone(&stop));
     let failed = |err| count_error(err, memory);
     // Checked and sized once, its warnings decided by the library: a count of a day or
     // more says so before it starts (it goes on: Ctrl-C stops it).
-    let prepared = {
-        let counter = counter.clone();
-        interruptible(py, None, move || Ok(counter.prepare()))?.map_err(failed)?
-    };
+    let mut prepared = interruptible(py, None, move || Ok(counter.prepare()))?.map_err(failed)?;
     for warning in prepared.warnings() {
         let message = format!("{warning}; Ctrl-C stops it");
         py.import("warnings")?.call_method1("warn", (message,))?;
     }
-    counter = prepared.counter().clone();
     if let Some(path) = checkpoint {
-        counter = counter.checkpoint(path).map_err(failed)?;
+        prepared = prepared.checkpoint(path).map_err(failed)?;
     }
     let counts = {
-        let counter = counter.clone();
-        interruptible(py, Some(stop), move || Ok(counter.run()))?.map_err(failed)?
+        let prepared = prepared.clone();
+        interruptible(py, Some(stop), move || Ok(prepared.run()))?.map_err(failed)?
     };
-    if let Some(err) = counter.checkpoint_failure() {
+    if let Some(err) = prepared.checkpoint_failure() {
         let message = format!("the count is right, but the checkpoint is incomplete: {err}");
         py.import("warnings")?.call_method1("warn", (message,))?;
     }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use queens::counting::{Counter, Shard, ShardRecord, Warning};
+use queens::counting::{Counter, Prepared, Shard, ShardRecord, Warning};
 
 use crate::args::{CountArgs, CountChoice, MergeArgs, PlanArgs};
 use crate::check::open_input;
@@ -17,10 +17,11 @@ use crate::{Failure, output, progress, say};
 pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
     // Opened first: a count of hours does not find out at its end that it cannot write.
     let mut out = Out::open(args.output.path())?;
-    let (counter, subproblems) = prepared(args)?;
+    let prepared = prepared(args)?;
+    let subproblems = prepared.subproblems();
     let fundamental = args.count.fundamental;
     let Shard { index, of } = args.shard.unwrap_or(Shard::WHOLE);
-    let resumed = counter.resumed_subproblems();
+    let resumed = prepared.resumed_subproblems();
     let bar = progress::Bar::new(subproblems, resumed, args.quiet);
     let done = Arc::new(AtomicUsize::new(resumed));
     let started = Instant::now();
@@ -34,14 +35,14 @@ pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
     };
     output::on_interrupt(move || say(format_args!("{}", interrupted.report())));
     let report_to = bar.clone();
-    let counter = counter.on_finished(move |_, progress| {
+    let prepared = prepared.on_finished(move |_, progress| {
         done.fetch_max(progress.done, Ordering::Relaxed);
         report_to.update(progress);
     });
-    let counts = counter.run()?;
+    let counts = prepared.run()?;
     let seconds = started.elapsed();
     bar.finish();
-    let incomplete = counter.checkpoint_failure();
+    let incomplete = prepared.checkpoint_failure();
     let number = match fundamental {
         true => counts.fundamental.unwrap_or(0),
         false => counts.total,
@@ -78,10 +79,9 @@ pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
     }
 }
 
-/// The counter of `args`, checked before any work: refused where it cannot count, warned
-/// of where it would take a day or more, resumed from its checkpoint (which it says);
-/// with the number of its shard's subproblems.
-fn prepared(args: &CountArgs) -> Result<(Counter, usize), Failure> {
+/// The count of `args`, checked and sized before any work: refused where it cannot count,
+/// warned of where it would take a day or more, resumed from its checkpoint (which it says).
+fn prepared(args: &CountArgs) -> Result<Prepared, Failure> {
     let Shard { index, of } = args.shard.unwrap_or(Shard::WHOLE);
     let counter = counter(&args.count)?.shard(index, of);
     let fundamental = args.count.fundamental;
@@ -118,20 +118,20 @@ fn prepared(args: &CountArgs) -> Result<(Counter, usize), Failure> {
             warning => say(format_args!("queens: warning: {warning}")),
         }
     }
-    let subproblems = prepared.subproblems();
-    let mut counter = prepared.counter().clone();
-    if let Some(path) = &args.checkpoint {
-        counter = counter.checkpoint(path)?;
-        let done = counter.resumed_subproblems();
-        if done > 0 {
-            // Said, so that a requeued or restarted job's log shows the work it kept.
-            say(format_args!(
-                "queens: resuming from {}: {done} of {subproblems} subproblems already counted",
-                path.display()
-            ));
-        }
+    let Some(path) = &args.checkpoint else {
+        return Ok(prepared);
+    };
+    let prepared = prepared.checkpoint(path)?;
+    let done = prepared.resumed_subproblems();
+    if done > 0 {
+        // Said, so that a requeued or restarted job's log shows the work it kept.
+        say(format_args!(
+            "queens: resuming from {}: {done} of {} subproblems already counted",
+            path.display(),
+            prepared.subproblems()
+        ));
     }
-    Ok((counter, subproblems))
+    Ok(prepared)
 }
 
 /// What an interrupted count says: what it had done, in how long, and where that is kept,

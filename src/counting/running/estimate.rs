@@ -137,10 +137,19 @@ impl Counter {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn estimate_within(&self, samples: usize, budget: Duration) -> Result<Estimate, Error> {
-        let n = self.board_size();
         // Checked as a count is, but for the size of its total: a plan of n = 29 or more
         // says what the count would take.
-        let engine = self.accepted_engine()?;
+        self.estimate_as(self.accepted_engine()?, samples, budget)
+    }
+
+    /// [`Counter::estimate_within`] for a count its checks accepted, with `engine`.
+    fn estimate_as(
+        &self,
+        engine: Engine,
+        samples: usize,
+        budget: Duration,
+    ) -> Result<Estimate, Error> {
+        let n = self.board_size();
         let threads = self.threads_used();
         let work = work(n, engine, self.counts_classes());
         let peak_before = memory::peak();
@@ -204,10 +213,18 @@ impl Counter {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn forecast(&self) -> Result<Option<Estimate>, Error> {
+        match self.board_size() < Estimate::FORECAST_FROM {
+            true => Ok(None),
+            false => self.forecast_as(self.accepted_engine()?),
+        }
+    }
+
+    /// [`Counter::forecast`] for a count its checks accepted, with `engine`.
+    pub(crate) fn forecast_as(&self, engine: Engine) -> Result<Option<Estimate>, Error> {
         if self.board_size() < Estimate::FORECAST_FROM {
             return Ok(None);
         }
-        self.estimate(Estimate::SAMPLES).map(Some)
+        (self.estimate_as(engine, Estimate::SAMPLES, Estimate::BUDGET)).map(Some)
     }
 }
 

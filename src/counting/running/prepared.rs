@@ -2,10 +2,12 @@
 //! say before it starts.
 
 use std::fmt;
+use std::path::Path;
 
 use crate::counting::engines::engine::Engine;
-use crate::counting::running::counter::{Counter, Counts};
+use crate::counting::running::counter::{Counter, Counts, Progress};
 use crate::counting::running::estimate::Estimate;
+use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
 
 /// A count checked and sized once, by [`Counter::prepare`]: its engine, its subproblems,
@@ -101,7 +103,7 @@ impl Counter {
         let counter = self.clone().engine(engine);
         let total_subproblems = counter.total_subproblems()?;
         let warnings = counter
-            .forecast()?
+            .forecast_as(engine)?
             .filter(|forecast| forecast.hours() > Estimate::LONG_HOURS)
             .map(Warning::LongCount)
             .into_iter()
@@ -215,6 +217,91 @@ impl Prepared {
         &self.counter
     }
 
+    /// Keeps a checkpoint in the file at `path`, as [`Counter::checkpoint`] does, for this
+    /// count's engine: what the file holds is checked and resumed, the settings not again.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Counter::checkpoint`] that concern the file: [`Error::Checkpoint`], naming
+    /// it, where it cannot be read, written or locked or is not this count's checkpoint, and
+    /// [`Error::BadResume`] where what it holds does not fit the count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::Counter;
+    ///
+    /// let dir = tempfile::tempdir()?;
+    /// let path = dir.path().join("n11.checkpoint");
+    /// let first = Counter::new(11)?.prepare()?.checkpoint(&path)?;
+    /// assert_eq!((first.resumed_subproblems(), first.run()?.total), (0, 2680));
+    /// drop(first); // the file is locked while its count lives
+    /// let again = Counter::new(11)?.prepare()?.checkpoint(&path)?;
+    /// assert_eq!(again.resumed_subproblems(), again.subproblems());
+    /// assert_eq!(again.run()?.total, 2680);
+    /// assert!(again.checkpoint_failure().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn checkpoint(self, path: impl AsRef<Path>) -> Result<Prepared, Error> {
+        let counter = self.counter.checkpoint_as(path.as_ref(), self.engine)?;
+        Ok(Prepared { counter, ..self })
+    }
+
+    /// Calls `report` as each subproblem finishes, as [`Counter::on_finished`] does.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use queens::counting::Counter;
+    ///
+    /// let finished = Arc::new(AtomicUsize::new(0));
+    /// let seen = Arc::clone(&finished);
+    /// let prepared = Counter::new(12)?.prepare()?;
+    /// let prepared = prepared.on_finished(move |_, _| { seen.fetch_add(1, Ordering::Relaxed); });
+    /// prepared.run()?;
+    /// assert_eq!(finished.load(Ordering::Relaxed), prepared.subproblems());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn on_finished(
+        self,
+        report: impl Fn(&Subproblem, Progress) + Send + Sync + 'static,
+    ) -> Prepared {
+        let counter = self.counter.on_finished(report);
+        Prepared { counter, ..self }
+    }
+
+    /// How many subproblems the count takes as done, resumed from its checkpoint or given
+    /// to [`Counter::resume`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::counting::Counter::new(9)?.prepare()?.resumed_subproblems(), 0);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn resumed_subproblems(&self) -> usize {
+        self.counter.resumed_subproblems()
+    }
+
+    /// Why the checkpoint missed a record, if it did ([`Counter::checkpoint_failure`]): the
+    /// count is right, but a rerun would count that subproblem again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let prepared = queens::counting::Counter::new(9)?.prepare()?;
+    /// prepared.run()?;
+    /// assert!(prepared.checkpoint_failure().is_none());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn checkpoint_failure(&self) -> Option<Error> {
+        self.counter.checkpoint_failure()
+    }
+
     /// Runs the count with its engine.
     ///
     /// # Errors
@@ -275,6 +362,34 @@ mod tests {
             assert_eq!(
                 counter.prepare().unwrap_err(),
                 counter.validate().unwrap_err()
+            );
+        }
+        Ok(())
+    }
+
+    /// A prepared count keeps a checkpoint as its counter does: the same records resumed,
+    /// the same file refused for another count, and the count's engine, not Auto's choice
+    /// again, named in it.
+    #[test]
+    fn a_prepared_count_keeps_its_checkpoint_as_its_counter_does()
+    -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        for engine in [Engine::Auto, Engine::Constellations, Engine::Quadrants] {
+            let path = dir.path().join(format!("{engine}.checkpoint"));
+            let half = Counter::new(12)?.engine(engine).shard(0, 2);
+            half.prepare()?.checkpoint(&path)?.run()?;
+            // The file is shard 0 of 2's: the whole count is another count.
+            let whole = Counter::new(12)?.engine(engine);
+            let refused = whole.prepare()?.checkpoint(&path).unwrap_err();
+            assert_eq!(refused, whole.checkpoint(&path).unwrap_err());
+            let again = half.prepare()?.checkpoint(&path)?;
+            assert_eq!(again.resumed_subproblems(), again.subproblems());
+            assert_eq!(again.run()?, half.run()?);
+            drop(again); // the file is locked while its count lives
+            let by_counter = half.clone().checkpoint(&path)?;
+            assert_eq!(
+                by_counter.resumed_subproblems(),
+                by_counter.run()?.subproblems
             );
         }
         Ok(())

@@ -399,28 +399,8 @@ impl Solver {
                 .uppers
                 .map(|range| placements_in(north.placements(), range));
             let partners = set.lowers;
-            // Partners off the marked diagonal, then those on it (a class higher), for
-            // each flag of the uppers, where that class counts.
-            let runs: [[_; 2]; 2] = core::array::from_fn(|upper_flag| {
-                core::array::from_fn(|lower_flag| {
-                    match weights[upper_flag + lower_flag] != 0 && !uppers[upper_flag].is_empty() {
-                        true => partners[lower_flag],
-                        false => (0, 0),
-                    }
-                })
-            });
-            // Each list of partners numbered once, for both flags of the uppers.
-            let firsts: [u32; 2] = core::array::from_fn(|lower_flag| {
-                let first = numbered;
-                if runs
-                    .iter()
-                    .any(|runs| runs[lower_flag].1 > runs[lower_flag].0)
-                {
-                    let (start, end) = partners[lower_flag];
-                    numbered += end - start;
-                }
-                first
-            });
+            let (runs, firsts) =
+                partner_runs(partners, uppers.map(<[_]>::len), weights, &mut numbered);
             let mut batches = [0u32; 2];
             for (upper_flag, (runs, &uppers)) in runs.iter().zip(&uppers).enumerate() {
                 if uppers.is_empty() {
@@ -467,6 +447,38 @@ impl Solver {
             all => pairs as f64 / all as f64,
         };
     }
+}
+
+/// The partners each flag of the uppers reads, for uppers of `lens` placements: those off
+/// the marked diagonal, then those on it (a class higher), where that class counts; and
+/// where each list of partners is numbered from, each numbered once for both flags of the
+/// uppers (`numbered` counts them).
+fn partner_runs(
+    partners: [(u32, u32); 2],
+    lens: [usize; 2],
+    weights: [u64; CLASSES],
+    numbered: &mut u32,
+) -> ([[(u32, u32); 2]; 2], [u32; 2]) {
+    let runs: [[_; 2]; 2] = core::array::from_fn(|upper_flag| {
+        core::array::from_fn(|lower_flag| {
+            match weights[upper_flag + lower_flag] != 0 && lens[upper_flag] != 0 {
+                true => partners[lower_flag],
+                false => (0, 0),
+            }
+        })
+    });
+    let firsts = core::array::from_fn(|lower_flag| {
+        let first = *numbered;
+        if runs
+            .iter()
+            .any(|runs| runs[lower_flag].1 > runs[lower_flag].0)
+        {
+            let (start, end) = partners[lower_flag];
+            *numbered += end - start;
+        }
+        first
+    });
+    (runs, firsts)
 }
 
 /// Adds the north-west placements `uppers`, just joined with their partners (which end at

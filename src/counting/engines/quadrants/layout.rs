@@ -170,16 +170,74 @@ impl Run {
     }
 }
 
-impl West<'_> {
+impl<'a> West<'a> {
     /// The most chunks any group reads.
     pub(crate) fn chunks(&self) -> usize {
-        self.batches
-            .iter()
-            .filter(|(_, groups)| !groups.is_empty())
-            .map(|&(chunks, _)| chunks)
-            .max()
-            .unwrap_or(0)
+        most_chunks(self.batches)
     }
+
+    /// The spans the join takes in turn: as many sets of columns at a time as keep their
+    /// partners' results within `budget` chunks (each partner's up to [`West::chunks`]),
+    /// those of one large set alone; spans with no partner or no group to read are skipped.
+    pub(crate) fn spans(self, budget: usize) -> impl Iterator<Item = Span<'a>> {
+        let most = self.chunks();
+        let (mut from, mut next) = (Cut::default(), 0);
+        std::iter::from_fn(move || {
+            while next < self.cuts.len() {
+                let mut to = next;
+                while self.cuts.get(to + 1).is_some_and(|cut| {
+                    (cut.numbered.saturating_sub(from.numbered) as usize) * most <= budget
+                }) {
+                    to += 1;
+                }
+                let cut = self.cuts[to];
+                let batches: Vec<(usize, &[Group])> = (self.batches.iter().enumerate())
+                    .map(|(key, &(chunks, groups))| {
+                        let range = from.groups[key] as usize..cut.groups[key] as usize;
+                        (chunks, groups.get(range).unwrap_or(&[]))
+                    })
+                    .collect();
+                let span = Span {
+                    base: from.numbered,
+                    partners: cut.numbered.saturating_sub(from.numbered) as usize,
+                    chunks: most_chunks(&batches),
+                    runs: (self.runs.get(from.runs as usize..cut.runs as usize)).unwrap_or(&[]),
+                    batches,
+                };
+                (from, next) = (cut, to + 1);
+                if span.partners > 0 && span.chunks > 0 {
+                    return Some(span);
+                }
+            }
+            None
+        })
+    }
+}
+
+/// The most chunks a group of `batches` reads.
+fn most_chunks(batches: &[(usize, &[Group])]) -> usize {
+    batches
+        .iter()
+        .filter(|(_, groups)| !groups.is_empty())
+        .map(|&(chunks, _)| chunks)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The west half-boards between two cuts ([`West::spans`]), whose partners' results the
+/// join keeps at once.
+#[derive(Debug)]
+pub(crate) struct Span<'a> {
+    /// The number of its first partner.
+    pub base: u32,
+    /// How many partners it numbers.
+    pub partners: usize,
+    /// The most chunks a group of it reads.
+    pub chunks: usize,
+    /// Its runs of partners.
+    pub runs: &'a [Run],
+    /// Its groups of each batch, with how many chunks they read.
+    pub batches: Vec<(usize, &'a [Group])>,
 }
 
 /// The most chunks a table may have for the join to take its west half-boards by

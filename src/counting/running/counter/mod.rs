@@ -478,9 +478,16 @@ impl Counter {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn checkpoint(self, path: impl AsRef<Path>) -> Result<Counter, Error> {
-        let checkpoint = Checkpoint::open(path.as_ref(), &self)?;
+        let engine = self.validate()?;
+        self.checkpoint_as(path.as_ref(), engine)
+    }
+
+    /// [`Counter::checkpoint`] for a count its checks accepted, with `engine`: the records
+    /// resumed are checked, the settings not again.
+    pub(crate) fn checkpoint_as(self, path: &Path, engine: Engine) -> Result<Counter, Error> {
+        let checkpoint = Checkpoint::open_as(path, &self, engine)?;
         let counter = self.resume(checkpoint.resumed().iter().copied());
-        counter.validate()?;
+        counter.check_resumed_as(engine)?;
         Ok(Counter {
             checkpoint: Some(Arc::new(checkpoint)),
             ..counter

@@ -90,11 +90,17 @@ impl Counter {
     /// ```
     pub fn validate(&self) -> Result<Engine, Error> {
         let engine = self.counted_engine()?;
+        self.check_resumed_as(engine)?;
+        Ok(engine)
+    }
+
+    /// Whether the resumed results fit this count by `engine`.
+    pub(crate) fn check_resumed_as(&self, engine: Engine) -> Result<(), Error> {
         if !self.resumed.is_empty() {
             let work = work(self.n, engine, self.fundamental);
             self.checked_resumed(&self.mine(work.as_ref()), work.as_ref(), engine)?;
         }
-        Ok(engine)
+        Ok(())
     }
 
     /// The engine, once the count is known to be accepted and its total to fit in 64 bits.
@@ -333,9 +339,17 @@ impl Checkpoint {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn open(path: &Path, counter: &Counter) -> Result<Checkpoint, Error> {
-        let Shard { index: shard, of } = counter.shard;
         // Nothing is created for a count that would be refused.
-        let engine = counter.validate()?;
+        Checkpoint::open_as(path, counter, counter.validate()?)
+    }
+
+    /// [`Checkpoint::open`] for a count its checks accepted, with `engine`.
+    pub(crate) fn open_as(
+        path: &Path,
+        counter: &Counter,
+        engine: Engine,
+    ) -> Result<Checkpoint, Error> {
+        let Shard { index: shard, of } = counter.shard;
         // A count of classes has one more subproblem (the join's rotations): its record is
         // read, and the count says which flag resumes it.
         let all = counter.clone().fundamental(true).total_subproblems()?;

@@ -24,8 +24,6 @@ macro_rules! join_kernel {
         }
 
         /// [`count`] keeping at most about `budget` chunks of partners' results at a time.
-        // Over 80 lines on purpose: the bounds its unsafe calls rely on are checked at its top and
-        // named in their SAFETY comments; split, the checks would stand apart from the calls.
         pub(super) fn count_within(
             table: Slices<'_>,
             west: West<'_>,
@@ -41,8 +39,7 @@ macro_rules! join_kernel {
             } = table;
             let mut sums = [0; CLASSES];
             let most = west.chunks();
-            let numbered = west.numbered;
-            if most == 0 || numbered == 0 {
+            if most == 0 || west.numbered == 0 {
                 return sums;
             }
             // The loads below read the first `most` chunks of the real plane and of a
@@ -56,103 +53,97 @@ macro_rules! join_kernel {
             );
             assert!(west.runs.iter().all(|run| run.start <= run.end
                 && run.end as usize <= west.partners.len()
-                && (run.first + (run.end - run.start)) as usize <= numbered));
+                && (run.first + (run.end - run.start)) as usize <= west.numbered));
             let mut from_start = [Lookup::NONE, Lookup::NONE];
             lookups(table, 0, &mut from_start);
             let mut later = [Lookup::NONE, Lookup::NONE];
             // A few column sets at a time, as many as keep their partners' results in the
             // cache; those of one large set a few chunks at a time.
-            let mut from = Cut::default();
-            let mut next = 0;
-            while next < west.cuts.len() {
-                let mut to = next;
-                while west.cuts.get(to + 1).is_some_and(|cut| {
-                    (cut.numbered.saturating_sub(from.numbered) as usize) * most <= budget
-                }) {
-                    to += 1;
+            for span in west.spans(budget) {
+                let block = (budget / span.partners).clamp(1, BLOCK).min(span.chunks);
+                let per_partner = block * WORDS;
+                if frees.len() < span.partners * per_partner {
+                    frees.resize(span.partners * per_partner, 0);
                 }
-                let cut = west.cuts[to];
-                let span = cut.numbered.saturating_sub(from.numbered) as usize;
-                let batches: Vec<(usize, &[Group])> = (west.batches.iter().enumerate())
-                    .map(|(key, &(chunks, groups))| {
-                        let range = from.groups[key] as usize..cut.groups[key] as usize;
-                        (chunks, groups.get(range).unwrap_or(&[]))
-                    })
-                    .collect();
-                let runs = west
-                    .runs
-                    .get(from.runs as usize..cut.runs as usize)
-                    .unwrap_or(&[]);
-                let region = batches
-                    .iter()
-                    .filter(|(_, groups)| !groups.is_empty())
-                    .map(|&(chunks, _)| chunks)
-                    .max()
-                    .unwrap_or(0);
-                if span > 0 && region > 0 {
-                    let block = (budget / span).clamp(1, BLOCK).min(region);
-                    let per_partner = block * WORDS;
-                    if frees.len() < span * per_partner {
-                        frees.resize(span * per_partner, 0);
-                    }
-                    for first in (0..region).step_by(block) {
-                        let at = Block {
-                            planes: planes.as_ptr(),
-                            first: first * WORDS,
-                            real: diagonals * stride,
-                            lookups: match first {
-                                0 => &from_start,
-                                _ => {
-                                    lookups(table, first, &mut later);
-                                    &later
-                                }
-                            },
-                        };
-                        let free = Frees {
-                            words: frees.as_mut_ptr(),
-                            per_partner,
-                            base: u64::from(from.numbered),
-                            last: span - 1,
-                        };
-                        for run in runs {
-                            let need = run.chunks(&batches);
-                            if need > first {
-                                let partners = &west.partners[run.start as usize..run.end as usize];
-                                // SAFETY: `available()` checked the processor for `$features`,
-                                // the one list every function of this kernel is compiled for;
-                                // each call reads words `d * words + first * WORDS ..` of up to
-                                // `most - first` chunks, for `d` the real plane or a plane up to
-                                // `last`, all within `planes` as checked above, and up to `block`
-                                // chunks of a partner's free half-boards, for which `frees` has
-                                // room, as for those `fill` writes (`Frees` clamps every number
-                                // to the region's).
-                                unsafe {
-                                    by_chunks!(
-                                        (need - first).min(block),
-                                        fill(at, partners, run.first, free)
-                                    )
-                                };
+                for first in (0..span.chunks).step_by(block) {
+                    let at = Block {
+                        planes: planes.as_ptr(),
+                        first: first * WORDS,
+                        real: diagonals * stride,
+                        lookups: match first {
+                            0 => &from_start,
+                            _ => {
+                                lookups(table, first, &mut later);
+                                &later
                             }
-                        }
-                        for &(chunks, groups) in &batches {
-                            if chunks <= first || groups.is_empty() {
-                                continue;
-                            }
-                            // SAFETY: as above.
-                            let part = unsafe {
-                                by_chunks!(
-                                    (chunks - first).min(block),
-                                    pass(at, groups, west.lowers, free)
-                                )
-                            };
-                            for (sum, part) in sums.iter_mut().zip(part) {
-                                *sum += part;
-                            }
-                        }
+                        },
+                    };
+                    let free = Frees {
+                        words: frees.as_mut_ptr(),
+                        per_partner,
+                        base: u64::from(span.base),
+                        last: span.partners - 1,
+                    };
+                    // SAFETY: `available()` checked the processor for `$features`, the one
+                    // list every function of this kernel is compiled for; `at` reads up to
+                    // `most - first` chunks from word `d * stride + first * WORDS`, for `d`
+                    // the real plane or a plane up to `last`, all within `planes` as checked
+                    // above, and `free` has room for `block` chunks of every partner the
+                    // span numbers (`Frees` clamps every number to the span's).
+                    let part = unsafe { join_block(at, free, &span, west, first, block) };
+                    for (sum, part) in sums.iter_mut().zip(part) {
+                        *sum += part;
                     }
                 }
-                from = cut;
-                next = to + 1;
+            }
+            sums
+        }
+
+        /// Up to `block` chunks from chunk `first` on of a span's join: its partners' free
+        /// half-boards filled, then its groups passed over them.
+        ///
+        /// # Safety
+        ///
+        /// The processor must have `$features`; `at` must read within the planes for every
+        /// chunk a group of the span reads, and `free` must have room for `block` chunks of
+        /// each partner the span numbers (as `count_within` checks and makes room).
+        #[inline]
+        unsafe fn join_block(
+            at: Block<'_>,
+            free: Frees,
+            span: &Span<'_>,
+            west: West<'_>,
+            first: usize,
+            block: usize,
+        ) -> [u64; CLASSES] {
+            for run in span.runs {
+                let need = run.chunks(&span.batches);
+                if need > first {
+                    let partners = &west.partners[run.start as usize..run.end as usize];
+                    // SAFETY: the caller's promise, for the chunks the run's groups read.
+                    unsafe {
+                        by_chunks!(
+                            (need - first).min(block),
+                            fill(at, partners, run.first, free)
+                        )
+                    };
+                }
+            }
+            let mut sums = [0; CLASSES];
+            for &(chunks, groups) in &span.batches {
+                if chunks <= first || groups.is_empty() {
+                    continue;
+                }
+                // SAFETY: the caller's promise, for the chunks these groups read.
+                let part = unsafe {
+                    by_chunks!(
+                        (chunks - first).min(block),
+                        pass(at, groups, west.lowers, free)
+                    )
+                };
+                for (sum, part) in sums.iter_mut().zip(part) {
+                    *sum += part;
+                }
             }
             sums
         }

@@ -4,7 +4,7 @@
 use core::arch::x86_64::*;
 
 use crate::counting::engines::quadrants::layout::{
-    CLASSES, CROSSING_CHUNKS, Crossing, Cut, Group, Placement, Slices, WORDS, West, placements_in,
+    CLASSES, CROSSING_CHUNKS, Crossing, Group, Placement, Slices, Span, WORDS, West, placements_in,
 };
 use crate::counting::simd::{instructions, with_features};
 

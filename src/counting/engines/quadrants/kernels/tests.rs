@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::counting::engines::quadrants::layout::{
-    CHUNK, ColumnSet, Run, SquarePlanes, square_code,
+    CHUNK, ColumnSet, Cut, Run, SquarePlanes, square_code,
 };
 use crate::counting::engines::quadrants::portable::{
     count_portable, cross_portable, transpose_portable,
