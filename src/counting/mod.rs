@@ -1,7 +1,7 @@
 //! Counting solutions without building them: [`count`], [`count_fundamental`] and the
 //! [`Counter`] builder for threads, shards, progress and resuming.
 //!
-//! `docs/algorithms.md` explains the method (border constellations, the interior search,
+//! [The algorithms guide](crate::guides::algorithms) explains the method (border constellations, the interior search,
 //! the vector kernels and the Burnside step) with a worked example at n = 8.
 
 mod engines;

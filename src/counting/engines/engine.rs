@@ -3,7 +3,7 @@
 /// The method a [`Counter`](crate::counting::Counter) counts with.
 ///
 /// Both count every board exactly; they differ in speed and in what they can count.
-/// `docs/counting.md` explains each with a worked example.
+/// [The counting guide](crate::guides::counting) explains each with a worked example.
 ///
 /// # Examples
 ///
@@ -57,7 +57,7 @@ impl Engine {
     /// The largest board [`Engine::Auto`] counts with the quadrant join. Above n = 22 the
     /// join's pairs of half-boards grow faster than the solutions among them, but the
     /// constellation engine costs more per solution still up to n = 27 (`queens plan N`
-    /// times both on a sample; docs/clusters.md's table on an AMD EPYC: 8.0 ns per solution
+    /// times both on a sample; [the clusters guide](crate::guides::clusters)'s table on an AMD EPYC: 8.0 ns per solution
     /// for the join at n = 23 against 123 for constellations, 16 against 126 at n = 27). At
     /// n = 28, the join's largest board, a plan times too few of its steps to show it the
     /// faster, and it needs gigabytes where constellations need none.

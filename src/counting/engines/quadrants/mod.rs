@@ -19,7 +19,7 @@
 //! per class of placements under the board's eight symmetries.
 //!
 //! The join counts solutions only; the counter gets classes from them by Burnside's lemma
-//! (see [`count_symmetric`](crate::counting::count_symmetric)). `docs/counting.md` works through
+//! (see [`count_symmetric`](crate::counting::count_symmetric)). [the counting guide](crate::guides::counting) works through
 //! `n = 8`.
 
 mod choices;

@@ -274,8 +274,8 @@ macro_rules! join_kernel {
 
         /// `C` chunks of every plane, from word `first` on; the real plane starts at word
         /// `real`, and the planes of the upper and lower `squares` follow it, each found by
-        /// its entry of `lookups` for the side. Made only by `count`, which checks that
-        /// every read stays in the planes.
+        /// its entry of `lookups` for the side. Made only by `count_within` and `cross`,
+        /// which check that every read stays in the planes.
         #[derive(Clone, Copy)]
         struct Block<'a> {
             planes: *const u64,
@@ -336,9 +336,10 @@ macro_rules! join_kernel {
             }
         }
 
-        /// Where the partners of a region keep their free half-boards for the chunks of a
+        /// Where the partners of a span keep their free half-boards for the chunks of a
         /// block: `per_partner` words from `(number - base) * per_partner` on, for numbers
-        /// from `base` up to `base + last`. Made only by `count`, which makes room for them.
+        /// from `base` up to `base + last`. Made only by `count_within` and `cross`, which
+        /// make room for them.
         #[derive(Clone, Copy)]
         struct Frees {
             words: *mut u64,
