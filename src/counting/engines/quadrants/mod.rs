@@ -19,8 +19,8 @@
 //! per class of placements under the board's eight symmetries.
 //!
 //! The join counts solutions only; the counter gets classes from them by Burnside's lemma
-//! (see [`count_symmetric`](crate::counting::count_symmetric)). [the counting guide](crate::guides::counting) works through
-//! `n = 8`.
+//! (see [`count_symmetric`](crate::counting::count_symmetric)).
+//! [The counting guide](crate::guides::counting) works through `n = 8`.
 
 mod choices;
 #[cfg(test)]
