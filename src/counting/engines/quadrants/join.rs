@@ -62,7 +62,8 @@ impl Sieve {
 
 /// The shared diagonals of each square of the west side, north-west quadrant first, each
 /// numbered `row * cols + col` by its row among all the free rows. The join reads a plane
-/// per square, the union of its diagonals' planes: a west queen costs it one load, not two.
+/// per square, the union of its diagonals' planes: a west queen costs it one load, not two
+/// (and where planes of pairs of squares are made, two queens one load).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Squares {
     pub diagonals: Vec<u64>,
@@ -74,6 +75,13 @@ pub(crate) struct Squares {
 /// The most east half-boards a part of a table holds before it stops (give or take one
 /// north-east placement's partners): about 48 MB of table.
 pub(crate) const PART: usize = 1 << 20;
+
+/// The most bytes a table's planes of squares may take for the join to take the west
+/// half-boards' rows two at a time (a plane per pair of squares, `cols` times as many
+/// planes as rows alone take): 1.08x to 1.2x faster at n = 18 to 20, the planes made once a
+/// table and read by thousands of west half-boards; past this, the table's memory grows
+/// too much for it (parts of tables from n = 23 on take rows alone).
+pub(crate) const PAIRED_BYTES: usize = 8 << 20;
 
 /// The most partners a batch of a row choice's west half-boards lists before the join
 /// reads the table for it (give or take one set of columns'): 64 MB of partner numbers,
@@ -132,6 +140,9 @@ pub(crate) struct Table {
     sorted: Vec<u64>,
     diagonals: usize,
     squares: [SquarePlanes; 2],
+    /// The planes of the squares of two rows taken together, from which their pairs'
+    /// planes are made.
+    pair: Vec<u64>,
 }
 
 impl Table {
@@ -174,8 +185,9 @@ impl Table {
 
     /// Bit-slices the half-boards [`fill`](Table::fill) joined into `diagonals` planes of
     /// shared diagonals, the plane of the real ones and the planes of `squares` in the north
-    /// and south rows `west` of the west half-boards; sorted by sieve key first if `sieve`
-    /// and the table is long enough to gain by it.
+    /// and south rows `west` of the west half-boards (rows two at a time where their planes
+    /// take at most [`PAIRED_BYTES`]); sorted by sieve key first if `sieve` and the table is
+    /// long enough to gain by it.
     // Not inlined, so that it is profiled as one.
     #[inline(never)]
     pub(crate) fn slice(
@@ -196,8 +208,23 @@ impl Table {
             }
         };
         let (cols, norths) = (squares.cols, squares.norths);
-        let rows = west[0] | west[1] << norths;
-        let planes = diagonals + 1 + rows.count_ones() as usize * cols;
+        let sides = |pairs| {
+            let upper = SquarePlanes::with_pairs(diagonals + 1, west[0], cols, pairs);
+            let lower_first = diagonals + 1 + upper.planes();
+            [
+                upper,
+                SquarePlanes::with_pairs(lower_first, west[1], cols, pairs),
+            ]
+        };
+        let paired = sides(true);
+        let bytes = (paired[0].planes() + paired[1].planes()) * words * 8;
+        let sides = match bytes <= PAIRED_BYTES {
+            true => paired,
+            false => sides(false),
+        };
+        let squares_len = sides[0].planes() + sides[1].planes();
+        let padding = sides[0].padding().max(sides[1].padding());
+        let planes = diagonals + 1 + squares_len + padding;
         // Only the words no half-board reaches are cleared: the rest are written, not
         // cleared first and then written (clearing whole tables cost 5% at n = 19).
         match self.planes.len() < planes * words {
@@ -216,13 +243,11 @@ impl Table {
         if !self.len.is_multiple_of(64) {
             real[self.len / 64] = (1 << (self.len % 64)) - 1;
         }
-        squares_planes.fill(0);
-        let used = (0..usize::BITS as usize).filter(|row| rows >> row & 1 == 1);
-        let squares_used = used.flat_map(|row| row * cols..(row + 1) * cols);
-        for (plane, square) in squares_planes
-            .chunks_exact_mut(words.max(1))
-            .zip(squares_used)
-        {
+        // Each square's plane is the union of its diagonals' planes: written in place for
+        // rows taken alone, kept aside for those taken in pairs, whose planes are made
+        // from them.
+        let square_plane = |square: usize, plane: &mut [u64]| {
+            plane.fill(0);
             let mut on = squares.diagonals[square];
             while on != 0 {
                 let from = &held[on.trailing_zeros() as usize * words..][..words];
@@ -231,16 +256,39 @@ impl Table {
                     *word |= from;
                 }
             }
+        };
+        let rows = west[0] | west[1] << norths;
+        let mut used = (0..usize::BITS as usize).filter(|row| rows >> row & 1 == 1);
+        let (squares_planes, padded) = squares_planes.split_at_mut(squares_len * words);
+        padded.fill(0);
+        let mut out = squares_planes.chunks_exact_mut(words.max(1));
+        self.pair.resize(2 * cols * words, 0);
+        for side in &sides {
+            for _ in side.pairs() {
+                for (i, row) in used.by_ref().take(2).enumerate() {
+                    let rows = self.pair[i * cols * words..].chunks_exact_mut(words.max(1));
+                    for (col, plane) in rows.take(cols).enumerate() {
+                        square_plane(row * cols + col, plane);
+                    }
+                }
+                let (first, second) = self.pair.split_at(cols * words);
+                for a in first.chunks_exact(words.max(1)) {
+                    for b in second.chunks_exact(words.max(1)) {
+                        let plane = out.next().expect("a plane per pair of squares");
+                        for ((word, &a), &b) in plane.iter_mut().zip(a).zip(b) {
+                            *word = a | b;
+                        }
+                    }
+                }
+            }
+            for row in used.by_ref().take(side.singles().count()) {
+                for col in 0..cols {
+                    square_plane(row * cols + col, out.next().expect("a plane per square"));
+                }
+            }
         }
         self.diagonals = diagonals;
-        self.squares = [
-            SquarePlanes::new(diagonals + 1, west[0], cols),
-            SquarePlanes::new(
-                diagonals + 1 + west[0].count_ones() as usize * cols,
-                west[1],
-                cols,
-            ),
-        ];
+        self.squares = sides;
     }
 
     /// Copies the half-boards to `sorted` in order of the sieve key each carries (a counting

@@ -36,45 +36,98 @@ pub(crate) fn square_code(row: usize, col: usize) -> u64 {
     (col as u64 + 1) << (4 * row)
 }
 
-/// Where the join finds the plane of each square of south-west placements that fill rows
-/// `rows`: for each row, the shift of its nibble in a [`square_code`] and the plane just
-/// before the row's first square.
+/// Where the join finds the planes of the squares of placements of one side (north-west or
+/// south-west) that fill rows `rows`: for each row, the shift of its nibble in a
+/// [`square_code`] and the plane just before the row's first square. Rows may be taken two
+/// at a time, the first ones: a plane per pair of their squares (the union of the two
+/// squares' planes), so that a placement costs the join one load per two queens.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct SquarePlanes {
     rows: [(u32, u32); 16],
     len: usize,
+    /// How many of the rows, from the first, are taken two at a time (an even number).
+    paired: usize,
     /// Columns per row.
     pub cols: usize,
 }
 
+/// Planes past a table's last that a join reading pairs of squares keeps, so that any
+/// nibble of a pair's second row lands in the planes (see [`SquarePlanes::padding`]).
+pub(crate) const PAIR_PADDING: usize = 16;
+
 impl SquarePlanes {
-    /// Square planes from plane `first` on, `cols` for each of rows `rows` (bits into the
-    /// quadrant's rows, at most 16) in turn.
-    pub(crate) fn new(first: usize, rows: usize, cols: usize) -> SquarePlanes {
+    /// Square planes from plane `first` on, for rows `rows` (bits into the quadrant's rows,
+    /// at most 16) on `cols` columns: if `pairs`,
+    /// `cols * cols` for each two rows in turn (the plane of squares `a` and `b`, numbered
+    /// from 0, at `a * cols + b`), then `cols` for a row left over; else `cols` a row.
+    pub(crate) fn with_pairs(first: usize, rows: usize, cols: usize, pairs: bool) -> SquarePlanes {
         let mut planes = SquarePlanes {
             cols,
             ..SquarePlanes::default()
         };
+        let filled = (rows & 0xffff).count_ones() as usize;
+        planes.paired = if pairs { filled & !1 } else { 0 };
+        let mut next = first;
         for row in (0..16).filter(|row| rows >> row & 1 == 1) {
-            let before = first - 1 + planes.len * cols;
-            planes.rows[planes.len] = (4 * row as u32, before as u32);
+            let at = planes.len;
+            // A pair's first row: the plane before its squares with the second row's
+            // first column, a row of `cols` planes per column of the first.
+            let before = match at < planes.paired && at % 2 == 1 {
+                true => 0,
+                false => next - 1,
+            };
+            planes.rows[at] = (4 * row as u32, before as u32);
+            next += match (at < planes.paired, at % 2) {
+                (true, 0) => cols * cols,
+                (true, _) => 0,
+                (false, _) => cols,
+            };
             planes.len += 1;
         }
         planes
     }
 
-    /// For each row, the shift of its nibble and the plane just before its first square.
-    #[inline]
-    pub(crate) fn rows(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        self.rows[..self.len].iter().copied()
+    /// How many planes the squares take.
+    pub(crate) fn planes(&self) -> usize {
+        self.paired / 2 * self.cols * self.cols + (self.len - self.paired) * self.cols
     }
 
-    /// The planes of the squares of `code`, a placement filling the rows.
+    /// Planes past the table's last this side needs: [`PAIR_PADDING`] if it takes rows in
+    /// pairs (the kernels add a pair's second nibble times a plane's words to the plane its
+    /// first one finds, unchecked), else none.
+    pub(crate) fn padding(&self) -> usize {
+        if self.paired > 0 { PAIR_PADDING } else { 0 }
+    }
+
+    /// For each pair of rows taken together, the shifts of the two rows' nibbles and the
+    /// plane before the squares of the first row's first column: the square of columns
+    /// `a` and `b` (nibbles, from 1) is at `before + (a - 1) * cols + b`.
+    #[inline]
+    pub(crate) fn pairs(&self) -> impl Iterator<Item = ([u32; 2], u32)> + '_ {
+        self.rows[..self.paired]
+            .chunks_exact(2)
+            .map(|pair| ([pair[0].0, pair[1].0], pair[0].1))
+    }
+
+    /// For each row taken alone, the shift of its nibble and the plane just before its
+    /// first square.
+    #[inline]
+    pub(crate) fn singles(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.rows[self.paired..self.len].iter().copied()
+    }
+
+    /// The planes of the squares of `code`, a placement filling the rows: one a pair of
+    /// rows, then one a row left alone.
     #[inline]
     pub(crate) fn of(&self, code: u64) -> impl Iterator<Item = usize> + '_ {
-        self.rows[..self.len]
-            .iter()
-            .map(move |&(shift, before)| before as usize + (code >> shift & 15) as usize)
+        let nibble = move |shift: u32| (code >> shift & 15) as usize;
+        let pairs = self.pairs().map(move |([a, b], before)| {
+            before as usize + (nibble(a).wrapping_sub(1)).wrapping_mul(self.cols) + nibble(b)
+        });
+        pairs.chain(
+            self.singles()
+                .map(move |(shift, before)| before as usize + nibble(shift)),
+        )
     }
 }
 

@@ -133,7 +133,8 @@ impl Values {
 pub(crate) enum Record {
     /// The shared diagonals they hold.
     Diagonals(Shared),
-    /// Their squares as [`square_code`] writes them: the join reads one plane per square.
+    /// Their squares as [`square_code`] writes them: the join reads one plane per square,
+    /// or per pair of squares.
     Squares,
 }
 

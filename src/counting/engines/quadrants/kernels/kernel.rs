@@ -320,14 +320,18 @@ macro_rules! join_kernel {
                 code: u64,
             ) {
                 let lookup = &self.lookups[side];
-                let rows = lookup.shifts[..lookup.rows].iter().zip(&lookup.planes);
-                for (&shift, planes) in rows {
-                    let plane = planes[(code >> shift & 15) as usize];
+                for row in 0..lookup.rows.min(16) {
+                    let mut plane = lookup.planes[row][(code >> lookup.shifts[row] & 15) as usize];
+                    if row < lookup.pairs.min(8) {
+                        let second = (code >> lookup.seconds[row] & 15) as usize;
+                        plane = plane.wrapping_add(second * lookup.step);
+                    }
                     for c in 0..C {
                         for v in 0..PER_CHUNK {
                             let word = (c * PER_CHUNK + v) * WORDS / PER_CHUNK;
                             // SAFETY: as for `chunks`: every entry of a lookup is a plane's
-                            // block.
+                            // block, and a pair's second nibble moves it at most 15 planes on,
+                            // within the planes (`lookups`).
                             let held = unsafe { load(plane.add(word)) };
                             free[c][v] = and_not(held, free[c][v]);
                         }

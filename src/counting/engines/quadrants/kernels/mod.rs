@@ -4,7 +4,8 @@
 use core::arch::x86_64::*;
 
 use crate::counting::engines::quadrants::layout::{
-    CLASSES, CROSSING_CHUNKS, Crossing, Group, Placement, Slices, Span, WORDS, West, placements_in,
+    CLASSES, CROSSING_CHUNKS, Crossing, Group, PAIR_PADDING, Placement, Slices, Span, WORDS, West,
+    placements_in,
 };
 use crate::counting::simd::{instructions, with_features};
 
@@ -171,42 +172,77 @@ const _: () = assert!(
         && avx2::CROSSING <= CROSSING_CHUNKS
 );
 
-/// Where a block of the join finds the planes of one side's squares: for each row the side
-/// fills, the shift of its nibble in a square code and each column's plane, from the word of
-/// the block's first chunk. A queen costs the join one lookup, whatever its row.
+/// Where a block of the join finds the planes of one side's squares: for each row or pair
+/// of rows the side fills, the shift of its nibble in a square code (its first row's, for a
+/// pair) and each column's plane, from the word of the block's first chunk; for a pair, the
+/// second row's shift, whose nibble times `step` words moves to the pair's plane. A queen
+/// costs the join one lookup, whatever its row, and two queens of a pair one load.
 struct Lookup {
     shifts: [u32; 16],
+    seconds: [u32; 8],
     planes: [[*const u64; 16]; 16],
+    pairs: usize,
     rows: usize,
+    step: usize,
 }
 
 impl Lookup {
     /// A lookup of no rows.
     const NONE: Lookup = Lookup {
         shifts: [0; 16],
+        seconds: [0; 8],
         planes: [[core::ptr::null(); 16]; 16],
+        pairs: 0,
         rows: 0,
+        step: 0,
     };
 }
 
 /// Fills `lookups` with the lookups of the upper and the lower squares of `table` from the
 /// word of chunk `first`. Entries no square has point to the real plane, and planes past
-/// the last to the last, so that every entry of a row is readable.
+/// the last to the last, so that every entry of a row is readable; a pair's entries lie at
+/// least [`PAIR_PADDING`] planes before the end, so that any second nibble lands within.
 fn lookups(table: Slices<'_>, first: usize, lookups: &mut [Lookup; 2]) {
     let last = (table.planes.len() / table.stride).saturating_sub(1);
     assert!(first * WORDS < table.stride || table.planes.is_empty());
-    // In bounds: a plane up to the last, from a word of its first chunk.
-    let from = |plane: usize| {
+    // In bounds: a plane up to `last`, from a word of its first chunk.
+    let from = |plane: usize, last: usize| {
         (table.planes.as_ptr()).wrapping_add(plane.min(last) * table.stride + first * WORDS)
     };
     for (lookup, squares) in lookups.iter_mut().zip([table.uppers, table.lowers]) {
+        assert!(squares.pairs().next().is_none() || last >= PAIR_PADDING);
+        lookup.step = table.stride;
         lookup.rows = 0;
-        for (row, (shift, before)) in squares.rows().enumerate() {
+        lookup.pairs = 0;
+        let paired = squares
+            .pairs()
+            .map(|([shift, second], before)| (shift, Some(second), before));
+        let single = squares
+            .singles()
+            .map(|(shift, before)| (shift, None, before));
+        for (row, (shift, second, before)) in paired.chain(single).enumerate() {
             lookup.shifts[row] = shift;
+            // A pair's plane is its entry's plus up to 15 planes: its entries stop that
+            // many planes before the end.
+            let (cols, last) = match second {
+                Some(second) => {
+                    lookup.seconds[row] = second;
+                    lookup.pairs = row + 1;
+                    (
+                        squares.cols * squares.cols,
+                        last.saturating_sub(PAIR_PADDING - 1),
+                    )
+                }
+                None => (squares.cols, last),
+            };
             let planes = &mut lookup.planes[row];
-            planes.fill(from(table.diagonals));
+            planes.fill(from(table.diagonals, last));
             for (col, plane) in planes.iter_mut().enumerate().skip(1).take(squares.cols) {
-                *plane = from(before as usize + col);
+                let step = cols / squares.cols;
+                *plane = from(
+                    before as usize + (col - 1) * step + usize::from(step == 1),
+                    last,
+                );
             }
             lookup.rows = row + 1;
         }

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::counting::engines::quadrants::layout::{
-    CHUNK, ColumnSet, Cut, Run, SquarePlanes, square_code,
+    CHUNK, ColumnSet, Cut, PAIR_PADDING, Run, SquarePlanes, square_code,
 };
 use crate::counting::engines::quadrants::portable::{
     count_portable, cross_portable, transpose_portable,
@@ -24,16 +24,14 @@ fn code(rows: usize, next: &mut impl FnMut() -> u64) -> u64 {
 }
 
 /// The planes of the squares north-west and south-west placements fill in [`case`]'s
-/// tables over `diagonals` planes of diagonals.
-fn square_planes(diagonals: usize) -> [SquarePlanes; 2] {
+/// tables over `diagonals` planes of diagonals, their rows two at a time if `pairs` (the
+/// north-west side's three rows leave one alone).
+fn square_planes(diagonals: usize, pairs: bool) -> [SquarePlanes; 2] {
     let first = diagonals + 1;
+    let upper = SquarePlanes::with_pairs(first, FILLED[0], COLS, pairs);
     [
-        SquarePlanes::new(first, FILLED[0], COLS),
-        SquarePlanes::new(
-            first + FILLED[0].count_ones() as usize * COLS,
-            FILLED[1],
-            COLS,
-        ),
+        upper,
+        SquarePlanes::with_pairs(first + upper.planes(), FILLED[1], COLS, pairs),
     ]
 }
 
@@ -86,7 +84,7 @@ struct Case {
 }
 
 /// A table of `chunks` chunks over `diagonals` planes, `len` real half-boards, and
-/// `ROWS * COLS` square planes, with groups over it, from a simple generator seeded by
+/// square planes enough for rows taken alone or in pairs, with groups over it, from a simple generator seeded by
 /// `seed`.
 fn case(seed: u64, chunks: usize, len: usize, diagonals: usize) -> Case {
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
@@ -104,7 +102,8 @@ fn case(seed: u64, chunks: usize, len: usize, diagonals: usize) -> Case {
         core::cmp::Ordering::Less => 0,
     });
     planes.extend(real);
-    planes.extend((0..2 * ROWS * COLS * stride).map(|_| next() & next() & next()));
+    let squares = ROWS * COLS * COLS + PAIR_PADDING;
+    planes.extend((0..squares * stride).map(|_| next() & next() & next()));
     let partners: Vec<Placement> = (0..12)
         .map(|_| Placement {
             held: 0,
@@ -174,7 +173,7 @@ fn join_kernels_agree_with_the_portable_join() {
         let chunks = 1 + seed as usize % 19;
         let (len, diagonals) = sized(seed, chunks);
         let case = case(seed, chunks, len, diagonals);
-        let squares = square_planes(diagonals);
+        let squares = square_planes(diagonals, seed % 2 == 0);
         let table = Slices {
             planes: &case.planes,
             stride: chunks * WORDS,
@@ -243,7 +242,7 @@ fn crossing_kernels_agree_with_the_portable_join() {
         let chunks = 1 + seed as usize % CROSSING_CHUNKS;
         let (len, diagonals) = sized(seed, chunks);
         let planes = case(seed, chunks, len, diagonals).planes;
-        let squares = square_planes(diagonals);
+        let squares = square_planes(diagonals, seed % 2 == 0);
         let table = Slices {
             planes: &planes,
             stride: chunks * WORDS,
