@@ -94,9 +94,9 @@ fn main() -> Result<(), Box<dyn Error>> {
     let template = std::env::var("QUEENS_REFERENCE").ok();
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
     println!(
-        "| n | solutions | constellations, 1 thread (s) | quadrants, 1 thread (s) | quadrants, {cores} threads (s) | plain mirror-halving (s) | reference, 1 run (s) | quadrants / reference |"
+        "| n | solutions | constellations, 1 thread (s) | quadrants, 1 thread (s) | quadrants, 1 thread (ns a solution) | quadrants, {cores} threads (s) | plain mirror-halving (s) | reference, 1 run (s) | quadrants / reference |"
     );
-    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     let mut join_times = Vec::new();
     for n in smallest..=largest {
         let runs = if n <= 17 { 3 } else { 1 };
@@ -122,9 +122,10 @@ fn main() -> Result<(), Box<dyn Error>> {
             assert_eq!(plain, join, "the plain counter disagrees for n = {n}");
         }
         println!(
-            "| {n} | {join} | {} | {:.3} | {:.3} | {} | {} | {} |",
+            "| {n} | {join} | {} | {:.3} | {:.2} | {:.3} | {} | {} | {} |",
             seconds(search.map(|(_, t)| t)),
             join_time.as_secs_f64(),
+            join_time.as_secs_f64() * 1e9 / join as f64,
             all_time.as_secs_f64(),
             seconds(plain.map(|(_, t)| t)),
             seconds(other),

@@ -39,13 +39,36 @@ FAILED = []
 
 
 def processor():
+    """The processor's name, with its widest vectors (two machines may share a name: an AMD
+    EPYC may be a Zen 3 with AVX2 or a Zen 5 with AVX-512) and its level 2 cache a core."""
+    name, flags = None, set()
     try:
         for line in open("/proc/cpuinfo", encoding="utf-8"):
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
+            key, _, value = line.partition(":")
+            if key.strip() == "model name" and name is None:
+                name = value.strip()
+            elif key.strip() == "flags" and not flags:
+                flags = set(value.split())
     except OSError:
         pass
-    return platform.processor() or platform.machine()
+    name = name or platform.processor() or platform.machine()
+    vectors = "AVX-512" if "avx512f" in flags else "AVX2" if "avx2" in flags else None
+    l2 = level2_per_core()
+    details = [d for d in (vectors, l2 and f"{l2} KiB L2 a core") if d]
+    return f"{name} ({', '.join(details)})" if details else name
+
+
+def level2_per_core():
+    """The level 2 cache of the first core in KiB, as the kernel reports it, or None."""
+    for index in range(8):
+        base = pathlib.Path(f"/sys/devices/system/cpu/cpu0/cache/index{index}")
+        try:
+            if (base / "level").read_text().strip() == "2":
+                size = (base / "size").read_text().strip()
+                return int(size.rstrip("K")) if size.endswith("K") else None
+        except (OSError, ValueError):
+            return None
+    return None
 
 
 def tables(output):
