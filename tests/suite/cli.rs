@@ -1703,7 +1703,8 @@ fn interruption(report: &str) -> (usize, usize, String) {
 
 #[test]
 fn an_interrupted_count_says_what_it_had_done_and_where_it_is_kept() {
-    let (code, report) = interrupted_count(&["18", "--threads", "1"], || true);
+    // n = 19 takes seconds even on the fastest processor: every signal lands mid-count.
+    let (code, report) = interrupted_count(&["19", "--threads", "1"], || true);
     assert_eq!(code, Some(130), "{report}");
     assert_eq!(report.lines().count(), 1, "{report}");
     let (done, of, rest) = interruption(&report);
@@ -1714,11 +1715,11 @@ fn an_interrupted_count_says_what_it_had_done_and_where_it_is_kept() {
     );
 
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("n17.checkpoint");
+    let path = dir.path().join("n19.checkpoint");
     let path_arg = path.to_str().unwrap();
     let recorded =
         || std::fs::read_to_string(&path).map_or(0, |t| t.lines().count().saturating_sub(1));
-    let args = ["17", "--threads", "1", "--checkpoint", path_arg];
+    let args = ["19", "--threads", "1", "--checkpoint", path_arg];
     let (code, report) = interrupted_count(&args, || recorded() >= 10);
     assert_eq!(code, Some(130), "{report}");
     let (done, of, rest) = interruption(&report);
