@@ -3,7 +3,7 @@
 
 use super::join::{self, Part, Sieve, Table};
 use super::layout::{
-    CLASSES, ColumnSet, Crossing, Cut, Group, KEYS, Placement, Run, West, placements_in,
+    CLASSES, ColumnSet, Crossing, Cut, Group, KEYS, PerKey, Placement, Run, West, placements_in,
 };
 use super::quadrant::{SetView, Values, join_each};
 use super::row_sets::BuiltNorths;
@@ -22,7 +22,7 @@ use std::cell::Cell;
 #[derive(Default)]
 pub(super) struct WestLists {
     pub(super) sets: Vec<ColumnSet>,
-    pub(super) groups: [Vec<Group>; KEYS],
+    pub(super) groups: PerKey<Vec<Group>>,
     /// The numbers of the partners, the runs of south-west placements they number, how many
     /// they number, and where each set of columns ends in them.
     pub(super) lowers: Values,
@@ -76,10 +76,6 @@ impl Stopwatch {
     }
 }
 
-/// The fewest pairs of west placements a row choice lists for its table to be sorted by
-/// sieve key: with fewer, the sort costs more than the chunks it spares them.
-const SIEVE_PAIRS: usize = 2048;
-
 /// Partners numbered at least between two cuts of a row choice's west groups: the join
 /// keeps their results a few hundred at a time or more, so finer cuts would only cost.
 const CUT_EVERY: u32 = 256;
@@ -89,7 +85,7 @@ fn cut(groups: &[Vec<Group>; KEYS], runs: &[Run], numbered: u32) -> Cut {
     Cut {
         runs: runs.len() as u32,
         numbered,
-        groups: core::array::from_fn(|key| groups[key].len() as u32),
+        groups: PerKey(core::array::from_fn(|key| groups[key].len() as u32)),
     }
 }
 
@@ -289,7 +285,8 @@ impl Solver {
         }
         // Sorting by sieve key costs a pass over the table; it pays only where enough west
         // half-boards read it (the listed pairs).
-        let sieve = !crossing && lists.lowers.len() >= SIEVE_PAIRS;
+        let (pairs, bucket_chunks) = self.sieving;
+        let sieve = (!crossing && lists.lowers.len() >= pairs).then_some(bucket_chunks);
         table.slice(self.shared.len(), sieve, (&self.squares, west));
         if crossing {
             let west = Crossing {
@@ -300,19 +297,27 @@ impl Solver {
                     .filter(|&class| weights[class] != 0)
                     .fold(0, |classes, class| classes | 1 << class),
             };
-            return join::cross(table.slices(), west, &mut lists.frees);
+            return join::cross(table.slices(0), west, &mut lists.frees);
         }
-        let batches: [_; KEYS] =
-            core::array::from_fn(|key| (table.chunks(key), &lists.groups[key][..]));
-        let west = West {
-            batches: &batches,
-            lowers: lists.lowers.as_slice(),
-            partners: south.placements(),
-            runs: &lists.runs,
-            numbered: lists.numbered,
-            cuts: &lists.cuts,
-        };
-        join::count(table.slices(), west, &mut lists.frees)
+        // Bucket by bucket, each read by the groups free of its sieve diagonals.
+        let mut sums = [0; CLASSES];
+        for (bucket, chunks) in table.buckets() {
+            let batches: [_; KEYS] =
+                core::array::from_fn(|key| (table.reads(bucket, key), &lists.groups[key][..]));
+            let west = West {
+                batches: &batches,
+                lowers: lists.lowers.as_slice(),
+                partners: south.placements(),
+                runs: &lists.runs,
+                numbered: lists.numbered,
+                cuts: &lists.cuts,
+            };
+            let part = join::count(table.slices(chunks.start), west, &mut lists.frees);
+            for (sum, part) in sums.iter_mut().zip(part) {
+                *sum += part;
+            }
+        }
+        sums
     }
 
     /// The weight of each class of west half-boards for the row choice, or `None` if its
@@ -401,7 +406,7 @@ impl Solver {
             let partners = set.lowers;
             let (runs, firsts) =
                 partner_runs(partners, uppers.map(<[_]>::len), weights, &mut numbered);
-            let mut batches = [0u32; 2];
+            let mut batches = [0u64; 2];
             for (upper_flag, (runs, &uppers)) in runs.iter().zip(&uppers).enumerate() {
                 if uppers.is_empty() {
                     continue;
@@ -491,12 +496,12 @@ fn push_groups(
     (ends, mut start): (&[[u32; 2]], u32),
     class: u32,
     groups: &mut [Vec<Group>; KEYS],
-    batches: &mut [u32; 2],
+    batches: &mut [u64; 2],
 ) {
     for (upper, &[split, end]) in uppers.iter().zip(ends) {
         let key = Sieve::tagged(upper.shared);
-        batches[0] |= u32::from(split > start) << key;
-        batches[1] |= u32::from(end > split) << key;
+        batches[0] |= u64::from(split > start) << key;
+        batches[1] |= u64::from(end > split) << key;
         if end > start {
             groups[key].push(Group {
                 upper: upper.shared,

@@ -2,25 +2,42 @@
 //! diagonals, counted 512 at a time on bit-sliced tables.
 
 use crate::counting::engines::quadrants::layout::{
-    CHUNK, CLASSES, Crossing, KEYS, Slices, SquarePlanes, WORDS, West,
+    CHUNK, CLASSES, Crossing, KEYS, PerKey, Slices, SquarePlanes, WORDS, West,
 };
 use crate::counting::engines::quadrants::portable::{
     count_portable, cross_portable, transpose_portable,
 };
 use crate::counting::engines::quadrants::quadrant::{SetView, Values, join_all};
+use crate::counting::engines::quadrants::sizing::MAX_N;
+use core::ops::Range;
 
-/// A few shared diagonals that only north-west placements hold among the west ones: the
-/// east half-boards are sorted by which of them they hold, so that a west group (whose
-/// sieve diagonals its north-west placement decides) reads only the front of the table,
-/// where the half-boards free of its sieve diagonals are.
+/// A few shared diagonals that north-west placements hold: the east half-boards of a long
+/// table are put in buckets by which of them they hold, so that a west group (whose sieve
+/// diagonals its north-west placement decides) reads only the buckets of half-boards free
+/// of its sieve diagonals: every other half-board shares one with it.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Sieve {
     /// A bit per sieve diagonal, the most often held first; none past the last.
     bits: [u64; SIEVE],
 }
 
-/// Sieve diagonals at most: sorting by more leaves chunks too small to pay.
-const SIEVE: usize = KEYS.trailing_zeros() as usize;
+/// Sieve diagonals at most, one bit of a key each.
+pub(crate) const SIEVE: usize = KEYS.trailing_zeros() as usize;
+
+// A key's tag lies above a north-west placement's square code (4 bits a row, at most
+// `MAX_N / 2` rows) and an east placement's shared diagonals (at most `2 MAX_N - 2`).
+const _: () = assert!(4 * (MAX_N / 2) + SIEVE <= 64 && 2 * MAX_N - 2 + SIEVE <= 64);
+
+/// Sieve diagonals whose keys order the half-boards within a bucket: a group reads a
+/// bucket up to the last half-board free of them, reading a few more (those that hold a
+/// later one and none of its own) rather than a chunk more per bucket.
+const PREFIX_BITS: usize = 2;
+
+/// Chunks a bucket of a table has on average, at least: each bucket starts on a chunk of
+/// its own, and each is a call of the join, so that finer buckets would cost more than
+/// they spare.
+pub(crate) const BUCKET_CHUNKS: usize = 8;
+
 /// The fewest chunks a table must have to be sorted by sieve key.
 const SIEVE_FROM: usize = 4;
 
@@ -52,12 +69,6 @@ impl Sieve {
     pub(crate) fn tagged(code: u64) -> usize {
         (code >> (64 - SIEVE)) as usize
     }
-
-    /// The largest key free of the sieve diagonals of `key`: every half-board with a larger
-    /// key shares one with it.
-    pub(crate) fn free_of(key: usize) -> usize {
-        !key & (KEYS - 1)
-    }
 }
 
 /// The shared diagonals of each square of the west side, north-west quadrant first, each
@@ -82,6 +93,10 @@ pub(crate) const PART: usize = 1 << 20;
 /// table and read by thousands of west half-boards; past this, the table's memory grows
 /// too much for it (parts of tables from n = 23 on take rows alone).
 pub(crate) const PAIRED_BYTES: usize = 8 << 20;
+
+/// The fewest pairs of west placements a row choice lists for its table to be sorted by
+/// sieve key: with fewer, the sort costs more than the chunks it spares them.
+pub(crate) const SIEVE_PAIRS: usize = 2048;
 
 /// The most partners a batch of a row choice's west half-boards lists before the join
 /// reads the table for it (give or take one set of columns'): 64 MB of partner numbers,
@@ -126,16 +141,24 @@ pub(crate) fn pairs([north, south]: [SetView<'_>; 2], queens: u32, cols: usize) 
 /// The east half-boards of one choice of rows, bit-sliced: word `w` of plane `d` holds, for
 /// half-boards `64 w..64 w + 64`, whether each holds shared diagonal `d`. The table is
 /// padded to whole chunks; the next plane marks the real half-boards, and a plane per
-/// square of [`Squares`] follows for each row the west half-boards fill. Half-boards are in
-/// the order of their sieve keys.
+/// square of [`Squares`] follows for each row the west half-boards fill. A long table is
+/// in buckets by the highest bits of the half-boards' sieve keys, each from a chunk of its
+/// own on.
 #[derive(Default)]
 pub(crate) struct Table {
     /// Real half-boards.
     pub len: usize,
     pub chunks: usize,
     pub planes: Vec<u64>,
-    /// Where the half-boards of each sieve key end.
-    ends: [usize; KEYS],
+    /// The bits of a sieve key, its highest, that choose a half-board's bucket, and the
+    /// next ones, that order the half-boards within it.
+    bits: usize,
+    prefix: usize,
+    /// Where each bucket starts, in chunks, and where the last ends.
+    starts: PerKey<usize>,
+    end: usize,
+    /// Where the half-boards of each key (its bucket's bits and prefix's) end.
+    ends: PerKey<usize>,
     halves: Values,
     sorted: Vec<u64>,
     diagonals: usize,
@@ -186,27 +209,39 @@ impl Table {
     /// Bit-slices the half-boards [`fill`](Table::fill) joined into `diagonals` planes of
     /// shared diagonals, the plane of the real ones and the planes of `squares` in the north
     /// and south rows `west` of the west half-boards (rows two at a time where their planes
-    /// take at most [`PAIRED_BYTES`]); sorted by sieve key first if `sieve` and the table is
-    /// long enough to gain by it.
+    /// take at most [`PAIRED_BYTES`]); with a `sieve`, in buckets by sieve key first, as
+    /// many as give each that many chunks on average (or none if the table is short).
     // Not inlined, so that it is profiled as one.
     #[inline(never)]
     pub(crate) fn slice(
         &mut self,
         diagonals: usize,
-        sieve: bool,
+        sieve: Option<usize>,
         (squares, west): (&Squares, [usize; 2]),
     ) {
-        let words = self.chunks * WORDS;
-        let halves = match sieve && self.chunks >= SIEVE_FROM {
-            true => {
-                self.sort_by_key();
-                &self.sorted[..self.len.next_multiple_of(64)]
+        let chunks = self.len.div_ceil(CHUNK);
+        (self.bits, self.prefix) = match sieve {
+            Some(bucket_chunks) if chunks >= SIEVE_FROM => {
+                let bits = (chunks / bucket_chunks).max(1).ilog2() as usize;
+                let bits = bits.min(SIEVE - PREFIX_BITS);
+                (bits, PREFIX_BITS)
             }
-            false => {
-                self.ends = [self.len; KEYS];
+            _ => (0, 0),
+        };
+        let halves = match self.bits + self.prefix {
+            0 => {
+                (self.starts[0], self.end, self.ends[0]) = (0, chunks, self.len);
                 self.halves.padded(64)
             }
+            _ => {
+                self.sort_into_buckets();
+                &self.sorted[..self.end * CHUNK]
+            }
         };
+        self.chunks = self.end;
+        #[cfg(test)]
+        most_buckets::note(1 << self.bits);
+        let words = self.chunks * WORDS;
         let (cols, norths) = (squares.cols, squares.norths);
         let sides = |pairs| {
             let upper = SquarePlanes::with_pairs(diagonals + 1, west[0], cols, pairs);
@@ -239,9 +274,14 @@ impl Table {
         let (held, squares_planes) = self.planes.split_at_mut((diagonals + 1) * words);
         let real = &mut held[diagonals * words..];
         real.fill(0);
-        real[..self.len / 64].fill(u64::MAX);
-        if !self.len.is_multiple_of(64) {
-            real[self.len / 64] = (1 << (self.len % 64)) - 1;
+        for bucket in 0..1 << self.bits {
+            let start = self.starts[bucket] * CHUNK;
+            let count = self.ends[last_key(bucket, self.prefix)] - start;
+            let real = &mut real[start / 64..];
+            real[..count / 64].fill(u64::MAX);
+            if !count.is_multiple_of(64) {
+                real[count / 64] = (1 << (count % 64)) - 1;
+            }
         }
         // Each square's plane is the union of its diagonals' planes: written in place for
         // rows taken alone, kept aside for those taken in pairs, whose planes are made
@@ -291,35 +331,50 @@ impl Table {
         self.squares = sides;
     }
 
-    /// Copies the half-boards to `sorted` in order of the sieve key each carries (a counting
-    /// sort), noting where each key's end in `ends`. Four ways interleaved, each with its own
-    /// counts and its own place in each key's run: runs of one key then make four chains of
-    /// increments, not one.
+    /// Copies the half-boards to `sorted` by key (a counting sort by the highest
+    /// [`bits`](Table::bits) and [`prefix`](Table::prefix) bits of the sieve key each
+    /// carries), each bucket from a chunk of its own on, noting where each key ends. Four
+    /// ways interleaved, each with its own counts and its own place in each key's run: runs
+    /// of one key then make four chains of increments, not one.
     #[inline]
-    fn sort_by_key(&mut self) {
+    fn sort_into_buckets(&mut self) {
         const WAYS: usize = 4;
+        let keys: usize = 1 << (self.bits + self.prefix);
+        let shift = SIEVE - self.bits - self.prefix;
+        let key = |half: u64| Sieve::tagged(half) >> shift;
         let halves = self.halves.as_slice();
         let mut counts = [[0usize; KEYS]; WAYS];
         for (index, &half) in halves.iter().enumerate() {
-            counts[index % WAYS][Sieve::tagged(half)] += 1;
+            counts[index % WAYS][key(half)] += 1;
         }
         let mut starts = [[0; KEYS]; WAYS];
-        let mut end = 0;
-        for key in 0..KEYS {
-            for way in 0..WAYS {
-                starts[way][key] = end;
-                end += counts[way][key];
+        let mut end = 0usize;
+        for k in 0..keys {
+            // A bucket's first key starts it on a chunk of its own.
+            if k.trailing_zeros() as usize >= self.prefix {
+                end = end.next_multiple_of(CHUNK);
+                self.starts[k >> self.prefix] = end / CHUNK;
             }
-            self.ends[key] = end;
+            for way in 0..WAYS {
+                starts[way][k] = end;
+                end += counts[way][k];
+            }
+            self.ends[k] = end;
         }
-        let padded = self.len.next_multiple_of(64);
+        self.end = end.div_ceil(CHUNK);
+        let padded = self.end * CHUNK;
         if self.sorted.len() < padded {
             self.sorted.resize(padded, 0);
         }
+        // Padding, up to each bucket's next chunk, is no half-board: zero, and not marked
+        // real.
         let sorted = &mut self.sorted[..padded];
-        sorted[self.len..].fill(0);
+        for bucket in 0..1 << self.bits {
+            let end = self.ends[last_key(bucket, self.prefix)];
+            sorted[end..end.next_multiple_of(CHUNK)].fill(0);
+        }
         for (index, &half) in halves.iter().enumerate() {
-            let start = &mut starts[index % WAYS][Sieve::tagged(half)];
+            let start = &mut starts[index % WAYS][key(half)];
             sorted[*start] = half;
             *start += 1;
         }
@@ -327,22 +382,49 @@ impl Table {
 }
 
 impl Table {
-    /// The table as the join reads it.
-    pub(crate) fn slices(&self) -> Slices<'_> {
+    /// The table as the join reads it, from chunk `from` on.
+    pub(crate) fn slices(&self, from: usize) -> Slices<'_> {
         Slices {
             planes: &self.planes,
             stride: self.chunks * WORDS,
+            from,
             diagonals: self.diagonals,
             uppers: &self.squares[0],
             lowers: &self.squares[1],
         }
     }
 
-    /// The chunks that west groups of sieve key `key` read: those up to the last half-board
-    /// free of the key's sieve diagonals.
-    pub(crate) fn chunks(&self, key: usize) -> usize {
-        self.ends[Sieve::free_of(key)].div_ceil(CHUNK)
+    /// The buckets that hold half-boards: each one's number and chunks.
+    pub(crate) fn buckets(&self) -> impl Iterator<Item = (usize, Range<usize>)> + '_ {
+        (0..1 << self.bits)
+            .map(|b| {
+                (
+                    b,
+                    self.starts[b]..self.ends[last_key(b, self.prefix)].div_ceil(CHUNK),
+                )
+            })
+            .filter(|(_, chunks)| !chunks.is_empty())
     }
+
+    /// The chunks of bucket `bucket` that west groups of sieve key `key` read: none if
+    /// its half-boards hold a sieve diagonal of the key's that chooses buckets, else those
+    /// up to the last half-board free of the key's diagonals that order the bucket.
+    pub(crate) fn reads(&self, bucket: usize, key: usize) -> usize {
+        let key = key >> (SIEVE - self.bits - self.prefix);
+        let (high, low) = (key >> self.prefix, key & ((1 << self.prefix) - 1));
+        match high & bucket {
+            0 => {
+                let free = bucket << self.prefix | (!low & ((1 << self.prefix) - 1));
+                (self.ends[free] - self.starts[bucket] * CHUNK).div_ceil(CHUNK)
+            }
+            _ => 0,
+        }
+    }
+}
+
+/// The last key of bucket `bucket` of a table whose buckets are ordered by `prefix` bits.
+fn last_key(bucket: usize, prefix: usize) -> usize {
+    ((bucket + 1) << prefix) - 1
 }
 
 /// Bit-slices `halves` (a multiple of 64) into the first `diagonals` planes of `words`
@@ -394,4 +476,24 @@ pub(crate) fn cross(table: Slices<'_>, west: Crossing<'_>, frees: &mut Vec<u64>)
         return sums;
     }
     cross_portable(table, west)
+}
+
+/// The most buckets a table was put in on this thread, for tests that check that buckets
+/// were made.
+#[cfg(test)]
+pub(crate) mod most_buckets {
+    use std::cell::Cell;
+
+    thread_local! {
+        static MOST: Cell<usize> = const { Cell::new(0) };
+    }
+
+    pub(super) fn note(buckets: usize) {
+        MOST.set(MOST.get().max(buckets));
+    }
+
+    /// The most buckets since the last call.
+    pub(crate) fn take() -> usize {
+        MOST.replace(0)
+    }
 }

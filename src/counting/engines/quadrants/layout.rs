@@ -134,19 +134,22 @@ impl SquarePlanes {
 /// A bit-sliced table as the join reads it: planes of `stride` words each: `diagonals`
 /// planes of diagonals, the plane marking the real half-boards, and the planes of the
 /// squares of the north-west placements (`uppers`) and the south-west ones (`lowers`).
+/// The join reads its chunks from chunk `from` on (a bucket's, where the table is in
+/// buckets by sieve key).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Slices<'a> {
     pub planes: &'a [u64],
     pub stride: usize,
+    pub from: usize,
     pub diagonals: usize,
     pub uppers: &'a SquarePlanes,
     pub lowers: &'a SquarePlanes,
 }
 
 impl<'a> Slices<'a> {
-    /// The first `words` words of plane `index`.
+    /// The first `words` words of plane `index`, from chunk `from` on.
     pub(crate) fn plane(&self, index: usize, words: usize) -> &'a [u64] {
-        &self.planes[index * self.stride..][..words]
+        &self.planes[index * self.stride + self.from * WORDS..][..words]
     }
 }
 
@@ -188,8 +191,31 @@ pub(crate) struct West<'a> {
     pub cuts: &'a [Cut],
 }
 
-/// Batches of groups at most: one per sieve key.
-pub(crate) const KEYS: usize = 8;
+/// Batches of groups at most: one per sieve key (see `Sieve`).
+pub(crate) const KEYS: usize = 64;
+
+/// A value per sieve key.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PerKey<T>(pub [T; KEYS]);
+
+impl<T: Default> Default for PerKey<T> {
+    fn default() -> Self {
+        PerKey(core::array::from_fn(|_| T::default()))
+    }
+}
+
+impl<T> core::ops::Deref for PerKey<T> {
+    type Target = [T; KEYS];
+    fn deref(&self) -> &[T; KEYS] {
+        &self.0
+    }
+}
+
+impl<T> core::ops::DerefMut for PerKey<T> {
+    fn deref_mut(&mut self) -> &mut [T; KEYS] {
+        &mut self.0
+    }
+}
 
 /// Where the runs, numbers and batches of groups of a set of columns end (see
 /// [`West::cuts`]).
@@ -197,7 +223,7 @@ pub(crate) const KEYS: usize = 8;
 pub(crate) struct Cut {
     pub runs: u32,
     pub numbered: u32,
-    pub groups: [u32; KEYS],
+    pub groups: PerKey<u32>,
 }
 
 /// A run of partners: placements `start..end`, numbered from `first` on, that groups of the
@@ -207,7 +233,7 @@ pub(crate) struct Run {
     pub start: u32,
     pub end: u32,
     pub first: u32,
-    pub batches: u32,
+    pub batches: u64,
 }
 
 impl Run {

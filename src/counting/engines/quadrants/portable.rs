@@ -101,8 +101,8 @@ pub(crate) fn cross_portable(table: Slices<'_>, west: Crossing<'_>) -> [u64; CLA
     let (stride, diagonals, uppers, squares) =
         (table.stride, table.diagonals, table.uppers, table.lowers);
     assert!(
-        stride <= MOST,
-        "a crossing reads at most {CROSSING_CHUNKS} chunks"
+        stride <= MOST && table.from == 0,
+        "a crossing reads at most {CROSSING_CHUNKS} chunks, from the first"
     );
     let plane = |index: usize| table.plane(index, stride);
     let free_of = |squares: &SquarePlanes, code: u64| {

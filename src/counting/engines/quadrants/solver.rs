@@ -1,7 +1,7 @@
 //! One case of the join, from which its subproblems are counted or timed.
 
 use super::frame::{Diagonals, Frame, Shared};
-use super::join::{PART, Sieve, Squares, WEST};
+use super::join::{BUCKET_CHUNKS, PART, SIEVE_PAIRS, Sieve, Squares, WEST};
 use super::layout::Placement;
 use super::plan::{Plan, north_groups};
 use super::quadrant::{Mark, Quadrant, Record, Side, census, sieve_candidates};
@@ -33,6 +33,9 @@ pub(crate) struct Solver {
     /// The partners a batch of a row choice's west half-boards lists before the join reads
     /// the table for them.
     pub(super) west_batch: usize,
+    /// The fewest pairs of west placements a row choice lists for its table to be put in
+    /// buckets by sieve key, and the chunks a bucket has on average, at least.
+    pub(super) sieving: (usize, usize),
     /// How many north row sets of a subproblem a streamed count builds and keeps at a time:
     /// all of them, so that a step builds its south sets once for them all, except from
     /// [`ONE_NORTH_SET_FROM`] on, where a subproblem's take gigabytes.
@@ -119,6 +122,7 @@ impl Solver {
             tables: None,
             part: PART,
             west_batch: WEST,
+            sieving: (SIEVE_PAIRS, BUCKET_CHUNKS),
             north_sets_at_once: match n < ONE_NORTH_SET_FROM {
                 true => usize::MAX,
                 false => 1,

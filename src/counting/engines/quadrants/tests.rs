@@ -226,6 +226,30 @@ fn tables_and_west_lists_in_parts_count_what_whole_ones_count() {
     );
 }
 
+/// Tables in buckets by sieve key, as fine as a chunk a bucket, each read by the groups
+/// free of its diagonals, count what tables in one bucket count, subproblem by subproblem
+/// (some of n = 18: smaller boards' tables are a chunk or two).
+#[test]
+fn tables_in_buckets_count_what_one_bucket_counts() {
+    let plan = Plan::new(18);
+    let whole = Solver::new(&plan, 0, Storage::Tables).unwrap();
+    let mut unsieved = Solver::new(&plan, 0, Storage::Tables).unwrap();
+    unsieved.sieving.0 = usize::MAX;
+    let mut fine = Solver::new(&plan, 0, Storage::Tables).unwrap();
+    fine.sieving = (0, 1);
+    let mut most = 0;
+    for i in (0..plan.len()).step_by(5) {
+        let counted = unsieved.solve(i).unwrap();
+        assert_eq!(whole.solve(i).unwrap(), counted, "subproblem {i}");
+        assert_eq!(fine.solve(i).unwrap(), counted, "subproblem {i}");
+        most = most.max(super::join::most_buckets::take());
+    }
+    assert!(
+        most >= 8,
+        "no table was put in 8 buckets or more ({most} at most)"
+    );
+}
+
 #[test]
 fn a_count_that_does_not_fit_is_refused() {
     let gib = 1 << 30;

@@ -34,6 +34,7 @@ macro_rules! join_kernel {
             let Slices {
                 planes,
                 stride,
+                from,
                 diagonals,
                 ..
             } = table;
@@ -42,20 +43,22 @@ macro_rules! join_kernel {
             if most == 0 || west.numbered == 0 {
                 return sums;
             }
-            // The loads below read the first `most` chunks of the real plane and of a
-            // square's plane for each square a west half-board holds, clamped to the last
-            // plane: check that these lie within the planes. Partners' free half-boards
+            // The loads below read `most` chunks from chunk `from` on of the real plane and
+            // of a square's plane for each square a west half-board holds, clamped to the
+            // last plane: check that these lie within the planes. Partners' free half-boards
             // are written for the runs, and read for any partner, clamped to the last:
             // check that there is room for every partner the runs number.
             let last = (planes.len() / stride).saturating_sub(1);
             assert!(
-                most * WORDS <= stride && planes.len() == (last + 1) * stride && diagonals <= last
+                (from + most) * WORDS <= stride
+                    && planes.len() == (last + 1) * stride
+                    && diagonals <= last
             );
             assert!(west.runs.iter().all(|run| run.start <= run.end
                 && run.end as usize <= west.partners.len()
                 && (run.first + (run.end - run.start)) as usize <= west.numbered));
             let mut from_start = [Lookup::NONE, Lookup::NONE];
-            lookups(table, 0, &mut from_start);
+            lookups(table, from, &mut from_start);
             let mut later = [Lookup::NONE, Lookup::NONE];
             // A few column sets at a time, as many as keep their partners' results in the
             // cache; those of one large set a few chunks at a time.
@@ -68,12 +71,12 @@ macro_rules! join_kernel {
                 for first in (0..span.chunks).step_by(block) {
                     let at = Block {
                         planes: planes.as_ptr(),
-                        first: first * WORDS,
+                        first: (from + first) * WORDS,
                         real: diagonals * stride,
                         lookups: match first {
                             0 => &from_start,
                             _ => {
-                                lookups(table, first, &mut later);
+                                lookups(table, from + first, &mut later);
                                 &later
                             }
                         },
@@ -86,7 +89,7 @@ macro_rules! join_kernel {
                     };
                     // SAFETY: `available()` checked the processor for `$features`, the one
                     // list every function of this kernel is compiled for; `at` reads up to
-                    // `most - first` chunks from word `d * stride + first * WORDS`, for `d`
+                    // `most - first` chunks from word `d * stride + (from + first) * WORDS`, for `d`
                     // the real plane or a plane up to `last`, all within `planes` as checked
                     // above, and `free` has room for `block` chunks of every partner the
                     // span numbers (`Frees` clamps every number to the span's).
@@ -162,6 +165,7 @@ macro_rules! join_kernel {
             // these lie within the planes and the placements.
             assert!(
                 (1..=CROSSING_CHUNKS).contains(&chunks)
+                    && table.from == 0
                     && table.planes.len() == (last + 1) * table.stride
                     && table.diagonals <= last
             );

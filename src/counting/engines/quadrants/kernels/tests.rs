@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::counting::engines::quadrants::layout::{
-    CHUNK, ColumnSet, Cut, PAIR_PADDING, Run, SquarePlanes, square_code,
+    CHUNK, ColumnSet, Cut, PAIR_PADDING, PerKey, Run, SquarePlanes, square_code,
 };
 use crate::counting::engines::quadrants::portable::{
     count_portable, cross_portable, transpose_portable,
@@ -174,14 +174,17 @@ fn join_kernels_agree_with_the_portable_join() {
         let (len, diagonals) = sized(seed, chunks);
         let case = case(seed, chunks, len, diagonals);
         let squares = square_planes(diagonals, seed % 2 == 0);
+        // Read from the first chunk, or from a later one, as a bucket of a table is.
+        let from = (seed as usize / 2 % 3).min(chunks - 1);
         let table = Slices {
             planes: &case.planes,
             stride: chunks * WORDS,
+            from,
             diagonals,
             uppers: &squares[0],
             lowers: &squares[1],
         };
-        // Batches of groups reading the whole table, half of it, and one chunk, each
+        // Batches of groups reading the rest of the table, half of it, and one chunk, each
         // with groups of both regions.
         let picks = [[0..2, 5..7], [2..4, 7..9], [4..5, 9..10]];
         let lists: Vec<Vec<Group>> = (picks.iter())
@@ -193,17 +196,17 @@ fn join_kernels_agree_with_the_portable_join() {
             })
             .collect();
         let batches = [
-            (chunks, &lists[0][..]),
-            (chunks.div_ceil(2), &lists[1][..]),
+            (chunks - from, &lists[0][..]),
+            ((chunks - from).div_ceil(2), &lists[1][..]),
             (1, &lists[2][..]),
         ];
         let cut = |region: usize| Cut {
             runs: region as u32 + 1,
             numbered: case.runs[region].first + (case.runs[region].end - case.runs[region].start),
-            groups: core::array::from_fn(|batch| match picks.get(batch) {
+            groups: PerKey(core::array::from_fn(|batch| match picks.get(batch) {
                 Some(ranges) => (0..=region).map(|r| ranges[r].len() as u32).sum(),
                 None => 0,
-            }),
+            })),
         };
         let cuts = [cut(0), cut(1)];
         let west = West {
@@ -246,6 +249,7 @@ fn crossing_kernels_agree_with_the_portable_join() {
         let table = Slices {
             planes: &planes,
             stride: chunks * WORDS,
+            from: 0,
             diagonals,
             uppers: &squares[0],
             lowers: &squares[1],
