@@ -10,10 +10,12 @@ use std::time::{Duration, Instant};
 use crate::counting::running::pool::Pool;
 use crate::error::Error;
 
-/// Half-boards in a part of a step being timed: small, so that the deadline is looked at
-/// often (a part of [`PART`] takes 30 s at n = 26), and more than a crossing table holds, so
-/// that a choice is joined the way a count joins it.
-const TIMED_PART: usize = 1 << 12;
+/// Half-boards in a part of a step being timed: a sixteenth of a count's [`PART`], so that
+/// the deadline is looked at every second or two at n = 26, yet long enough to be put in
+/// buckets by sieve key as a count's parts are. With 2^12, a plan of n = 20 on streamed
+/// storage said 91.5 CPU-s for a count that took 76.6 s; with 2^16, 80.0 s (AMD EPYC Zen 5,
+/// `queens plan 20 --threads 1 --memory 100M` against `queens count` alike).
+const TIMED_PART: usize = 1 << 16;
 
 impl Solver {
     /// The solutions subproblem `index` accounts for (a subproblem of this case).
