@@ -10,7 +10,7 @@ use crate::error::{Error, try_vec, try_with_capacity};
 /// `out` holds `limit` values; returns how many uppers it joined.
 ///
 /// Each value is written, then kept or not: no branch to mispredict, and the length stays
-/// in a register; with AVX-512, eight at a time.
+/// in a register; with AVX-512, eight at a time, with AVX2 four.
 pub(crate) fn join_all(
     uppers: &[Placement],
     lowers: &[Placement],

@@ -94,3 +94,129 @@ pub(super) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], wo
     // compiled for.
     unsafe { transpose_with(halves, diagonals, planes, words) }
 }
+
+/// For each set of four 64-bit lanes (a bit each), the 32-bit lanes that bring the lanes
+/// it keeps to the front, in order (`_mm256_permutevar8x32_epi32`): AVX2 has no compress.
+const PACK: [[i32; 8]; 16] = {
+    let mut pack = [[0; 8]; 16];
+    let mut set = 0;
+    while set < 16 {
+        let (mut lane, mut kept) = (0, 0);
+        while lane < 4 {
+            if set >> lane & 1 == 1 {
+                pack[set][2 * kept] = 2 * lane;
+                pack[set][2 * kept + 1] = 2 * lane + 1;
+                kept += 1;
+            }
+            lane += 1;
+        }
+        set += 1;
+    }
+    pack
+};
+
+features!(with_features;
+    /// Placements `first..first + 4` of `lowers`: their `held` and `shared` words, in
+    /// lanes of placements 0, 2, 1, 3.
+    #[inline]
+    fn four(lowers: &[Placement], first: usize) -> (Vector, Vector) {
+        let four: &[Placement; 4] = lowers[first..first + 4].try_into().expect("four placements");
+        let words = four.as_ptr().cast::<u64>();
+        // SAFETY: `Placement` is `repr(C)`, two words: `four` is 8 readable words.
+        let (a, b) = unsafe { (load(words), load(words.add(4))) };
+        (_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b))
+    }
+
+    /// Writes the lanes of `values` whose `held` lanes share no bit with `upper` to the
+    /// front of `out[kept..kept + 4]`, and returns how many there are.
+    #[inline]
+    fn keep_agreeing(held: Vector, upper: Vector, values: Vector, out: &mut [u64], kept: usize) -> usize {
+        let agree = _mm256_cmpeq_epi64(_mm256_and_si256(held, upper), _mm256_setzero_si256());
+        let set = _mm256_movemask_pd(_mm256_castsi256_pd(agree)) as usize;
+        // SAFETY: an entry of `PACK` is 32 bytes: one unaligned load.
+        let pack = unsafe { _mm256_loadu_si256(PACK[set].as_ptr().cast()) };
+        let to: &mut [u64; 4] = (&mut out[kept..kept + 4]).try_into().expect("room for a vector");
+        // SAFETY: `to` is 4 writable words.
+        unsafe { store(to.as_mut_ptr(), _mm256_permutevar8x32_epi32(values, pack)) };
+        set.count_ones() as usize
+    }
+
+    /// Four placements at a time: loaded, tested, and the agreeing ones packed to the
+    /// front of a store; the last few one at a time.
+    fn filter_each_with(uppers: &[Placement], lowers: &[Placement], out: &mut [u64], limit: usize) -> (usize, usize) {
+        let whole = lowers.len() / 4 * 4;
+        let mut kept = 0;
+        for (joined, upper) in uppers.iter().enumerate() {
+            if kept >= limit {
+                return (kept, joined);
+            }
+            let (held, add) = (_mm256_set1_epi64x(upper.held as i64), _mm256_set1_epi64x(upper.shared as i64));
+            for first in (0..whole).step_by(4) {
+                let (lower_held, shared) = four(lowers, first);
+                kept += keep_agreeing(lower_held, held, _mm256_or_si256(shared, add), out, kept);
+            }
+            for lower in &lowers[whole..] {
+                out[kept] = lower.shared | upper.shared;
+                kept += usize::from(upper.held & lower.held == 0);
+            }
+        }
+        (kept, uppers.len())
+    }
+
+    /// Like [`filter_each_with`] for each upper, keeping indices (from `firsts`) rather
+    /// than records.
+    fn join_each_with(uppers: &[Placement], lowers: [&[Placement]; 2], firsts: [u32; 2], out: &mut [u64], ends: &mut [[u32; 2]], base: u32) -> usize {
+        // The lanes' placements: 0, 2, 1, 3.
+        let lanes = _mm256_setr_epi64x(0, 2, 1, 3);
+        let mut kept = 0;
+        for (upper, ends) in uppers.iter().zip(ends) {
+            let held = _mm256_set1_epi64x(upper.held as i64);
+            for ((list, &from), end) in lowers.iter().zip(&firsts).zip(ends) {
+                let whole = list.len() / 4 * 4;
+                for first in (0..whole).step_by(4) {
+                    let index = _mm256_add_epi64(lanes, _mm256_set1_epi64x(i64::from(from) + first as i64));
+                    kept += keep_agreeing(four(list, first).0, held, index, out, kept);
+                }
+                for (index, lower) in (u64::from(from) + whole as u64..).zip(&list[whole..]) {
+                    out[kept] = index;
+                    kept += usize::from(upper.held & lower.held == 0);
+                }
+                *end = base + kept as u32;
+            }
+        }
+        kept
+    }
+);
+
+/// See [`filter_each`](super::filter_each); the processor must have the features.
+pub(super) fn filter_each(
+    uppers: &[Placement],
+    lowers: &[Placement],
+    out: &mut [u64],
+    limit: usize,
+) -> (usize, usize) {
+    let pairs = (uppers.len() * lowers.len()).min(limit + lowers.len());
+    assert!(available() && out.len() >= pairs + 8);
+    // SAFETY: `available()` checked the processor for the features `filter_each_with`
+    // is compiled for.
+    unsafe { filter_each_with(uppers, lowers, out, limit) }
+}
+
+/// See [`join_each`](super::join_each); the processor must have the features.
+pub(super) fn join_each(
+    uppers: &[Placement],
+    lowers: [&[Placement]; 2],
+    firsts: [u32; 2],
+    out: &mut [u64],
+    ends: &mut [[u32; 2]],
+    base: u32,
+) -> usize {
+    assert!(
+        available()
+            && out.len() >= uppers.len() * (lowers[0].len() + lowers[1].len()) + 8
+            && ends.len() >= uppers.len()
+    );
+    // SAFETY: `available()` checked the processor for the features `join_each_with` is
+    // compiled for.
+    unsafe { join_each_with(uppers, lowers, firsts, out, ends, base) }
+}

@@ -188,12 +188,8 @@ features!(with_features;
     }
 );
 
-/// Does what [`filter_each`] does for each of `uppers`, against `lowers[0]` then
-/// `lowers[1]`, with no limit, but writes the index of each agreeing placement, counted
-/// from `firsts` for each list, and after each list where its kept values end (counted from
-/// `base`) to `ends`; returns how many values it kept. `out` must have room for every pair and 8 more; panics unless
-/// [`filters`](super::filters).
-pub(crate) fn join_each(
+/// See [`join_each`](super::join_each); the processor must have the features.
+pub(super) fn join_each(
     uppers: &[Placement],
     lowers: [&[Placement]; 2],
     firsts: [u32; 2],
@@ -211,12 +207,8 @@ pub(crate) fn join_each(
     unsafe { join_each_with(uppers, lowers, firsts, out, ends, base) }
 }
 
-/// Writes `lower.shared | upper.shared` to the front of `out` for each pair of `uppers` and
-/// `lowers` whose `held` share no bit, upper by upper, stopping before an upper once it
-/// has written `limit`; returns how many it wrote and how many uppers it joined. `out` must
-/// have room for every pair, or for `limit` and one more upper's, and 8 more; panics unless
-/// [`filters`](super::filters).
-pub(crate) fn filter_each(
+/// See [`filter_each`](super::filter_each); the processor must have the features.
+pub(super) fn filter_each(
     uppers: &[Placement],
     lowers: &[Placement],
     out: &mut [u64],

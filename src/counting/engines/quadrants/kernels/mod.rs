@@ -113,13 +113,49 @@ pub(crate) mod ran {
     }
 }
 
-/// Whether [`filter_each`] and [`join_each`] run here: this processor has AVX-512 and
-/// `QUEENS_SIMD` does not rule it out.
+/// Whether [`filter_each`] and [`join_each`] run here: this processor has AVX-512 or AVX2
+/// and `QUEENS_SIMD` does not rule them out.
 pub(crate) fn filters() -> bool {
-    avx512::available()
+    best().is_some()
 }
 
-pub(crate) use avx512::{filter_each, join_each};
+/// Does what [`filter_each`] does for each of `uppers`, against `lowers[0]` then
+/// `lowers[1]`, with no limit, but writes the index of each agreeing placement, counted
+/// from `firsts` for each list, and after each list where its kept values end (counted from
+/// `base`) to `ends`; returns how many values it kept. `out` must have room for every pair
+/// and 8 more; panics unless [`filters`].
+pub(crate) fn join_each(
+    uppers: &[Placement],
+    lowers: [&[Placement]; 2],
+    firsts: [u32; 2],
+    out: &mut [u64],
+    ends: &mut [[u32; 2]],
+    base: u32,
+) -> usize {
+    match best() {
+        Some(Vectors::Avx512) => avx512::join_each(uppers, lowers, firsts, out, ends, base),
+        Some(Vectors::Avx2) => avx2::join_each(uppers, lowers, firsts, out, ends, base),
+        None => panic!("no vector kernel lists the pairs here"),
+    }
+}
+
+/// Writes `lower.shared | upper.shared` to the front of `out` for each pair of `uppers` and
+/// `lowers` whose `held` share no bit, upper by upper, stopping before an upper once it
+/// has written `limit`; returns how many it wrote and how many uppers it joined. `out` must
+/// have room for every pair, or for `limit` and one more upper's, and 8 more; panics unless
+/// [`filters`].
+pub(crate) fn filter_each(
+    uppers: &[Placement],
+    lowers: &[Placement],
+    out: &mut [u64],
+    limit: usize,
+) -> (usize, usize) {
+    match best() {
+        Some(Vectors::Avx512) => avx512::filter_each(uppers, lowers, out, limit),
+        Some(Vectors::Avx2) => avx2::filter_each(uppers, lowers, out, limit),
+        None => panic!("no vector kernel lists the pairs here"),
+    }
+}
 
 /// Bit-slices `halves` into `planes` with the best vectors here: AVX-512's byte shuffles
 /// or mask tests, or the portable rounds compiled for AVX2; `false` if none runs.

@@ -347,3 +347,117 @@ fn the_transposition_agrees_with_bit_by_bit() {
         }
     }
 }
+
+/// Placements holding a few of 8 diagonals, so that about half the pairs agree.
+fn placements(seed: u64, len: usize) -> Vec<Placement> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..len)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            Placement {
+                held: (state & state >> 8) & 0xff,
+                shared: state >> 16,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn listing_kernels_agree_with_a_pair_by_pair_listing() {
+    type Lists = (
+        fn(&[Placement], &[Placement], &mut [u64], usize) -> (usize, usize),
+        fn(&[Placement], [&[Placement]; 2], [u32; 2], &mut [u64], &mut [[u32; 2]], u32) -> usize,
+    );
+    let kernels: [Kernel<Lists>; 2] = [
+        (
+            "AVX-512 listing",
+            avx512::available,
+            (avx512::filter_each, avx512::join_each),
+        ),
+        (
+            "AVX2 listing",
+            avx2::available,
+            (avx2::filter_each, avx2::join_each),
+        ),
+    ];
+    let mut ran = [false; 2];
+    for seed in 0..60 {
+        // Lists of every length up to 13, so that each kernel's last few are tested.
+        let uppers = placements(seed, 1 + seed as usize % 7);
+        let lowers = [
+            placements(seed + 100, seed as usize % 14),
+            placements(seed + 200, seed as usize / 3 % 11),
+        ];
+        let agree = |upper: &Placement, lower: &Placement| upper.held & lower.held == 0;
+        // Pair by pair: each upper's values, as sets (a kernel may keep them in its own
+        // order within an upper's list).
+        let sorted = |mut values: Vec<u64>| {
+            values.sort_unstable();
+            values
+        };
+        let filtered: Vec<Vec<u64>> = (uppers.iter())
+            .map(|u| {
+                let kept = lowers[0].iter().filter(|l| agree(u, l));
+                sorted(kept.map(|l| l.shared | u.shared).collect())
+            })
+            .collect();
+        let firsts = [7, 7 + lowers[0].len() as u32];
+        let joined: Vec<[Vec<u64>; 2]> = (uppers.iter())
+            .map(|u| {
+                core::array::from_fn(|list| {
+                    let indices = (u64::from(firsts[list])..).zip(&lowers[list]);
+                    sorted(
+                        indices
+                            .filter(|(_, l)| agree(u, l))
+                            .map(|(i, _)| i)
+                            .collect(),
+                    )
+                })
+            })
+            .collect();
+        with_available(&kernels, &mut ran, |name, &(filter_each, join_each)| {
+            let mut out = vec![0; uppers.len() * (lowers[0].len() + lowers[1].len()) + 8];
+            // No limit, then a limit that stops after the first upper with any.
+            for limit in [1 << 40, 1] {
+                let (kept, done) = filter_each(&uppers, &lowers[0], &mut out, limit);
+                let expected = match limit {
+                    1 => filtered
+                        .iter()
+                        .position(|v| !v.is_empty())
+                        .map_or(uppers.len(), |i| i + 1),
+                    _ => uppers.len(),
+                };
+                assert_eq!(done, expected, "{name}, seed {seed}, limit {limit}");
+                let mut at = 0;
+                for values in &filtered[..done] {
+                    let got = sorted(out[at..at + values.len()].to_vec());
+                    assert_eq!(&got, values, "{name}, seed {seed}");
+                    at += values.len();
+                }
+                assert_eq!(kept, at, "{name}, seed {seed}");
+            }
+            let mut ends = vec![[0; 2]; uppers.len()];
+            let kept = join_each(
+                &uppers,
+                [&lowers[0], &lowers[1]],
+                firsts,
+                &mut out,
+                &mut ends,
+                3,
+            );
+            let mut at = 0;
+            for (lists, ends) in joined.iter().zip(&ends) {
+                for (values, &end) in lists.iter().zip(ends) {
+                    let got = sorted(out[at..at + values.len()].to_vec());
+                    assert_eq!(&got, values, "{name}, seed {seed}");
+                    at += values.len();
+                    assert_eq!(end as usize, 3 + at, "{name}, seed {seed}");
+                }
+            }
+            assert_eq!(kept, at, "{name}, seed {seed}");
+        });
+    }
+    check_ran(kernels.map(|(name, available, _)| (name, available)), ran);
+}
