@@ -188,35 +188,4 @@ features!(with_features;
     }
 );
 
-/// See [`filter_each`](super::filter_each); the processor must have the features.
-pub(super) fn filter_each(
-    uppers: &[Placement],
-    lowers: &[Placement],
-    out: &mut [u64],
-    limit: usize,
-) -> (usize, usize) {
-    let pairs = (uppers.len() * lowers.len()).min(limit + lowers.len());
-    assert!(available() && out.len() >= pairs + 8);
-    // SAFETY: `available()` checked the processor for the features `filter_each_with`
-    // is compiled for.
-    unsafe { filter_each_with(uppers, lowers, out, limit) }
-}
-
-/// See [`join_each`](super::join_each); the processor must have the features.
-pub(super) fn join_each(
-    uppers: &[Placement],
-    lowers: [&[Placement]; 2],
-    firsts: [u32; 2],
-    out: &mut [u64],
-    ends: &mut [[u32; 2]],
-    base: u32,
-) -> usize {
-    assert!(
-        available()
-            && out.len() >= uppers.len() * (lowers[0].len() + lowers[1].len()) + 8
-            && ends.len() >= uppers.len()
-    );
-    // SAFETY: `available()` checked the processor for the features `join_each_with` is
-    // compiled for.
-    unsafe { join_each_with(uppers, lowers, firsts, out, ends, base) }
-}
+listing_kernel!();
