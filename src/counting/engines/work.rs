@@ -92,10 +92,11 @@ pub(super) struct Timed {
     pub(super) before: f64,
 }
 
-/// Times parts of a count of `parts` parts with `time` on `threads` threads at once, each
-/// with its own state made by `state`: up to `samples` parts, spread over the count in
-/// [`spread`] order (thread `t` taking every `threads`-th from the `t`-th), until `budget`
-/// runs out (at least one part).
+/// Times parts of a count of `parts` parts with `time` on `threads` threads at once (no
+/// more than the machine has cores: a plan for a larger machine must not time its parts
+/// several to a core), each with its own state made by `state`: up to `samples` parts,
+/// spread over the count in [`spread`] order (thread `t` taking every `threads`-th from the
+/// `t`-th), until `budget` runs out (at least one part).
 pub(super) fn sampled<T>(
     parts: u64,
     samples: usize,
@@ -107,7 +108,8 @@ pub(super) fn sampled<T>(
     let started = Instant::now();
     let samples = samples.clamp(1, parts.max(1) as usize) as u64;
     let order: Vec<u64> = spread(samples.min(parts)).collect();
-    let threads = threads.clamp(1, order.len().max(1));
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = threads.min(cores).clamp(1, order.len().max(1));
     let on_thread = |thread: usize| -> Result<Vec<(usize, Timed)>, Error> {
         let mut state = state(thread);
         let mut timed = Vec::new();
@@ -198,7 +200,32 @@ pub(crate) fn burnside(n: usize, total: u64, fixed: u64) -> Result<u64, Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::spread;
+    use super::{Timed, sampled, spread};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    #[test]
+    fn a_sample_for_more_threads_than_cores_runs_no_more_threads_than_cores() {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let states = AtomicUsize::new(0);
+        let sample = sampled(
+            1000,
+            100,
+            Duration::from_secs(60),
+            8 * cores,
+            |_| states.fetch_add(1, Ordering::Relaxed),
+            |_, _, _| {
+                Ok(Timed {
+                    seconds: 1.0,
+                    whole: true,
+                    before: 0.0,
+                })
+            },
+        )
+        .unwrap();
+        assert_eq!(sample.times.len(), 100);
+        assert_eq!(states.load(Ordering::Relaxed), cores.min(100));
+    }
 
     #[test]
     fn spread_visits_each_part_once_and_any_beginning_covers_the_range() {
