@@ -1611,8 +1611,8 @@ fn sizes_are_written_in_the_unit_that_shows_them() {
          with the constellations engine (it needs almost no memory)\n",
     );
     refused_with(
-        &["count", "22", "--threads", "2", "--memory", "100M"],
-        "queens: error: this needs about 146 MiB of memory, but only 100 MiB is available; count \
+        &["count", "22", "--threads", "2", "--memory", "20M"],
+        "queens: error: this needs about 26.7 MiB of memory, but only 20 MiB is available; count \
          on fewer threads or with the constellations engine\n",
     );
     // The constellation engine builds no tables: nothing to put in a unit.

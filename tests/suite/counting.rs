@@ -579,7 +579,7 @@ fn the_streamed_allowance_is_what_the_docs_say() {
             .unwrap()
             .engine(Engine::Quadrants)
             .threads(threads)
-            .memory(1)
+            .memory(8 << 30)
             .memory_needed()
             .unwrap()
     };

@@ -153,8 +153,8 @@ pub struct CountChoice {
     #[arg(long, short = 't', value_name = "T", default_value_t = 0)]
     pub threads: usize,
     /// Keep what each process allocates for the count under SIZE (like 1G or 512MiB; default:
-    /// what the machine or its container or batch job allows); the process's own few MiB of
-    /// code and stacks come on top.
+    /// 4 GiB, or less if the machine or its container or batch job allows less); the
+    /// process's own few MiB of code and stacks come on top.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memory: Option<u64>,
 }

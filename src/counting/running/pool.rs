@@ -94,6 +94,17 @@ impl Pool {
         let states: Vec<Mutex<S>> = (0..self.threads.max(1))
             .map(|_| Mutex::new(state()))
             .collect();
+        self.run_in(todo, &states, solve_one)
+    }
+
+    /// Solves `todo` as [`run`](Pool::run) does, each thread in its own of `states` (one a
+    /// thread of the pool, kept by the caller from call to call).
+    pub(crate) fn run_in<S: Send, T: Send>(
+        &self,
+        todo: &[usize],
+        states: &[Mutex<S>],
+        solve_one: impl Fn(&mut S, usize) -> T + Sync,
+    ) -> Vec<T> {
         self.run(todo, |i| {
             // Each thread of the pool has its own index, so no state is waited for.
             #[cfg(feature = "parallel")]

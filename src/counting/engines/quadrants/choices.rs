@@ -8,6 +8,8 @@ use super::layout::{
 use super::quadrant::{SetView, Values, join_each};
 use super::row_sets::BuiltNorths;
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::counting::running::pool::Pool;
@@ -18,7 +20,10 @@ use std::cell::Cell;
 
 /// What the join keeps of a row choice's west half-boards while it reads the parts of its
 /// table: the sets of columns, and, unless it crosses them, the groups (by sieve key) and
-/// their partners (see [`West`]); with room for the partners' free half-boards.
+/// their partners (see [`West`]) of a batch of the sets; with room for the partners' free
+/// half-boards. A row choice's west half-boards are listed a batch at a time, so that
+/// their memory stays bounded, each batch taking the next sets of columns from a
+/// [`Claims`].
 #[derive(Default)]
 pub(super) struct WestLists {
     pub(super) sets: Vec<ColumnSet>,
@@ -31,9 +36,8 @@ pub(super) struct WestLists {
     pub(super) cuts: Vec<Cut>,
     /// Where each upper's partners end.
     pub(super) ends: Vec<[u32; 2]>,
-    /// The set of columns the next batch of groups starts from: a row choice's west
-    /// half-boards are listed a batch at a time, so that their memory stays bounded.
-    pub(super) next: usize,
+    /// How many sets of columns the batch took.
+    pub(super) taken: usize,
     /// The batch's share of the row choice's pairs of west placements (those that agree
     /// and those that do not): the measure of a batch's share of the choice's work.
     pub(super) share: f64,
@@ -79,6 +83,33 @@ impl Stopwatch {
 /// Partners numbered at least between two cuts of a row choice's west groups: the join
 /// keeps their results a few hundred at a time or more, so finer cuts would only cost.
 const CUT_EVERY: u32 = 256;
+
+/// The sets of columns of a row choice that the batches of its west half-boards take
+/// next: one thread's, or shared by threads that count a step together, each taking sets
+/// as it lists them.
+pub(super) struct Claims<'a> {
+    pub(super) sets: usize,
+    pub(super) next: &'a AtomicUsize,
+}
+
+impl Claims<'_> {
+    /// The next set of columns, unless all are taken.
+    fn take(&self) -> Option<usize> {
+        Some(self.next.fetch_add(1, Ordering::Relaxed)).filter(|&set| set < self.sets)
+    }
+
+    /// Whether every set of columns is taken.
+    fn taken(&self) -> bool {
+        self.next.load(Ordering::Relaxed) >= self.sets
+    }
+
+    /// Takes every set of columns, if none is taken yet.
+    fn take_all(&self) -> bool {
+        (self.next)
+            .compare_exchange(0, self.sets, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+    }
+}
 
 /// Where the runs, numbers and groups of each key end so far.
 fn cut(groups: &[Vec<Group>; KEYS], runs: &[Run], numbered: u32) -> Cut {
@@ -137,6 +168,66 @@ impl Solver {
         Ok(total)
     }
 
+    /// The solutions of the row choices of north sets `norths` with every south set that
+    /// completes them, for a solver without whole tables whose threads count each step
+    /// together ([`Solver::together`]): the north row sets built as
+    /// [`Solver::solve_by_steps`] builds them; then, step by step, its south row sets built
+    /// once, and each row choice's sets of west columns taken a set at a time by every
+    /// thread of `pool`, each listing them in batches in a room of its own and joining each
+    /// batch with the whole table. A process holds one step's south sets, not one a thread.
+    pub(super) fn solve_together(&self, norths: &[usize], pool: &Pool) -> Result<u64, Error> {
+        let threads: Vec<usize> = (0..pool.threads()).collect();
+        let rooms: Vec<Mutex<Room>> = threads.iter().map(|_| Mutex::default()).collect();
+        let mut total = 0;
+        for norths in norths.chunks(self.north_sets_at_once.max(1)) {
+            let built = self.built_norths(norths, pool)?;
+            let (north_sets, sieve) = self.north_sets(norths, Some(&built));
+            for south in self.steps(norths) {
+                let choices = self.step_choices(norths, &north_sets, south);
+                if choices.is_empty() {
+                    continue;
+                }
+                let built = self.built_south(south, sieve, None)?;
+                let south_sets = self.south_sets(south, built.as_ref());
+                let taken: Vec<AtomicUsize> = choices.iter().map(|_| AtomicUsize::new(0)).collect();
+                let sums = pool.run_in(&threads, &rooms, |room, thread| {
+                    // Each thread from a choice of its own, while there are enough, so
+                    // that most choices are listed by one thread in whole batches.
+                    let joined = choices.iter().zip(&taken).cycle();
+                    let from = thread % choices.len();
+                    joined
+                        .skip(from)
+                        .take(choices.len())
+                        .map(|(&(north, north_sets, weights), next)| {
+                            let choice = Choice {
+                                rows: [north, south],
+                                sets: [north_sets, south_sets],
+                                weights,
+                            };
+                            self.join_choice(&choice, None, room, next).0
+                        })
+                        .sum::<u64>()
+                });
+                total += sums.into_iter().sum::<u64>();
+            }
+        }
+        Ok(total * self.weight)
+    }
+
+    /// The row choices of step `south` of north sets `norths` (whose east and west
+    /// placements are `north_sets`) that count, with the weight of each class of their west
+    /// half-boards.
+    fn step_choices<'a>(
+        &self,
+        norths: &[usize],
+        north_sets: &[[SetView<'a>; 2]],
+        south: usize,
+    ) -> Vec<(usize, [SetView<'a>; 2], [u64; CLASSES])> {
+        (norths.iter().zip(north_sets))
+            .filter_map(|(&north, sets)| Some((north, *sets, self.weights(north, south)?)))
+            .collect()
+    }
+
     /// What [`Solver::solve_choices`] counts, with the north row sets `built` for it.
     pub(super) fn solve_souths(
         &self,
@@ -155,11 +246,7 @@ impl Solver {
             {
                 continue;
             }
-            let choices: Vec<_> = norths
-                .iter()
-                .zip(&north_sets)
-                .filter_map(|(&north, sets)| Some((north, *sets, self.weights(north, south)?)))
-                .collect();
+            let choices = self.step_choices(norths, &north_sets, south);
             if choices.is_empty() {
                 continue;
             }
@@ -186,7 +273,8 @@ impl Solver {
                     sets: [north_sets, south_sets],
                     weights,
                 };
-                let (sum, stopped) = self.join_choice(&choice, stopwatch, room);
+                let (sum, stopped) =
+                    self.join_choice(&choice, stopwatch, room, &AtomicUsize::new(0));
                 total += sum;
                 if stopped {
                     return Ok(total * self.weight);
@@ -196,14 +284,16 @@ impl Solver {
         Ok(total * self.weight)
     }
 
-    /// The weighted solutions of one row choice: its east half-boards a part at a time
-    /// (the west ones listed for the first), until a `stopwatch`'s deadline if there is
-    /// one; says whether the deadline stopped it.
+    /// The weighted solutions of one row choice, or of the batches of its west half-boards
+    /// this thread lists, taking sets of columns from `next` (see [`Claims`]): for each
+    /// batch, its east half-boards a part at a time (the batch listed for the first), until
+    /// a `stopwatch`'s deadline if there is one; says whether the deadline stopped it.
     fn join_choice(
         &self,
         choice: &Choice<'_>,
         stopwatch: Option<&Stopwatch>,
         room: &mut Room,
+        next: &AtomicUsize,
     ) -> (u64, bool) {
         let Room { table, lists, .. } = room;
         let [north, south] = choice.rows;
@@ -213,10 +303,15 @@ impl Solver {
             south ^ ((1 << self.frame.south.len()) - 1),
         ];
         self.column_sets([west_north, west_south], west[0], &mut lists.sets);
-        (lists.next, lists.share) = (0, 1.0);
+        let claims = Claims {
+            sets: lists.sets.len(),
+            next,
+        };
+        lists.share = 1.0;
         let mut total = 0;
-        // Batches of west half-boards, each joined with every part of the table.
-        loop {
+        // Batches of west half-boards, each joined with every part of the table, while
+        // other threads have not taken every set of columns.
+        while !(claims.sets > 0 && claims.taken()) {
             let mut part = Part::first(stopwatch.map_or(self.part, |s| s.part));
             let mut listed = false;
             loop {
@@ -232,7 +327,7 @@ impl Solver {
                         [west_north, west_south],
                         west,
                         choice.weights,
-                        lists,
+                        (lists, &claims),
                         [!listed, !more],
                     );
                     total += sums
@@ -250,38 +345,42 @@ impl Solver {
                         return (total, true);
                     }
                 }
-                if !more {
+                // A batch that took no set of columns (other threads took the last ones)
+                // has nothing to join with the rest of the table.
+                if !more || lists.taken == 0 && claims.sets > 0 {
                     break;
                 }
             }
-            if !listed || lists.next >= lists.sets.len() {
-                return (total, false);
+            if !listed || claims.taken() {
+                break;
             }
         }
+        (total, false)
     }
 
     /// For each class, the pairs of half-boards sharing no diagonal, the east ones from
     /// `table`, a part of a row choice's, joined but not yet sliced, the west ones of
     /// placements `[north, south]` (filling north and south rows `west`) in the batch that
-    /// [`WestLists::next`] starts; the classes of `weights` that count. `lists` keeps what
-    /// the parts of a row choice share; `first` and `last` say whether this part is the
-    /// first and the last of the table.
+    /// lists them, taking sets of columns from `claims`, for the first part; the classes of
+    /// `weights` that count. `lists` keeps what the parts of a row choice share; `first`
+    /// and `last` say whether this part is the first and the last of the table.
     fn join_part(
         &self,
         table: &mut Table,
         [north, south]: [SetView<'_>; 2],
         west: [usize; 2],
         weights: [u64; CLASSES],
-        lists: &mut WestLists,
+        (lists, claims): (&mut WestLists, &Claims<'_>),
         [first, last]: [bool; 2],
     ) -> [u64; CLASSES] {
-        // A whole table of a few chunks, for the first batch: every pair tested costs less
-        // than listing the pairs that agree.
-        let crossing = first && last && lists.next == 0 && table.chunks <= join::crossing_chunks();
+        // A whole table of a few chunks, for every west half-board: every pair tested costs
+        // less than listing the pairs that agree.
+        let crossing =
+            first && last && table.chunks <= join::crossing_chunks() && claims.take_all();
         if crossing {
-            (lists.next, lists.share) = (lists.sets.len(), 1.0);
+            (lists.taken, lists.share) = (lists.sets.len(), 1.0);
         } else if first {
-            self.west_groups([north, south], weights, lists);
+            self.west_groups([north, south], weights, lists, claims);
         }
         // Sorting by sieve key costs a pass over the table; it pays only where enough west
         // half-boards read it (the listed pairs).
@@ -376,7 +475,7 @@ impl Solver {
     /// The west half-boards of the north-west placements `north` and south-west ones
     /// `south` that the sets of `lists` pair, as groups sharing a north-west placement, in
     /// the classes of `weights` that count, with their partners, in `lists`: a batch of
-    /// them, from set [`WestLists::next`] on, up to the set that takes it to
+    /// them, of the sets taken from `claims` one by one until the batch has
     /// [`Solver::west_batch`] partners or more.
     #[inline(never)]
     fn west_groups(
@@ -384,6 +483,7 @@ impl Solver {
         [north, south]: [SetView<'_>; 2],
         weights: [u64; CLASSES],
         lists: &mut WestLists,
+        claims: &Claims<'_>,
     ) {
         let WestLists { sets, groups, .. } = lists;
         groups.iter_mut().for_each(Vec::clear);
@@ -391,14 +491,15 @@ impl Solver {
         lists.runs.clear();
         lists.cuts.clear();
         let mut numbered = 0;
-        let from = lists.next;
         let mut pairs = 0;
-        for set in &sets[from..] {
-            // A batch ends with the set that takes it to `west_batch` partners or more.
-            if lists.lowers.len() >= self.west_batch {
+        lists.taken = 0;
+        // A batch ends with the set that takes it to `west_batch` partners or more.
+        while lists.lowers.len() < self.west_batch {
+            let Some(set) = claims.take() else {
                 break;
-            }
-            lists.next += 1;
+            };
+            let set = &sets[set];
+            lists.taken += 1;
             pairs += set.pairs();
             let uppers = set
                 .uppers

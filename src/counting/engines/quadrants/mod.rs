@@ -46,5 +46,5 @@ pub(crate) mod work;
 
 pub(crate) use choices::Room;
 pub(crate) use plan::Plan;
-pub(crate) use sizing::{MAX_N, Storage, memory_needed, storage, streamed_needed};
+pub(crate) use sizing::{MAX_N, Storage, needed, storage};
 pub(crate) use solver::Solver;

@@ -53,13 +53,19 @@ pub(crate) fn memory_needed(n: usize, threads: usize) -> u64 {
     tables.saturating_add((tables / 8).saturating_mul(threads as u64))
 }
 
+/// The most memory a count of the join takes where `--memory` does not allow more
+/// ([`Counter::memory`](crate::counting::Counter::memory)): what one process may take on
+/// all the cores of a cluster's node. Past it, the threads count each step of a subproblem
+/// together, in smaller batches ([`Storage::Together`]).
+pub(crate) const PROCESS_MEMORY: u64 = 4 << 30;
+
 /// Bytes a count of `n` on `threads` threads needs when each subproblem builds the sets of
-/// rows it reads ([`Storage::Streamed`]): once a process, the largest north row sets a
-/// subproblem builds at a time (the threads share them, each counting steps of the
-/// subproblem), twice over for the moment they are being built; and per thread, a step's
-/// south row sets (twice over too), its batch of west half-boards (at most about [`WEST`]
-/// partners, with their groups) and its part of a table (at most about [`PART`]
-/// half-boards, some 48 MB).
+/// rows it reads and each thread counts steps of its own ([`Storage::Streamed`]): once a
+/// process, the largest north row sets a subproblem builds at a time (the threads share
+/// them, each counting steps of the subproblem), twice over for the moment they are being
+/// built; and per thread, a step's south row sets (twice over too), its batch of west
+/// half-boards (at most about [`WEST`] partners, with their groups) and its part of a table
+/// (at most about [`PART`] half-boards, some 48 MB).
 ///
 /// Measured from the largest subproblem of each even n (`streamed_bytes_hold_the_row_sets_built`
 /// checks n = 22, and 24 to 28 by hand), which bounds the odd n below it; below n = 22 the
@@ -68,55 +74,103 @@ pub(crate) fn memory_needed(n: usize, threads: usize) -> u64 {
 /// [`WEST`]: super::join::WEST
 /// [`PART`]: super::join::PART
 pub(crate) fn streamed_needed(n: usize, threads: usize) -> u64 {
-    let [shared, per_thread] = streamed_bytes(n);
-    shared.saturating_add(per_thread.saturating_mul(threads as u64))
+    let [north, south, room] = streamed_bytes(n);
+    north.saturating_add(south.saturating_add(room).saturating_mul(threads as u64))
 }
 
-/// The bytes [`streamed_needed`] counts once a process and once a thread for a board of `n`.
-pub(super) fn streamed_bytes(n: usize) -> [u64; 2] {
+/// Bytes a count of `n` on `threads` threads needs when they count each step together
+/// ([`Storage::Together`]) with batches and parts halved `halvings` times: the north row
+/// sets and one step's south row sets once a process, and each thread's batch of west
+/// half-boards and part of a table.
+pub(crate) fn together_needed(n: usize, threads: usize, halvings: u32) -> u64 {
+    let [north, south, room] = streamed_bytes(n);
+    // Lists and parts shrink with their batches where they reach them (the largest
+    // boards'); smaller boards' lists stay under a halved batch for a few halvings.
+    let room = room.min(streamed_bytes(MAX_N)[2] >> halvings);
+    north
+        .saturating_add(south)
+        .saturating_add(room.saturating_mul(threads as u64))
+}
+
+/// The bytes a streamed count of a board of `n` holds once a process (its north row sets),
+/// once a step (its south row sets) and once a thread besides (its west lists and part of
+/// a table).
+pub(super) fn streamed_bytes(n: usize) -> [u64; 3] {
     const MIB: u64 = 1 << 20;
     // From n = 22, in MiB: the north sets a subproblem builds at a time (all of its own:
     // 8.6, 48.2 and 282 MB at n = 22, 24 and 26; one of them at n = 27 and 28: 467 MB, the
     // largest found), doubled; a step's south sets (0.9, 4.6 and 26 MB, about 150 at n = 28
-    // by the same growth) doubled, its west lists (58 MB at n = 24, a batch's 134 MB past
+    // by the same growth) doubled; its west lists (58 MB at n = 24, a batch's 134 MB past
     // it) and a table's part.
-    const MEASURED: [[u64; 2]; 4] = [[18, 64], [96, 128], [544, 256], [1024, 512]];
+    const MEASURED: [[u64; 3]; 4] = [[18, 2, 62], [96, 10, 118], [544, 52, 204], [1024, 300, 212]];
     match n {
         0..22 => MEASURED[0].map(|mib| (mib * MIB) >> (22 - n).min(20)),
         // An odd board's quadrants are a row and a column smaller than the next even one's.
         22..=MAX_N => MEASURED[(n - 21) / 2].map(|mib| mib * MIB),
-        _ => [u64::MAX; 2],
+        _ => [u64::MAX; 3],
     }
 }
 
-/// How a count of `n` on `threads` threads keeps its placements within `limit` bytes, if
-/// given, and the memory available (where the operating system says how much that is): the
-/// whole tables where they fit, else only what each subproblem reads; or an error if not
-/// even that fits, rather than swap or be killed.
+/// The most times [`Storage::Together`] halves its batches and parts to fit: 64 times
+/// smaller, a thread's lists and part take some 3 MiB at n = 28, and a part still holds
+/// thousands of half-boards.
+pub(super) const MOST_HALVINGS: u32 = 6;
+
+/// How a count of `n` on `threads` threads keeps its placements within `limit` bytes (or
+/// [`PROCESS_MEMORY`]) and the memory available (where the operating system says how much
+/// that is): see [`storage_within`].
 pub(crate) fn storage(n: usize, threads: usize, limit: Option<u64>) -> Result<Storage, Error> {
-    let available = match (limit, memory::available()) {
-        (Some(limit), Some(available)) => Some(limit.min(available)),
-        (limit, available) => limit.or(available),
-    };
-    match n <= TABLES_UP_TO && fits(memory_needed(n, threads), available, "").is_ok() {
-        true => Ok(Storage::Tables),
-        false => {
-            let advice = match threads {
-                1 => "count with the constellations engine (it needs almost no memory)",
-                _ => "count on fewer threads or with the constellations engine",
-            };
-            fits(streamed_needed(n, threads), available, advice).map(|()| Storage::Streamed)
+    let limit = limit.unwrap_or(PROCESS_MEMORY);
+    storage_within(
+        n,
+        threads,
+        memory::available().map_or(limit, |free| free.min(limit)),
+    )
+}
+
+/// How a count of `n` on `threads` threads keeps its placements within `bytes`: the whole
+/// tables where they fit, else only what each subproblem reads, each thread counting steps
+/// of its own where that fits, else all of them counting each step together, in batches
+/// as large as fit; or an error if not even that fits, rather than swap or be killed.
+pub(super) fn storage_within(n: usize, threads: usize, bytes: u64) -> Result<Storage, Error> {
+    let halvings = 0..=MOST_HALVINGS;
+    let choices = (n <= TABLES_UP_TO)
+        .then_some(Storage::Tables)
+        .into_iter()
+        .chain([Storage::Streamed])
+        .chain(halvings.map(|halvings| Storage::Together { halvings }));
+    let mut least = None;
+    for storage in choices {
+        let needed = needed(n, threads, storage);
+        if needed <= bytes {
+            return Ok(storage);
         }
+        least = Some(needed);
+    }
+    let advice = match threads {
+        1 => "count with the constellations engine (it needs almost no memory)",
+        _ => "count on fewer threads or with the constellations engine",
+    };
+    fits(least.unwrap_or(u64::MAX), Some(bytes), advice).map(|()| Storage::Streamed)
+}
+
+/// Bytes a count of `n` on `threads` threads needs with `storage`.
+pub(crate) fn needed(n: usize, threads: usize, storage: Storage) -> u64 {
+    match storage {
+        Storage::Tables => memory_needed(n, threads),
+        Storage::Streamed => streamed_needed(n, threads),
+        Storage::Together { halvings } => together_needed(n, threads, halvings),
     }
 }
 
 /// Bytes a count of `n` on `threads` threads needs with the storage it would take under
-/// `limit` bytes, whatever the machine has: its whole tables where they exist and fit.
+/// `limit` bytes (or [`PROCESS_MEMORY`]), whatever the machine has.
 pub(crate) fn needed_within(n: usize, threads: usize, limit: Option<u64>) -> u64 {
-    let tables = memory_needed(n, threads);
-    match n <= TABLES_UP_TO && limit.is_none_or(|limit| tables <= limit) {
-        true => tables,
-        false => streamed_needed(n, threads),
+    let storage = storage_within(n, threads, limit.unwrap_or(PROCESS_MEMORY));
+    match storage {
+        Ok(storage) => needed(n, threads, storage),
+        Err(Error::NotEnoughMemory { needed, .. }) => needed,
+        Err(_) => u64::MAX,
     }
 }
 
@@ -138,7 +192,19 @@ pub(super) fn fits(needed: u64, available: Option<u64>, advice: &'static str) ->
 pub(crate) enum Storage {
     /// The tables of the whole case, built once and shared by the threads.
     Tables,
-    /// Only the sets of rows each subproblem reads, built by the subproblem: a little more
-    /// work, and a small part of the memory.
+    /// Only the sets of rows each subproblem reads, built by the subproblem, each thread
+    /// counting steps of its own: a little more work, and a small part of the memory.
     Streamed,
+    /// As [`Storage::Streamed`], but the threads count each step together, its south row
+    /// sets built once for all of them, each thread listing west half-boards in batches,
+    /// and filling parts of tables, halved `halvings` times: where a step a thread would
+    /// not fit.
+    Together { halvings: u32 },
+}
+
+impl Storage {
+    /// Whether each subproblem builds the sets of rows it reads.
+    pub(crate) fn streamed(self) -> bool {
+        self != Storage::Tables
+    }
 }

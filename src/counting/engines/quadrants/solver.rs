@@ -40,6 +40,9 @@ pub(crate) struct Solver {
     /// all of them, so that a step builds its south sets once for them all, except from
     /// [`ONE_NORTH_SET_FROM`] on, where a subproblem's take gigabytes.
     pub(super) north_sets_at_once: usize,
+    /// Whether the threads count each step of a subproblem together (see
+    /// [`Storage::Together`]), not each a step of its own.
+    pub(super) together: bool,
 }
 
 /// The smallest board whose streamed counts build one north row set of a subproblem at a
@@ -127,9 +130,15 @@ impl Solver {
                 true => usize::MAX,
                 false => 1,
             },
+            together: false,
         };
-        if storage == Storage::Tables {
-            solver.tables = Some(solver.tables()?);
+        match storage {
+            Storage::Tables => solver.tables = Some(solver.tables()?),
+            Storage::Streamed => {}
+            Storage::Together { halvings } => {
+                (solver.west_batch, solver.part) = (WEST >> halvings, PART >> halvings);
+                solver.together = true;
+            }
         }
         Ok(solver)
     }

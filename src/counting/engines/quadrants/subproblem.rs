@@ -37,9 +37,11 @@ impl Solver {
     ///
     /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
     pub(crate) fn solve_on(&self, index: usize, pool: &Pool) -> Result<u64, Error> {
-        match self.tables {
-            Some(_) => self.solve(index),
-            None => self.solve_by_steps(&self.groups[index - self.first], pool),
+        let norths = &self.groups[index - self.first];
+        match (&self.tables, self.together) {
+            (Some(_), _) => self.solve(index),
+            (None, false) => self.solve_by_steps(norths, pool),
+            (None, true) => self.solve_together(norths, pool),
         }
     }
 
@@ -79,7 +81,7 @@ impl Solver {
             // so that a step of a large board looks at its deadline often.
             part: match storage {
                 Storage::Tables => self.part,
-                Storage::Streamed => TIMED_PART,
+                _ => TIMED_PART.min(self.part),
             },
             building: Cell::new(Duration::ZERO),
             done: Cell::new(0.0),

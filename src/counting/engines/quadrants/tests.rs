@@ -26,18 +26,26 @@ fn count_by(n: usize, storage: Storage) -> u64 {
 }
 
 /// Subproblem by subproblem, building only the rows each reads gives what the whole
-/// tables give, whether one thread counts a subproblem or two threads count its steps, with
-/// its north row sets built all at once or one at a time.
+/// tables give, whether one thread counts a subproblem or two threads count its steps,
+/// each its own or each step together (in batches and parts small enough that the two
+/// take sets of columns of one row choice), with its north row sets built all at once or
+/// one at a time.
 #[test]
 fn streamed_subproblems_count_what_the_tables_count() {
     let pool = Pool::new(2, 2);
+    let together = Storage::Together { halvings: 0 };
     for n in [4, 5, 8, 9, 12, 13, 15] {
         let plan = Plan::new(n);
         for case in 0..plan.cases.len() {
-            let [tables, streamed, mut singly] =
-                [Storage::Tables, Storage::Streamed, Storage::Streamed]
-                    .map(|s| Solver::new(&plan, case, s).unwrap());
+            let [tables, streamed, mut singly, mut together] = [
+                Storage::Tables,
+                Storage::Streamed,
+                Storage::Streamed,
+                together,
+            ]
+            .map(|s| Solver::new(&plan, case, s).unwrap());
             singly.north_sets_at_once = 1;
+            (together.west_batch, together.part) = (40, 5);
             let c = &plan.cases[case];
             for i in c.first..c.first + c.len {
                 let by_tables = tables.solve(i).unwrap();
@@ -55,6 +63,11 @@ fn streamed_subproblems_count_what_the_tables_count() {
                     by_tables,
                     singly.solve_on(i, &pool).unwrap(),
                     "n = {n}, subproblem {i}, by steps, one north set at a time"
+                );
+                assert_eq!(
+                    by_tables,
+                    together.solve_on(i, &pool).unwrap(),
+                    "n = {n}, subproblem {i}, each step by both threads"
                 );
             }
         }
@@ -280,6 +293,37 @@ fn a_count_that_does_not_fit_is_refused() {
     assert!(!advice(1).contains("fewer threads"), "{}", advice(1));
 }
 
+/// A count of the join fits in [`PROCESS_MEMORY`] on any number of threads, at every n
+/// it takes: where a step a thread would not fit, the threads count each step together,
+/// in batches as large as fit; two threads count steps of their own to n = 28.
+#[test]
+fn a_count_on_all_the_cores_of_a_node_fits_in_a_process_memory() {
+    for n in 4..=MAX_N {
+        for threads in [1, 2, 3, 8, 32, 64, 128, 256] {
+            let storage = storage_within(n, threads, PROCESS_MEMORY).unwrap();
+            let needed = needed(n, threads, storage);
+            assert!(
+                needed <= PROCESS_MEMORY,
+                "n = {n}, {threads} threads: {needed} bytes"
+            );
+            assert_eq!(needed, needed_within(n, threads, None));
+            if threads <= 2 {
+                assert!(!matches!(storage, Storage::Together { .. }), "n = {n}");
+            }
+        }
+    }
+    assert_eq!(
+        storage_within(28, 64, PROCESS_MEMORY),
+        Ok(Storage::Together { halvings: 3 })
+    );
+    // Given more memory, the threads count steps of their own.
+    assert_eq!(storage_within(28, 64, 64 << 30), Ok(Storage::Streamed));
+    assert!(matches!(
+        storage_within(28, 4096, PROCESS_MEMORY),
+        Err(Error::NotEnoughMemory { .. })
+    ));
+}
+
 /// The figures that decide whether a count fits are the bytes the tables take; n = 22
 /// builds 3.2 GB of them in about 15 s.
 #[test]
@@ -441,7 +485,7 @@ fn streamed_bytes_hold_the_row_sets_built() {
     }
     let sizes = std::env::var("QUEENS_STREAMED").map_or(vec![22], |n| vec![n.parse().unwrap()]);
     for n in sizes {
-        let [shared, per_thread] = streamed_bytes(n).map(|bytes| bytes as usize);
+        let [shared, per_step, per_thread] = streamed_bytes(n).map(|bytes| bytes as usize);
         let plan = Plan::new(n);
         let solver = Solver::new(&plan, 0, Storage::Streamed).unwrap();
         // What a count builds at a time: a subproblem's north sets, or one of them.
@@ -453,16 +497,30 @@ fn streamed_bytes_hold_the_row_sets_built() {
             .unwrap();
         let [_, south] = solver.row_set_bytes(&solver.groups[largest], true).unwrap();
         assert!(2 * north <= shared, "n = {n}: north sets of {north} bytes");
-        let mut room = Room::default();
-        for south in solver.steps(&solver.groups[largest]) {
-            solver
-                .time_step(largest, south, Instant::now(), &mut room, Storage::Streamed)
-                .unwrap();
-        }
-        let lists = room.lists.lowers.capacity() * size_of::<u64>();
         assert!(
-            2 * south + lists + TABLE_PART <= per_thread,
-            "n = {n}: south sets of {south} bytes, west lists of {lists}"
+            2 * south <= per_step,
+            "n = {n}: south sets of {south} bytes"
         );
+        // A thread's lists and part, with whole batches and with batches an eighth as
+        // large, as the threads of a count on many cores take them.
+        for halvings in [0, 3] {
+            let storage = match halvings {
+                0 => Storage::Streamed,
+                halvings => Storage::Together { halvings },
+            };
+            let solver = Solver::new(&plan, 0, storage).unwrap();
+            let mut room = Room::default();
+            for south in solver.steps(&solver.groups[largest]) {
+                solver
+                    .time_step(largest, south, Instant::now(), &mut room, storage)
+                    .unwrap();
+            }
+            let lists = room.lists.lowers.capacity() * size_of::<u64>();
+            let room_bytes = per_thread.min(streamed_bytes(MAX_N)[2] as usize >> halvings);
+            assert!(
+                lists + (TABLE_PART >> halvings) <= room_bytes,
+                "n = {n}, batches halved {halvings} times: west lists of {lists} bytes"
+            );
+        }
     }
 }

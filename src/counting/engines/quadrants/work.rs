@@ -4,9 +4,7 @@
 use std::time::{Duration, Instant};
 
 use crate::counting::engines::engine::Engine;
-use crate::counting::engines::quadrants::{
-    Plan, Room, Solver, Storage, memory_needed, storage, streamed_needed,
-};
+use crate::counting::engines::quadrants::{Plan, Room, Solver, Storage, needed, storage};
 use crate::counting::engines::symmetric::count_symmetric;
 use crate::counting::engines::work::{
     Classes, Finished, Job, Results, Sample, Sampling, Timed, Work, burnside, sampled, sum, timed,
@@ -143,7 +141,12 @@ impl Work for Join {
                 let (subproblem, south) = plan.step(index as u64);
                 let case = plan.case_of(subproblem);
                 if solver.as_ref().is_none_or(|(c, _)| *c != case) {
-                    *solver = Some((case, Solver::new(plan, case, Storage::Streamed)?));
+                    // Whole tables are not built: a step reads what a streamed one does.
+                    let streamed = match storage {
+                        Storage::Tables => Storage::Streamed,
+                        streamed => streamed,
+                    };
+                    *solver = Some((case, Solver::new(plan, case, streamed)?));
                 }
                 let Some((_, solver)) = solver else {
                     unreachable!("a solver was made above");
@@ -171,17 +174,14 @@ impl Work for Join {
                     // Whole tables hold the north row sets a streamed subproblem builds first.
                     before: match storage {
                         Storage::Tables => 0.0,
-                        Storage::Streamed => prepare,
+                        _ => prepare,
                     },
                 })
             },
         )?;
         Ok(Sample {
-            memory: match storage {
-                Storage::Tables => memory_needed(self.n, threads),
-                Storage::Streamed => streamed_needed(self.n, threads),
-            },
-            streamed: storage == Storage::Streamed,
+            memory: needed(self.n, threads, storage),
+            streamed: storage.streamed(),
             ..sample
         })
     }
@@ -227,9 +227,10 @@ fn run_by_case(
             Storage::Tables => results.extend(pool.run(&rest[..len], |index| {
                 finished(&|| subproblem(index, solver.solve(index)?))
             })),
-            // The threads share a subproblem's north row sets, each counting steps of it:
-            // a process holds one subproblem's, not one per thread.
-            Storage::Streamed => results.extend(
+            // The threads share a subproblem's north row sets, each counting steps of it
+            // (or all of them each step): a process holds one subproblem's, not one per
+            // thread.
+            Storage::Streamed | Storage::Together { .. } => results.extend(
                 rest[..len]
                     .iter()
                     .map(|&index| finished(&|| subproblem(index, solver.solve_on(index, pool)?))),

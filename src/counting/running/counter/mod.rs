@@ -312,15 +312,23 @@ impl Counter {
     /// The bound is on what the count allocates for its own work (tables, streamed rows),
     /// not on the process's baseline (its code, stacks and allocator, a few MiB).
     ///
+    /// Without it, the join keeps to 4 GiB, on any number of threads: where a step of a
+    /// subproblem a thread would need more, the threads count each step together, its rows
+    /// built once for all of them, in smaller batches (n = 28 on 64 threads: about 3 GiB).
+    /// Give more to let each thread count steps of its own.
+    ///
     /// # Examples
     ///
     /// ```
-    /// use queens::counting::Counter;
+    /// use queens::counting::{Counter, Engine};
     ///
     /// let small = Counter::new(16)?.threads(1).memory(4 << 20);
     /// assert!(small.memory_needed()? <= 4 << 20);
     /// assert!(Counter::new(16)?.threads(1).memory_needed()? > 4 << 20);
     /// assert_eq!(small.run()?.total, 14_772_512);
+    ///
+    /// let node = Counter::new(28)?.engine(Engine::Quadrants).threads(64);
+    /// assert!(node.memory_needed()? <= 4 << 30);
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn memory(self, bytes: u64) -> Counter {
