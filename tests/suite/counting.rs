@@ -389,7 +389,7 @@ fn the_engine_depends_on_the_count_alone_so_shards_and_resumes_agree() {
                 .fundamental(fundamental)
                 .chosen_engine()
                 .unwrap();
-            let join = (14..=27).contains(&n);
+            let join = (14..=28).contains(&n);
             let expected = [Engine::Constellations, Engine::Quadrants][usize::from(join)];
             assert_eq!(engine, expected, "n = {n}, fundamental {fundamental}");
             // Threads, shards and resumed work change nothing.

@@ -54,13 +54,15 @@ impl Engine {
     /// ```
     pub const QUADRANTS_FROM: usize = 14;
 
-    /// The largest board [`Engine::Auto`] counts with the quadrant join. Above n = 22 the
-    /// join's pairs of half-boards grow faster than the solutions among them, but the
-    /// constellation engine costs more per solution still up to n = 27 (`queens plan N`
-    /// times both on a sample; [the clusters guide](crate::guides::clusters)'s table on an AMD EPYC: 8.0 ns per solution
-    /// for the join at n = 23 against 123 for constellations, 16 against 126 at n = 27). At
-    /// n = 28, the join's largest board, a plan times too few of its steps to show it the
-    /// faster, and it needs gigabytes where constellations need none.
+    /// The largest board [`Engine::Auto`] counts with the quadrant join: the largest it
+    /// counts. Above n = 22 the join's pairs of half-boards grow faster than the solutions
+    /// among them, but the constellation engine costs more per solution still (`queens plan
+    /// N` times both on a sample; [the clusters guide](crate::guides::clusters)'s table on
+    /// an AMD EPYC: about 22 and 17 times the join's at n = 23 and 27, and 1.6 times at
+    /// n = 28, where a plan of the join times only a few dozen steps: five plans of Q(28)
+    /// gave the join 1,680 to 2,707 core-years, constellations 4,400 to 4,780). The join needs 1.5 GiB at n = 28 on one thread and at most 4 GiB on any
+    /// number (see [`Counter::memory`](crate::counting::Counter::memory)), where
+    /// constellations need none: a machine without it is told so before any work starts.
     ///
     /// # Examples
     ///
@@ -69,10 +71,10 @@ impl Engine {
     ///
     /// let past = Counter::new(Engine::QUADRANTS_AUTO_UP_TO + 1)?;
     /// assert_eq!(past.chosen_engine()?, Engine::Constellations);
-    /// assert_eq!(Engine::QUADRANTS_AUTO_UP_TO + 1, Engine::QUADRANTS_UP_TO);
+    /// assert_eq!(Engine::QUADRANTS_AUTO_UP_TO, Engine::QUADRANTS_UP_TO);
     /// # Ok::<(), queens::Error>(())
     /// ```
-    pub const QUADRANTS_AUTO_UP_TO: usize = 27;
+    pub const QUADRANTS_AUTO_UP_TO: usize = 28;
 
     /// The largest board the quadrant join counts: its square codes take four bits a row,
     /// and its counts stay below 2^64. Above n = 22 it builds only what each subproblem
