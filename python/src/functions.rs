@@ -4,11 +4,11 @@ use crate::*;
 
 /// The number of solutions of `n` queens, or of symmetry classes with `fundamental`, on
 /// `threads` threads (all cores by default) within `memory` bytes (besides what the machine
-/// allows), with the GIL released; Ctrl-C stops it. With `checkpoint` (a path), each
+/// allows; 4 GiB for the quadrant join if not given), with the GIL released; Ctrl-C stops it. With `checkpoint` (a path), each
 /// finished part is recorded in that file, and a count stopped (Ctrl-C, a crash) and called
 /// again with the same file resumes where it stopped, as `queens count --checkpoint` does.
 /// `engine` is "auto" (the faster for the board), "constellations" (any board, almost no
-/// memory) or "quadrants" (the quadrant join, to n = 27, the fastest from n = 14 but
+/// memory) or "quadrants" (the quadrant join, to n = 28, the fastest from n = 14 but
 /// memory-hungry), as `queens count --engine` takes them.
 #[pyfunction]
 #[pyo3(signature = (n, fundamental = false, threads = None, memory = None, checkpoint = None, engine = "auto"))]
