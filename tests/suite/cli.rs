@@ -1612,7 +1612,7 @@ fn sizes_are_written_in_the_unit_that_shows_them() {
     );
     refused_with(
         &["count", "22", "--threads", "2", "--memory", "20M"],
-        "queens: error: this needs about 26.7 MiB of memory, but only 20 MiB is available; count \
+        "queens: error: this needs about 34.7 MiB of memory, but only 20 MiB is available; count \
          on fewer threads or with the constellations engine\n",
     );
     // The constellation engine builds no tables: nothing to put in a unit.

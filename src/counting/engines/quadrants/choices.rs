@@ -111,6 +111,11 @@ impl Claims<'_> {
     }
 }
 
+/// Row choices whose sets of columns more than one thread took (see [`Claims`]), for the
+/// tests to see that threads counting a step together share its choices.
+#[cfg(test)]
+pub(super) static SHARED_CHOICES: AtomicUsize = AtomicUsize::new(0);
+
 /// Where the runs, numbers and groups of each key end so far.
 fn cut(groups: &[Vec<Group>; KEYS], runs: &[Run], numbered: u32) -> Cut {
     Cut {
@@ -191,8 +196,8 @@ impl Solver {
                 let south_sets = self.south_sets(south, built.as_ref());
                 let taken: Vec<AtomicUsize> = choices.iter().map(|_| AtomicUsize::new(0)).collect();
                 let sums = pool.run_in(&threads, &rooms, |room, thread| {
-                    // Each thread from a choice of its own, while there are enough, so
-                    // that most choices are listed by one thread in whole batches.
+                    // Each thread from a choice of its own, where a step has several, so
+                    // that the threads start apart.
                     let joined = choices.iter().zip(&taken).cycle();
                     let from = thread % choices.len();
                     joined
@@ -309,6 +314,8 @@ impl Solver {
         };
         lists.share = 1.0;
         let mut total = 0;
+        #[cfg(test)]
+        let mut mine = 0;
         // Batches of west half-boards, each joined with every part of the table, while
         // other threads have not taken every set of columns.
         while !(claims.sets > 0 && claims.taken()) {
@@ -351,9 +358,17 @@ impl Solver {
                     break;
                 }
             }
+            #[cfg(test)]
+            {
+                mine += lists.taken;
+            }
             if !listed || claims.taken() {
                 break;
             }
+        }
+        #[cfg(test)]
+        if mine > 0 && mine < claims.sets {
+            SHARED_CHOICES.fetch_add(1, Ordering::Relaxed);
         }
         (total, false)
     }
@@ -386,7 +401,12 @@ impl Solver {
         // half-boards read it (the listed pairs).
         let (pairs, bucket_chunks) = self.sieving;
         let sieve = (!crossing && lists.lowers.len() >= pairs).then_some(bucket_chunks);
-        table.slice(self.shared.len(), sieve, (&self.squares, west));
+        table.slice(
+            self.shared.len(),
+            sieve,
+            (&self.squares, west),
+            self.paired_bytes,
+        );
         if crossing {
             let west = Crossing {
                 uppers: north.placements(),

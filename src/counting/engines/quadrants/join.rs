@@ -169,6 +169,13 @@ pub(crate) struct Table {
 }
 
 impl Table {
+    /// Bytes the table holds, its room for the next parts included.
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
+        let words = self.planes.capacity() + self.sorted.capacity() + self.pair.capacity();
+        (words + self.halves.capacity()) * size_of::<u64>()
+    }
+
     /// Joins the next part of the east half-boards of placements of `north` (holding
     /// `queens` queens) and of `south`, on unmarked placements, on `cols` columns, from where
     /// `part` says; returns whether more parts follow. [`slice`](Table::slice) then makes
@@ -209,8 +216,9 @@ impl Table {
     /// Bit-slices the half-boards [`fill`](Table::fill) joined into `diagonals` planes of
     /// shared diagonals, the plane of the real ones and the planes of `squares` in the north
     /// and south rows `west` of the west half-boards (rows two at a time where their planes
-    /// take at most [`PAIRED_BYTES`]); with a `sieve`, in buckets by sieve key first, as
-    /// many as give each that many chunks on average (or none if the table is short).
+    /// take at most `paired_bytes`, [`PAIRED_BYTES`] in a count whose parts are whole); with
+    /// a `sieve`, in buckets by sieve key first, as many as give each that many chunks on
+    /// average (or none if the table is short).
     // Not inlined, so that it is profiled as one.
     #[inline(never)]
     pub(crate) fn slice(
@@ -218,6 +226,7 @@ impl Table {
         diagonals: usize,
         sieve: Option<usize>,
         (squares, west): (&Squares, [usize; 2]),
+        paired_bytes: usize,
     ) {
         let chunks = self.len.div_ceil(CHUNK);
         (self.bits, self.prefix) = match sieve {
@@ -253,7 +262,7 @@ impl Table {
         };
         let paired = sides(true);
         let bytes = (paired[0].planes() + paired[1].planes()) * words * 8;
-        let sides = match bytes <= PAIRED_BYTES {
+        let sides = match bytes <= paired_bytes {
             true => paired,
             false => sides(false),
         };

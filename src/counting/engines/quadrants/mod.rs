@@ -46,5 +46,5 @@ pub(crate) mod work;
 
 pub(crate) use choices::Room;
 pub(crate) use plan::Plan;
-pub(crate) use sizing::{MAX_N, Storage, needed, storage};
+pub(crate) use sizing::{MAX_N, Storage, needed, sample_threads, storage};
 pub(crate) use solver::Solver;

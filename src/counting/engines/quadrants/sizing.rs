@@ -84,9 +84,16 @@ pub(crate) fn streamed_needed(n: usize, threads: usize) -> u64 {
 /// half-boards and part of a table.
 pub(crate) fn together_needed(n: usize, threads: usize, halvings: u32) -> u64 {
     let [north, south, room] = streamed_bytes(n);
-    // Lists and parts shrink with their batches where they reach them (the largest
-    // boards'); smaller boards' lists stay under a halved batch for a few halvings.
-    let room = room.min(streamed_bytes(MAX_N)[2] >> halvings);
+    // Lists, parts and their pairs' planes shrink with their batches where they reach
+    // them (the largest boards'); smaller boards' lists stay under a halved batch for a
+    // few halvings. A batch runs past its size by one set of columns' partners, which does
+    // not shrink: at most some 1.5 MB at n = 28 by the growth of the largest lists
+    // (an estimate; n = 22 and 24 are measured), twice over while its list grows.
+    const PAST_A_BATCH: u64 = 4 << 20;
+    let room = match halvings {
+        0 => room,
+        h => room.min((streamed_bytes(MAX_N)[2] >> h) + PAST_A_BATCH),
+    };
     north
         .saturating_add(south)
         .saturating_add(room.saturating_mul(threads as u64))
@@ -112,8 +119,8 @@ pub(super) fn streamed_bytes(n: usize) -> [u64; 3] {
 }
 
 /// The most times [`Storage::Together`] halves its batches and parts to fit: 64 times
-/// smaller, a thread's lists and part take some 3 MiB at n = 28, and a part still holds
-/// thousands of half-boards.
+/// smaller, a thread's lists and part take some 7 MiB at n = 28 (see
+/// [`together_needed`]), and a part still holds thousands of half-boards.
 pub(super) const MOST_HALVINGS: u32 = 6;
 
 /// How a count of `n` on `threads` threads keeps its placements within `limit` bytes (or
@@ -161,6 +168,18 @@ pub(crate) fn needed(n: usize, threads: usize, storage: Storage) -> u64 {
         Storage::Streamed => streamed_needed(n, threads),
         Storage::Together { halvings } => together_needed(n, threads, halvings),
     }
+}
+
+/// How many of `threads` a plan's sample of `n` times steps on at once within `limit`
+/// bytes (or [`PROCESS_MEMORY`]): each thread builds the north row sets of the subproblem
+/// it times, which a count's threads share, so a sample on many threads would need many
+/// times a count's memory (two at n = 28, each 1.5 GiB).
+pub(crate) fn sample_threads(n: usize, threads: usize, limit: Option<u64>) -> usize {
+    let each = streamed_needed(n, 1).max(1);
+    let fit = limit.unwrap_or(PROCESS_MEMORY) / each;
+    threads
+        .min(usize::try_from(fit).unwrap_or(usize::MAX))
+        .max(1)
 }
 
 /// Bytes a count of `n` on `threads` threads needs with the storage it would take under

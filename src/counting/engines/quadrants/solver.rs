@@ -1,7 +1,7 @@
 //! One case of the join, from which its subproblems are counted or timed.
 
 use super::frame::{Diagonals, Frame, Shared};
-use super::join::{BUCKET_CHUNKS, PART, SIEVE_PAIRS, Sieve, Squares, WEST};
+use super::join::{BUCKET_CHUNKS, PAIRED_BYTES, PART, SIEVE_PAIRS, Sieve, Squares, WEST};
 use super::layout::Placement;
 use super::plan::{Plan, north_groups};
 use super::quadrant::{Mark, Quadrant, Record, Side, census, sieve_candidates};
@@ -33,6 +33,9 @@ pub(crate) struct Solver {
     /// The partners a batch of a row choice's west half-boards lists before the join reads
     /// the table for them.
     pub(super) west_batch: usize,
+    /// The most bytes a part's planes of squares take for the join to read rows two at a
+    /// time: [`PAIRED_BYTES`], shrunk with the parts where they are halved to fit memory.
+    pub(super) paired_bytes: usize,
     /// The fewest pairs of west placements a row choice lists for its table to be put in
     /// buckets by sieve key, and the chunks a bucket has on average, at least.
     pub(super) sieving: (usize, usize),
@@ -125,6 +128,7 @@ impl Solver {
             tables: None,
             part: PART,
             west_batch: WEST,
+            paired_bytes: PAIRED_BYTES,
             sieving: (SIEVE_PAIRS, BUCKET_CHUNKS),
             north_sets_at_once: match n < ONE_NORTH_SET_FROM {
                 true => usize::MAX,
@@ -137,6 +141,7 @@ impl Solver {
             Storage::Streamed => {}
             Storage::Together { halvings } => {
                 (solver.west_batch, solver.part) = (WEST >> halvings, PART >> halvings);
+                solver.paired_bytes = PAIRED_BYTES >> halvings;
                 solver.together = true;
             }
         }

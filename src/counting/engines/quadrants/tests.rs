@@ -27,9 +27,9 @@ fn count_by(n: usize, storage: Storage) -> u64 {
 
 /// Subproblem by subproblem, building only the rows each reads gives what the whole
 /// tables give, whether one thread counts a subproblem or two threads count its steps,
-/// each its own or each step together (in batches and parts small enough that the two
-/// take sets of columns of one row choice), with its north row sets built all at once or
-/// one at a time.
+/// each its own or each step together (in batches of one set of columns and parts of 5
+/// half-boards, so that the two take sets of columns of one row choice between them),
+/// with its north row sets built all at once or one at a time.
 #[test]
 fn streamed_subproblems_count_what_the_tables_count() {
     let pool = Pool::new(2, 2);
@@ -45,7 +45,7 @@ fn streamed_subproblems_count_what_the_tables_count() {
             ]
             .map(|s| Solver::new(&plan, case, s).unwrap());
             singly.north_sets_at_once = 1;
-            (together.west_batch, together.part) = (40, 5);
+            (together.west_batch, together.part) = (1, 5);
             let c = &plan.cases[case];
             for i in c.first..c.first + c.len {
                 let by_tables = tables.solve(i).unwrap();
@@ -72,6 +72,10 @@ fn streamed_subproblems_count_what_the_tables_count() {
             }
         }
     }
+    assert!(
+        super::choices::SHARED_CHOICES.load(std::sync::atomic::Ordering::Relaxed) > 0,
+        "no row choice had its sets of columns taken by both threads"
+    );
     assert_eq!(count_by(14, Storage::Streamed), 365_596);
 }
 
@@ -485,7 +489,7 @@ fn streamed_bytes_hold_the_row_sets_built() {
     }
     let sizes = std::env::var("QUEENS_STREAMED").map_or(vec![22], |n| vec![n.parse().unwrap()]);
     for n in sizes {
-        let [shared, per_step, per_thread] = streamed_bytes(n).map(|bytes| bytes as usize);
+        let [shared, per_step, _] = streamed_bytes(n).map(|bytes| bytes as usize);
         let plan = Plan::new(n);
         let solver = Solver::new(&plan, 0, Storage::Streamed).unwrap();
         // What a count builds at a time: a subproblem's north sets, or one of them.
@@ -501,25 +505,32 @@ fn streamed_bytes_hold_the_row_sets_built() {
             2 * south <= per_step,
             "n = {n}: south sets of {south} bytes"
         );
-        // A thread's lists and part, with whole batches and with batches an eighth as
-        // large, as the threads of a count on many cores take them.
-        for halvings in [0, 3] {
+        // A thread's lists and part, with whole batches and with batches an eighth and a
+        // 64th as large, as the threads of a count on many cores take them: the west
+        // lists of each step's first row choices, and the tables of a whole step's.
+        for halvings in [0, 3, 6] {
             let storage = match halvings {
                 0 => Storage::Streamed,
                 halvings => Storage::Together { halvings },
             };
             let solver = Solver::new(&plan, 0, storage).unwrap();
             let mut room = Room::default();
-            for south in solver.steps(&solver.groups[largest]) {
+            let steps = solver.steps(&solver.groups[largest]);
+            for &south in &steps {
                 solver
                     .time_step(largest, south, Instant::now(), &mut room, storage)
                     .unwrap();
             }
             let lists = room.lists.lowers.capacity() * size_of::<u64>();
-            let room_bytes = per_thread.min(streamed_bytes(MAX_N)[2] as usize >> halvings);
+            solver
+                .solve_step(largest, steps[steps.len() / 2], &mut room)
+                .unwrap();
+            let table = room.table.bytes();
+            let room_bytes = together_needed(n, 1, halvings) - together_needed(n, 0, halvings);
             assert!(
-                lists + (TABLE_PART >> halvings) <= room_bytes,
-                "n = {n}, batches halved {halvings} times: west lists of {lists} bytes"
+                lists + table.max(TABLE_PART >> halvings) <= room_bytes as usize,
+                "n = {n}, batches halved {halvings} times: west lists of {lists} bytes, \
+                 tables of {table}"
             );
         }
     }

@@ -4,7 +4,9 @@
 use std::time::{Duration, Instant};
 
 use crate::counting::engines::engine::Engine;
-use crate::counting::engines::quadrants::{Plan, Room, Solver, Storage, needed, storage};
+use crate::counting::engines::quadrants::{
+    Plan, Room, Solver, Storage, needed, sample_threads, storage,
+};
 use crate::counting::engines::symmetric::count_symmetric;
 use crate::counting::engines::work::{
     Classes, Finished, Job, Results, Sample, Sampling, Timed, Work, burnside, sampled, sum, timed,
@@ -135,7 +137,7 @@ impl Work for Join {
             plan.steps(),
             samples,
             budget,
-            threads,
+            sample_threads(self.n, threads, memory),
             state,
             |(solver, room), index, end| {
                 let (subproblem, south) = plan.step(index as u64);

@@ -18,8 +18,10 @@ use super::{Counter, Counts, Progress};
 impl Counter {
     /// Bytes of memory the count's tables need on the threads it runs on: the quadrant
     /// join's (shared by the threads, plus a table of half-boards each), or within the
-    /// bound of [`Counter::memory`] where they exceed it, what each thread needs to build
-    /// only the rows its subproblem reads; 0 for the constellation engine. [`Counter::run`]
+    /// bound of [`Counter::memory`] (4 GiB if not given) where they exceed it, what the
+    /// process needs to build only the rows each subproblem reads, its threads counting
+    /// steps of their own or, where that would not fit, each step together; 0 for the
+    /// constellation engine. [`Counter::run`]
     /// refuses a count whose need exceeds what the machine, or its container or batch job,
     /// has available; size a job's memory by this.
     ///
