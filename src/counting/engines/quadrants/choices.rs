@@ -192,7 +192,7 @@ impl Solver {
                 if choices.is_empty() {
                     continue;
                 }
-                let built = self.built_south(south, sieve, None)?;
+                let built = self.built_south(south, sieve, None, pool)?;
                 let south_sets = self.south_sets(south, built.as_ref());
                 let taken: Vec<AtomicUsize> = choices.iter().map(|_| AtomicUsize::new(0)).collect();
                 let sums = pool.run_in(&threads, &rooms, |room, thread| {
@@ -255,7 +255,8 @@ impl Solver {
             if choices.is_empty() {
                 continue;
             }
-            let built = self.built_south(south, sieve, stopwatch.map(|s| &s.building))?;
+            let one = Pool::new(1, 1);
+            let built = self.built_south(south, sieve, stopwatch.map(|s| &s.building), &one)?;
             let south_sets = self.south_sets(south, built.as_ref());
             if let Some(stopwatch) = stopwatch {
                 let pairs = choices.iter().map(|&(north, [east_north, _], _)| {

@@ -32,7 +32,7 @@ impl Solver {
         let bytes = |sets: &[RowSet]| sets.iter().map(RowSet::bytes).sum::<usize>();
         let mut south = 0;
         for step in self.steps(norths).into_iter().filter(|_| souths) {
-            if let Some(sets) = self.built_south(step, &built.sieve, None)? {
+            if let Some(sets) = self.built_south(step, &built.sieve, None, &Pool::new(1, 1))? {
                 south = south.max(bytes(&sets));
             }
         }
@@ -119,25 +119,34 @@ impl Solver {
     }
 
     /// The south row set `south` built, east and west (the east one tagged by `sieve`), for
-    /// a solver without whole tables; the time it takes is added to `building` (whole
-    /// tables already hold it).
+    /// a solver without whole tables, the two on two threads of `pool` if it has them; the
+    /// time it takes is added to `building` (whole tables already hold it).
     pub(super) fn built_south(
         &self,
         south: usize,
         sieve: &Sieve,
         building: Option<&Cell<Duration>>,
+        pool: &Pool,
     ) -> Result<Option<[RowSet; 2]>, Error> {
         if self.tables.is_some() {
             return Ok(None);
         }
         let all_south = (1 << self.frame.south.len()) - 1;
         let started = Instant::now();
-        let mut east = RowSet::new(&self.east.placer(&self.frame, 1), south)?;
-        east.tag(east_keys(sieve, east.view().placements()));
-        let built = [
-            east,
-            RowSet::new(&self.west.placer(&self.frame, 1), south ^ all_south)?,
-        ];
+        let mut sides = pool
+            .run(&[0, 1], |side| match side {
+                0 => {
+                    let mut east = RowSet::new(&self.east.placer(&self.frame, 1), south)?;
+                    east.tag(east_keys(sieve, east.view().placements()));
+                    Ok(east)
+                }
+                _ => RowSet::new(&self.west.placer(&self.frame, 1), south ^ all_south),
+            })
+            .into_iter();
+        let (Some(east), Some(west)) = (sides.next(), sides.next()) else {
+            unreachable!("the pool returns one result a side");
+        };
+        let built = [east?, west?];
         if let Some(building) = building {
             building.set(building.get() + started.elapsed());
         }
