@@ -94,6 +94,12 @@ impl Estimate {
     /// A day, in hours: a count whose shard would take longer is worth a word before it
     /// starts.
     pub const LONG_HOURS: f64 = 24.0;
+
+    /// How long [`Counter::forecast`] first looks: where the parts it times then are
+    /// enough for an error bar whose top is still under a quarter of
+    /// [`Estimate::LONG_HOURS`], the count is short and the forecast looks no longer, so
+    /// that a shard of minutes does not spend [`Estimate::BUDGET`] on its forecast.
+    pub const GLANCE: Duration = Duration::from_secs(2);
 }
 
 impl Counter {
@@ -196,7 +202,8 @@ impl Counter {
     /// The estimate a plan gives (up to [`Estimate::SAMPLES`] parts in
     /// [`Estimate::BUDGET`]) of a count that may run long, so that a program can say so
     /// before it starts: `None` below [`Estimate::FORECAST_FROM`], where every count is
-    /// short enough to just run.
+    /// short enough to just run; the estimate of [`Estimate::GLANCE`] where that shows the
+    /// count short.
     ///
     /// # Errors
     ///
@@ -210,6 +217,11 @@ impl Counter {
     /// assert_eq!(Counter::new(16)?.forecast()?, None);
     /// let forecast = Counter::new(30)?.forecast()?.expect("n = 30 is forecast");
     /// assert!(forecast.hours() > Estimate::LONG_HOURS * 365.0);
+    ///
+    /// // A thousandth of n = 23, minutes of work: a glance says so.
+    /// let shard = Counter::new(23)?.threads(1).shard(0, 1000).forecast()?.unwrap();
+    /// assert!(shard.hours() < Estimate::LONG_HOURS / 4.0);
+    /// assert!(shard.seconds < Estimate::BUDGET.as_secs_f64() / 2.0);
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn forecast(&self) -> Result<Option<Estimate>, Error> {
@@ -224,7 +236,17 @@ impl Counter {
         if self.board_size() < Estimate::FORECAST_FROM {
             return Ok(None);
         }
-        (self.estimate_as(engine, Estimate::SAMPLES, Estimate::BUDGET)).map(Some)
+        let glance = self.estimate_as(engine, Estimate::SAMPLES, Estimate::GLANCE)?;
+        let short = glance.exact
+            || glance.relative_error().is_some_and(|percent| {
+                glance.hours() * (1.0 + percent / 100.0) < Estimate::LONG_HOURS / 4.0
+            });
+        match short {
+            true => Ok(Some(glance)),
+            false => self
+                .estimate_as(engine, Estimate::SAMPLES, Estimate::BUDGET)
+                .map(Some),
+        }
     }
 }
 
