@@ -48,6 +48,41 @@ fn an_edited_checkpoint_line_is_refused() {
     assert!(text(&out.stderr).contains("damaged"));
 }
 
+/// A checkpoint of the quadrant join from before its row choices were counted by fewer
+/// north rows going east holds totals of other subproblems: refused as an older queens's,
+/// not added in (nor called damaged).
+#[test]
+fn a_checkpoint_of_an_older_quadrant_join_is_refused() {
+    let dir = temp_dir();
+    let cp = dir.path().join("cp");
+    let args = [
+        "count",
+        "12",
+        "--engine=quadrants",
+        "--checkpoint",
+        path_str(&cp),
+    ];
+    assert_eq!(text(&queens(&args).stdout), "14200\n");
+    // Each record's checksum as the first revision of the engine wrote it.
+    let older: Vec<String> = (std::fs::read_to_string(&cp).unwrap().lines())
+        .map(|line| match line.rsplit_once(' ') {
+            Some((numbers, _)) if !line.starts_with("queens") => {
+                let crc = crc32fast::hash(format!("12 0/1 quadrants {numbers}").as_bytes());
+                format!("{numbers} {crc:08x}")
+            }
+            _ => line.to_string(),
+        })
+        .collect();
+    std::fs::write(&cp, older.join("\n") + "\n").unwrap();
+    let out = queens(&args);
+    assert_refused(&out, "line 2");
+    assert!(
+        text(&out.stderr).contains("older queens"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 #[test]
 fn bit_flips_in_a_checkpoint_never_give_a_wrong_count() {
     for (extra, fundamental) in [
@@ -124,7 +159,7 @@ fn a_checkpoint_cannot_overflow_or_claim_impossible_counts() {
     };
     refuse(header, &cases, "--fundamental");
     // The same for a count by the quadrant join, which records no fundamental counts.
-    let key = "12 0/1 quadrants";
+    let key = "12 0/1 quadrants 2";
     let line = |index: usize, total: u64, fundamental: &str| {
         let numbers = format!("{index} {total} {fundamental}");
         let crc = crc32fast::hash(format!("{key} {numbers}").as_bytes());

@@ -63,6 +63,12 @@ pub(crate) trait Method: Sync {
     /// engine's name is read as its (files from before checkpoints named engines).
     fn checkpoint_word(&self) -> (String, bool);
 
+    /// The words its checksums added before its subproblems last changed what they count:
+    /// a record line that matches one is from an older `queens`, not damaged.
+    fn superseded_words(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// Why a shard record cannot be its, if it cannot; `Ok(true)` when its own rules settle
     /// it, `Ok(false)` when the record is to be checked as a subproblem's counts.
     #[cfg(feature = "serde")]

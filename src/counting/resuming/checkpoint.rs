@@ -300,7 +300,15 @@ fn record_line(key: Key, subproblem: &Subproblem) -> String {
 }
 
 fn checksum(key: Key, numbers: &str) -> u32 {
-    let (engine, _) = engines::method(key.engine).checkpoint_word();
+    checksum_with(
+        &engines::method(key.engine).checkpoint_word().0,
+        key,
+        numbers,
+    )
+}
+
+/// The checksum of a record line with the engine's checkpoint word `engine`.
+fn checksum_with(engine: &str, key: Key, numbers: &str) -> u32 {
     crc32fast::hash(format!("{} {}/{}{engine} {numbers}", key.n, key.shard, key.of).as_bytes())
 }
 
@@ -419,10 +427,20 @@ fn parse_record(line: &str, key: Key, all: usize) -> Result<Subproblem, String> 
         _ => return Err(malformed()),
     };
     if checksum(key, &numbers) != crc {
-        return Err(format!(
-            "{} is damaged (its checksum does not match)",
-            crate::error::excerpt(line)
-        ));
+        let superseded = engines::method(key.engine).superseded_words();
+        let older = (superseded.iter()).any(|word| checksum_with(word, key, &numbers) == crc);
+        return Err(match older {
+            true => format!(
+                "{} was written by an older queens, whose {} engine cut the count into other \
+                 subproblems; delete the checkpoint to count from the start",
+                crate::error::excerpt(line),
+                key.engine
+            ),
+            false => format!(
+                "{} is damaged (its checksum does not match)",
+                crate::error::excerpt(line)
+            ),
+        });
     }
     let subproblem = Subproblem {
         index: index.parse().map_err(|_| malformed())?,

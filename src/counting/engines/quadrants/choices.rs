@@ -442,7 +442,7 @@ impl Solver {
 
     /// The weight of each class of west half-boards for the row choice, or `None` if its
     /// north-south mirror image counts for it.
-    fn weights(&self, north: usize, south: usize) -> Option<[u64; CLASSES]> {
+    pub(super) fn weights(&self, north: usize, south: usize) -> Option<[u64; CLASSES]> {
         if !self.whole {
             return Some([1, 0, 0]);
         }
@@ -450,7 +450,10 @@ impl Solver {
         let all = (1usize << n) - 1;
         let east = north | south << half;
         let mirror = east.reverse_bits() >> (usize::BITS as usize - n);
-        if mirror < east {
+        // Of a choice and its mirror image, the one with fewer north rows going east: its
+        // south-west placements, the partners, are the fewer, each read by more groups.
+        let going_east = |rows: usize| (rows & ((1 << half) - 1)).count_ones();
+        if (going_east(mirror), mirror) < (going_east(east), east) {
             return None;
         }
         let twice = if mirror == east { 1 } else { 2 };

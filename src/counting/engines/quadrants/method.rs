@@ -29,8 +29,14 @@ impl Method for QuadrantJoin {
         needed_within(n, threads, memory)
     }
 
+    /// The engine's name and the revision of what its subproblems count: from the second,
+    /// a row choice or its mirror image counts by which has fewer north rows going east.
     fn checkpoint_word(&self) -> (String, bool) {
-        (format!(" {}", Engine::Quadrants), false)
+        (format!(" {} 2", Engine::Quadrants), false)
+    }
+
+    fn superseded_words(&self) -> &'static [&'static str] {
+        &[" quadrants"]
     }
 
     /// Boards past its reach; classes only in the whole count's record, with the solutions

@@ -204,6 +204,44 @@ fn steps_add_up_to_the_count() {
     }
 }
 
+/// Of a row choice of the whole board and its north-south mirror image, the join counts
+/// one, twice (once if they are one): the one with fewer north rows going east, whose
+/// south-west placements, the partners each west group reads, are the fewer.
+#[test]
+fn a_row_choice_or_its_mirror_image_counts_the_one_with_fewer_north_rows_east() {
+    for n in [8, 10, 12] {
+        let solver = Solver::new(&Plan::new(n), 0, Storage::Streamed).unwrap();
+        let half = n / 2;
+        let north = |rows: usize| rows & ((1 << half) - 1);
+        let weights = |rows: usize| solver.weights(north(rows), rows >> half);
+        let mut counted = 0;
+        for east in (0..1usize << n).filter(|rows| rows.count_ones() as usize == half) {
+            let mirror = east.reverse_bits() >> (usize::BITS as usize - n);
+            let Some(weights_of_east) = weights(east) else {
+                assert!(
+                    weights(mirror).is_some(),
+                    "n = {n}: neither of {east:b} and {mirror:b}"
+                );
+                continue;
+            };
+            counted += 1;
+            let twice = match mirror == east {
+                true => 1,
+                false => {
+                    assert!(
+                        weights(mirror).is_none(),
+                        "n = {n}: both of {east:b} and {mirror:b}"
+                    );
+                    assert!(north(east).count_ones() <= north(mirror).count_ones());
+                    2
+                }
+            };
+            assert_eq!(weights_of_east[1], 2 * twice, "n = {n}: {east:b}");
+        }
+        assert!(counted > 0);
+    }
+}
+
 /// Tables of east half-boards taken a few at a time, and west half-boards listed a few at
 /// a time, each batch against every part of the table, count what whole ones count.
 #[test]
