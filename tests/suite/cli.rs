@@ -1120,7 +1120,7 @@ fn plan_prints_subproblems_memory_and_time_from_a_sample() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");
     assert!(
-        lines[0].starts_with("n = 16: the quadrants engine, 66 subproblems"),
+        lines[0].starts_with("n = 16: the quadrants engine, 42 subproblems"),
         "{text}"
     );
     // 8.3 MiB: the unit that shows the size, to three figures.
@@ -1133,12 +1133,12 @@ fn plan_prints_subproblems_memory_and_time_from_a_sample() {
         "{text}"
     );
     assert!(
-        lines[2].starts_with("time: 3 of 3254 subproblem steps timed here"),
+        lines[2].starts_with("time: 3 of 2257 subproblem steps timed here"),
         "{text}"
     );
     // Each shard's own time, not the whole count's.
     assert!(
-        lines[3].starts_with("shards: each of the 4 shards (17 subproblems at most) takes about"),
+        lines[3].starts_with("shards: each of the 4 shards (11 subproblems at most) takes about"),
         "{text}"
     );
     let streamed = stdout(&queens(&[
@@ -1157,7 +1157,7 @@ fn plan_prints_subproblems_memory_and_time_from_a_sample() {
     );
     let classes = stdout(&queens(&["plan", "16", "--fundamental", "--sample", "1"]));
     assert!(
-        classes.starts_with("n = 16: the quadrants engine, 67 subproblems"),
+        classes.starts_with("n = 16: the quadrants engine, 43 subproblems"),
         "{classes}"
     );
     for bad in [
@@ -1187,7 +1187,7 @@ fn plan_json_gives_a_batch_script_the_figures_of_the_text() {
     assert_eq!(text.lines().count(), 1, "{text}");
     let plan: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(plan["engine"], "quadrants", "{text}");
-    assert_eq!(plan["subproblems"], 66, "{text}");
+    assert_eq!(plan["subproblems"], 42, "{text}");
     assert_eq!(plan["shards"], 4, "{text}");
     assert_eq!(plan["parts_timed"], 40, "{text}");
     let cpu = plan["cpu_seconds"].as_f64().unwrap();

@@ -24,11 +24,23 @@ pub(super) struct Case {
     pub(super) len: usize,
 }
 
+impl Case {
+    /// Whether the case is the whole even board of `n`, where a row choice and its mirror
+    /// image count once (see [`north_groups`]).
+    pub(super) fn whole(&self, n: usize) -> bool {
+        self.fixed.is_empty() && n > 0
+    }
+
+    /// The groups of north row sets of the case's subproblems.
+    pub(super) fn north_groups(&self, n: usize) -> Vec<Vec<usize>> {
+        north_groups(Frame::around(n, &self.fixed).north.len(), self.whole(n))
+    }
+}
+
 /// How many north rows go east in subproblem `index` of `plan`.
 fn north_groups_first_size(plan: &Plan, index: usize) -> usize {
     let case = &plan.cases[plan.case_of(index)];
-    let norths = Frame::around(plan.n, &case.fixed).north.len();
-    north_groups(norths)[index - case.first][0].count_ones() as usize
+    case.north_groups(plan.n)[index - case.first][0].count_ones() as usize
 }
 
 /// The number of ways to choose `k` of `n`.
@@ -52,12 +64,18 @@ fn nth_subset(ones: u32, index: u64) -> usize {
 /// each south set completes all of them or none.
 const TOGETHER: usize = 4;
 
-/// The subsets of `norths` north rows, in groups of up to [`TOGETHER`] of one size.
+/// The subsets of `norths` north rows, in groups of up to [`TOGETHER`] of one size; on the
+/// `whole` even board, only those of at most half the north rows.
 ///
 /// A subproblem counts its groups' row choices south set by south set: the tables of a
-/// south set are read for each north set of the group while they are in the cache.
-pub(super) fn north_groups(norths: usize) -> Vec<Vec<usize>> {
-    let mut sets: Vec<usize> = (0..1 << norths).collect();
+/// south set are read for each north set of the group while they are in the cache. On the
+/// whole board a row choice counts for its mirror image too, and the one counted sends the
+/// fewer north rows east (see `Solver::weights`): a set of more than half would count
+/// nothing.
+pub(super) fn north_groups(norths: usize, whole: bool) -> Vec<Vec<usize>> {
+    let mut sets: Vec<usize> = (0..1usize << norths)
+        .filter(|set| !whole || 2 * set.count_ones() as usize <= norths)
+        .collect();
     sets.sort_by_key(|&set| (set.count_ones(), set));
     sets.chunk_by(|a, b| a.count_ones() == b.count_ones())
         .flat_map(|same| same.chunks(TOGETHER))
@@ -85,13 +103,13 @@ impl Plan {
         let cases = kinds
             .into_iter()
             .map(|(fixed, weight)| {
-                let north = Frame::around(n, &fixed).north.len();
-                let case = Case {
+                let mut case = Case {
                     fixed,
                     weight,
                     first,
-                    len: north_groups(north).len(),
+                    len: 0,
                 };
+                case.len = case.north_groups(n).len();
                 first += case.len;
                 case
             })
@@ -124,7 +142,8 @@ impl Plan {
         let frame = Frame::around(self.n, &self.cases[case].fixed);
         let (souths, east) = (frame.south.len(), frame.east.len());
         let first = self.cases[case].first;
-        north_groups(frame.north.len())
+        self.cases[case]
+            .north_groups(self.n)
             .into_iter()
             .enumerate()
             .map(move |(i, norths)| {

@@ -3,7 +3,7 @@
 use super::frame::{Diagonals, Frame, Shared};
 use super::join::{BUCKET_CHUNKS, PAIRED_BYTES, PART, SIEVE_PAIRS, Sieve, Squares, WEST};
 use super::layout::Placement;
-use super::plan::{Plan, north_groups};
+use super::plan::Plan;
 use super::quadrant::{Mark, Quadrant, Record, Side, census, sieve_candidates};
 use super::sizing::Storage;
 
@@ -69,7 +69,7 @@ impl Solver {
         let case = &plan.cases[case];
         let frame = Frame::around(n, &case.fixed);
         let shared = Shared::new(&frame);
-        let whole = case.fixed.is_empty() && n > 0;
+        let whole = case.whole(n);
         // The longest diagonals: rising through the north-east and south-west quadrants,
         // falling through the north-west and south-east ones.
         let rising = Diagonals {
@@ -118,7 +118,7 @@ impl Solver {
             weight: case.weight,
             first: case.first,
             whole,
-            groups: north_groups(frame.north.len()),
+            groups: case.north_groups(n),
             frame,
             shared,
             west,

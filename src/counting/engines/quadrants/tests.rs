@@ -1,6 +1,6 @@
 use super::choices::Room;
 use super::frame::Frame;
-use super::plan::{Plan, north_groups};
+use super::plan::Plan;
 use super::sizing::*;
 use super::solver::*;
 use crate::counting::running::pool::Pool;
@@ -90,7 +90,7 @@ fn subproblem_by_search(plan: &Plan, index: usize) -> u64 {
     );
     let case = &plan.cases[plan.case_of(index)];
     let frame = Frame::around(n, &case.fixed);
-    let norths = &north_groups(frame.north.len())[index - case.first];
+    let norths = &case.north_groups(n)[index - case.first];
     let total: u64 = norths
         .iter()
         .map(|&east| {
@@ -480,15 +480,16 @@ fn boards_with_a_quadrant_fixed_count_what_a_search_counts() {
                 .unwrap();
             let search_time = started.elapsed();
             let started = std::time::Instant::now();
-            let north_rows = Frame::around(n, &fixed).north.len();
+            let mut case = super::plan::Case {
+                fixed: fixed.clone(),
+                weight: 1,
+                first: 0,
+                len: 0,
+            };
+            case.len = case.north_groups(n).len();
             let plan = Plan {
                 n,
-                cases: vec![super::plan::Case {
-                    fixed: fixed.clone(),
-                    weight: 1,
-                    first: 0,
-                    len: north_groups(north_rows).len(),
-                }],
+                cases: vec![case],
             };
             let solver = Solver::new(&plan, 0, Storage::Streamed).unwrap();
             let join: u64 = (0..plan.len()).map(|i| solver.solve(i).unwrap()).sum();
