@@ -443,20 +443,25 @@ impl Solver {
     /// The weight of each class of west half-boards for the row choice, or `None` if its
     /// north-south mirror image counts for it.
     pub(super) fn weights(&self, north: usize, south: usize) -> Option<[u64; CLASSES]> {
-        if !self.whole {
+        if !self.mirrored {
             return Some([1, 0, 0]);
         }
-        let (n, half) = (self.n, self.n / 2);
-        let all = (1usize << n) - 1;
+        let (half, rows) = (self.frame.north.len(), self.frame.rows().count());
+        let all = (1usize << rows) - 1;
         let east = north | south << half;
-        let mirror = east.reverse_bits() >> (usize::BITS as usize - n);
-        // Of a choice and its mirror image, the one with fewer north rows going east: its
-        // south-west placements, the partners, are the fewer, each read by more groups.
+        let mirror = (east.reverse_bits())
+            .checked_shr(usize::BITS - rows as u32)
+            .unwrap_or(0);
+        // Of a choice and its mirror image, the one with fewer north rows going east (see
+        // `Plan::new`).
         let going_east = |rows: usize| (rows & ((1 << half) - 1)).count_ones();
         if (going_east(mirror), mirror) < (going_east(east), east) {
             return None;
         }
         let twice = if mirror == east { 1 } else { 2 };
+        if !self.whole {
+            return Some([twice, 0, 0]);
+        }
         // West half-boards off both longest diagonals: their east-west mirror images have
         // the complementary row choice, so one of the two choices counts them twice.
         // Rows where the choice and its mirror agree decide which, alike for both.

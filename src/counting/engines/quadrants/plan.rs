@@ -22,18 +22,28 @@ pub(super) struct Case {
     pub(super) first: usize,
     /// Subproblems: one per group of subsets of the free north rows (see [`north_groups`]).
     pub(super) len: usize,
+    /// Whether its subproblems send at most half its north rows east, the rest counted by
+    /// its north-south mirror image: the case itself where the fixed queens are their own
+    /// (see [`Case::mirrored`]), else the case of the mirrored fixed queens.
+    pub(super) halved: bool,
 }
 
 impl Case {
-    /// Whether the case is the whole even board of `n`, where a row choice and its mirror
-    /// image count once (see [`north_groups`]).
+    /// Whether the case is the whole even board of `n`.
     pub(super) fn whole(&self, n: usize) -> bool {
         self.fixed.is_empty() && n > 0
     }
 
+    /// Whether the fixed queens of the case are their own north-south mirror image (no
+    /// queen, or the odd board's center one), so that a row choice and its mirror image
+    /// count alike.
+    pub(super) fn mirrored(&self, n: usize) -> bool {
+        n > 0 && (self.fixed.iter()).all(|&(row, col)| self.fixed.contains(&(n - 1 - row, col)))
+    }
+
     /// The groups of north row sets of the case's subproblems.
     pub(super) fn north_groups(&self, n: usize) -> Vec<Vec<usize>> {
-        north_groups(Frame::around(n, &self.fixed).north.len(), self.whole(n))
+        north_groups(Frame::around(n, &self.fixed).north.len(), self.halved)
     }
 }
 
@@ -64,17 +74,16 @@ fn nth_subset(ones: u32, index: u64) -> usize {
 /// each south set completes all of them or none.
 const TOGETHER: usize = 4;
 
-/// The subsets of `norths` north rows, in groups of up to [`TOGETHER`] of one size; on the
-/// `whole` even board, only those of at most half the north rows.
+/// The subsets of `norths` north rows, in groups of up to [`TOGETHER`] of one size; if
+/// `halved`, only those of at most half the north rows.
 ///
 /// A subproblem counts its groups' row choices south set by south set: the tables of a
-/// south set are read for each north set of the group while they are in the cache. On the
-/// whole board a row choice counts for its mirror image too, and the one counted sends the
-/// fewer north rows east (see `Solver::weights`): a set of more than half would count
-/// nothing.
-pub(super) fn north_groups(norths: usize, whole: bool) -> Vec<Vec<usize>> {
+/// south set are read for each north set of the group while they are in the cache. A row
+/// choice and its north-south mirror image have as many solutions, and the one counted
+/// sends the fewer north rows east (see [`Plan::new`]).
+pub(super) fn north_groups(norths: usize, halved: bool) -> Vec<Vec<usize>> {
     let mut sets: Vec<usize> = (0..1usize << norths)
-        .filter(|set| !whole || 2 * set.count_ones() as usize <= norths)
+        .filter(|set| !halved || 2 * set.count_ones() as usize <= norths)
         .collect();
     sets.sort_by_key(|&set| (set.count_ones(), set));
     sets.chunk_by(|a, b| a.count_ones() == b.count_ones())
@@ -83,8 +92,29 @@ pub(super) fn north_groups(norths: usize, whole: bool) -> Vec<Vec<usize>> {
         .collect()
 }
 
+/// The smallest odd board whose cases of the middle queens off the center are each
+/// followed by their north-south mirror image (see [`Plan::new`]): each case's tables are
+/// built twice, which costs more than it spares on smaller boards. Against each case alone,
+/// `queens count 17 --engine quadrants --threads 1` took 1.09x the time, 19 0.96x, and
+/// `queens plan 21 --threads 1` said 0.84x (AMD EPYC Zen 5 with AVX-512).
+const MIRRORED_CASES_FROM: usize = 19;
+
 impl Plan {
+    /// The plan of a count of `n`. Each row choice is counted or its north-south mirror
+    /// image, whichever sends the fewer north rows east: its south-west placements, the
+    /// partners whose free half-boards the join makes for the west groups to read, are
+    /// then the fewer, each read by more groups. Where the fixed queens are their own
+    /// mirror image, `Solver::weights` counts the one of the two choices twice; on odd
+    /// boards from [`MIRRORED_CASES_FROM`], each placement of the middle queens off the
+    /// center is followed by its mirror image, the two counting the choices of one class
+    /// each.
     pub(crate) fn new(n: usize) -> Plan {
+        Plan::mirrored_from(n, MIRRORED_CASES_FROM)
+    }
+
+    /// The plan of a count of `n` whose odd boards' cases are followed by their mirror
+    /// images from `from` on (see [`MIRRORED_CASES_FROM`]).
+    pub(super) fn mirrored_from(n: usize, from: usize) -> Plan {
         let half = n / 2;
         let mut kinds: Vec<(Vec<Square>, u64)> = Vec::new();
         if n.is_multiple_of(2) {
@@ -96,6 +126,9 @@ impl Plan {
             for r in 0..half {
                 for c in r + 1..half {
                     kinds.push((vec![(half, c), (r, half)], 8));
+                    if n >= from {
+                        kinds.push((vec![(half, c), (n - 1 - r, half)], 8));
+                    }
                 }
             }
         }
@@ -108,7 +141,9 @@ impl Plan {
                     weight,
                     first,
                     len: 0,
+                    halved: false,
                 };
+                case.halved = n >= from || case.mirrored(n);
                 case.len = case.north_groups(n).len();
                 first += case.len;
                 case

@@ -13,11 +13,13 @@ use crate::error::Error;
 /// whole case's tables when they fit in memory, else building, for each subproblem, only
 /// the sets of rows it reads.
 pub(crate) struct Solver {
-    pub(super) n: usize,
     pub(super) weight: u64,
     pub(super) first: usize,
     /// Whether the case is the whole even board, where the symmetry reductions apply.
     pub(super) whole: bool,
+    /// Whether a row choice and its north-south mirror image count alike and only one of
+    /// them is counted, twice (see [`Case::mirrored`](super::plan::Case::mirrored)).
+    pub(super) mirrored: bool,
     pub(super) frame: Frame,
     pub(super) shared: Shared,
     pub(super) west: Side,
@@ -70,6 +72,7 @@ impl Solver {
         let frame = Frame::around(n, &case.fixed);
         let shared = Shared::new(&frame);
         let whole = case.whole(n);
+        let mirrored = case.halved && case.mirrored(n);
         // The longest diagonals: rising through the north-east and south-west quadrants,
         // falling through the north-west and south-east ones.
         let rising = Diagonals {
@@ -114,10 +117,10 @@ impl Solver {
         let south_west = &squares.diagonals[squares.norths * squares.cols..];
         let unsieved = long | south_west.iter().fold(0, |any, &d| any | d);
         let mut solver = Solver {
-            n,
             weight: case.weight,
             first: case.first,
             whole,
+            mirrored,
             groups: case.north_groups(n),
             frame,
             shared,

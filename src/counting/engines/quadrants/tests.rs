@@ -13,10 +13,13 @@ pub(crate) fn count(n: usize) -> u64 {
 }
 
 fn count_by(n: usize, storage: Storage) -> u64 {
-    let plan = Plan::new(n);
+    count_plan(&Plan::new(n), storage)
+}
+
+fn count_plan(plan: &Plan, storage: Storage) -> u64 {
     (0..plan.cases.len())
         .map(|case| {
-            let solver = Solver::new(&plan, case, storage).unwrap();
+            let solver = Solver::new(plan, case, storage).unwrap();
             let c = &plan.cases[case];
             (c.first..c.first + c.len)
                 .map(|i| solver.solve(i).unwrap())
@@ -80,25 +83,46 @@ fn streamed_subproblems_count_what_the_tables_count() {
 }
 
 /// What subproblem `index` of an odd board counts, by a search of the board with the
-/// case's queens fixed and, in each north row, the half its queen stands in blocked
-/// off: an independent count of the same solutions.
+/// case's queens fixed and, in each north row, the half its queen stands in blocked off
+/// (where the case is its own mirror image, in each row, for each row choice counted: the
+/// one of a choice and its mirror image with fewer north rows going east, twice): an
+/// independent count of the same solutions.
 fn subproblem_by_search(plan: &Plan, index: usize) -> u64 {
     let n = plan.n;
     assert!(
         n % 2 == 1,
-        "even boards weigh row choices by their mirror images"
+        "even boards weigh row choices by the longest diagonals too"
     );
     let case = &plan.cases[plan.case_of(index)];
     let frame = Frame::around(n, &case.fixed);
-    let norths = &case.north_groups(n)[index - case.first];
-    let total: u64 = norths
-        .iter()
-        .map(|&east| {
-            let blocks = frame.north.iter().enumerate().flat_map(|(i, &row)| {
-                let off = if east >> i & 1 == 1 {
-                    &frame.west
-                } else {
-                    &frame.east
+    let rows: Vec<usize> = frame.rows().collect();
+    let half = frame.north.len();
+    let mirrored = case.halved && case.mirrored(n);
+    // Row choices as sets of rows going east, with their weights.
+    let mut choices = Vec::new();
+    for &north in &case.north_groups(n)[index - case.first] {
+        if !mirrored {
+            choices.push((north, half, 1));
+            continue;
+        }
+        for south in 0..1usize << frame.south.len() {
+            if (north.count_ones() + south.count_ones()) as usize != frame.east.len() {
+                continue;
+            }
+            let east = north | south << half;
+            let mirror = east.reverse_bits() >> (usize::BITS as usize - rows.len());
+            let going_east = |rows: usize| (rows & ((1 << half) - 1)).count_ones();
+            if (going_east(mirror), mirror) >= (going_east(east), east) {
+                choices.push((east, rows.len(), 2 - u64::from(mirror == east)));
+            }
+        }
+    }
+    let total: u64 = (choices.into_iter())
+        .map(|(east, blocked, weight)| {
+            let blocks = rows[..blocked].iter().enumerate().flat_map(|(i, &row)| {
+                let off = match east >> i & 1 {
+                    1 => &frame.west,
+                    _ => &frame.east,
                 };
                 off.iter().map(move |&col| (row, col))
             });
@@ -107,24 +131,26 @@ fn subproblem_by_search(plan: &Plan, index: usize) -> u64 {
                 .blocks(blocks)
                 .build()
                 .unwrap();
-            queens.try_count().unwrap()
+            weight * queens.try_count().unwrap()
         })
         .sum();
     total * case.weight
 }
 
-/// Every subproblem of odd boards up to 13 counts the solutions it stands for.
+/// Every subproblem of odd boards up to 13 counts the solutions it stands for, with each
+/// case of the middle queens off the center alone or followed by its mirror image.
 #[test]
 fn subproblems_count_what_a_search_of_their_solutions_counts() {
-    for n in [5, 7, 9, 11, 13] {
-        let plan = Plan::new(n);
+    let plans = [5, 7, 9, 11, 13].map(|n| [Plan::new(n), Plan::mirrored_from(n, 0)]);
+    for plan in plans.iter().flatten() {
+        let n = plan.n;
         for case in 0..plan.cases.len() {
-            let solver = Solver::new(&plan, case, Storage::Streamed).unwrap();
+            let solver = Solver::new(plan, case, Storage::Streamed).unwrap();
             let c = &plan.cases[case];
             for i in c.first..c.first + c.len {
                 assert_eq!(
                     solver.solve(i),
-                    Ok(subproblem_by_search(&plan, i)),
+                    Ok(subproblem_by_search(plan, i)),
                     "n = {n}, subproblem {i}"
                 );
             }
@@ -138,8 +164,10 @@ fn subproblems_count_what_a_search_of_their_solutions_counts() {
 #[ignore = "minutes: run by hand, as the docs say"]
 fn subproblems_of_23_count_what_a_search_counts() {
     let plan = Plan::new(23);
-    // Spread over the cases and the numbers of rows going east.
-    for index in [2, 4, 523, 5_778, 14_000] {
+    // Spread over the cases (the center's, then each other placement of the middle queens
+    // followed by its mirror image: 500 and 14,000 are mirror images') and the numbers of
+    // rows going east.
+    for index in [10, 300, 500, 5_778, 14_000] {
         let case = plan.case_of(index);
         let started = std::time::Instant::now();
         let solver = Solver::new(&plan, case, Storage::Streamed).unwrap();
@@ -204,19 +232,21 @@ fn steps_add_up_to_the_count() {
     }
 }
 
-/// Of a row choice of the whole board and its north-south mirror image, the join counts
-/// one, twice (once if they are one): the one with fewer north rows going east, whose
-/// south-west placements, the partners each west group reads, are the fewer.
+/// Of a row choice of the whole board, or of the odd board's center case, and its
+/// north-south mirror image, the join counts one, twice (once if they are one): the one
+/// with fewer north rows going east, whose south-west placements, the partners each west
+/// group reads, are the fewer.
 #[test]
 fn a_row_choice_or_its_mirror_image_counts_the_one_with_fewer_north_rows_east() {
-    for n in [8, 10, 12] {
+    for n in [8, 9, 10, 11, 12] {
         let solver = Solver::new(&Plan::new(n), 0, Storage::Streamed).unwrap();
-        let half = n / 2;
+        // The center queen's row is not free.
+        let (half, rows) = (n / 2, n / 2 * 2);
         let north = |rows: usize| rows & ((1 << half) - 1);
         let weights = |rows: usize| solver.weights(north(rows), rows >> half);
         let mut counted = 0;
-        for east in (0..1usize << n).filter(|rows| rows.count_ones() as usize == half) {
-            let mirror = east.reverse_bits() >> (usize::BITS as usize - n);
+        for east in (0..1usize << rows).filter(|rows| rows.count_ones() as usize == half) {
+            let mirror = east.reverse_bits() >> (usize::BITS as usize - rows);
             let Some(weights_of_east) = weights(east) else {
                 assert!(
                     weights(mirror).is_some(),
@@ -236,7 +266,10 @@ fn a_row_choice_or_its_mirror_image_counts_the_one_with_fewer_north_rows_east() 
                     2
                 }
             };
-            assert_eq!(weights_of_east[1], 2 * twice, "n = {n}: {east:b}");
+            match n % 2 {
+                0 => assert_eq!(weights_of_east[1], 2 * twice, "n = {n}: {east:b}"),
+                _ => assert_eq!(weights_of_east, [twice, 0, 0], "n = {n}: {east:b}"),
+            }
         }
         assert!(counted > 0);
     }
@@ -448,6 +481,9 @@ fn counts_agree_with_oeis() {
     ];
     for (n, &expected) in known.iter().enumerate() {
         assert_eq!(count(n), expected, "n = {n}");
+        // Odd boards' cases followed by their mirror images, as from n = 19.
+        let mirrored = Plan::mirrored_from(n, 0);
+        assert_eq!(count_plan(&mirrored, Storage::Tables), expected, "n = {n}");
     }
 }
 
@@ -485,6 +521,7 @@ fn boards_with_a_quadrant_fixed_count_what_a_search_counts() {
                 weight: 1,
                 first: 0,
                 len: 0,
+                halved: false,
             };
             case.len = case.north_groups(n).len();
             let plan = Plan {
