@@ -95,9 +95,9 @@ pub(super) fn north_groups(norths: usize, halved: bool) -> Vec<Vec<usize>> {
 /// The smallest odd board whose cases of the middle queens off the center are each
 /// followed by their north-south mirror image (see [`Plan::new`]): each case's tables are
 /// built twice, which costs more than it spares on smaller boards. Against each case alone,
-/// `queens count 17 --engine quadrants --threads 1` took 1.09x the time, 19 0.96x, and
-/// `queens plan 21 --threads 1` said 0.84x (AMD EPYC Zen 5 with AVX-512).
-const MIRRORED_CASES_FROM: usize = 19;
+/// `queens count 19 --engine quadrants --threads 1` took 1.07x the time and `count 21`
+/// 0.94x (the two builds side by side, a core each; AMD EPYC Zen 5 with AVX-512).
+const MIRRORED_CASES_FROM: usize = 21;
 
 impl Plan {
     /// The plan of a count of `n`. Each row choice is counted or its north-south mirror

@@ -481,7 +481,7 @@ fn counts_agree_with_oeis() {
     ];
     for (n, &expected) in known.iter().enumerate() {
         assert_eq!(count(n), expected, "n = {n}");
-        // Odd boards' cases followed by their mirror images, as from n = 19.
+        // Odd boards' cases followed by their mirror images, as from n = 21.
         let mirrored = Plan::mirrored_from(n, 0);
         assert_eq!(count_plan(&mirrored, Storage::Tables), expected, "n = {n}");
     }
