@@ -1123,9 +1123,9 @@ fn plan_prints_subproblems_memory_and_time_from_a_sample() {
         lines[0].starts_with("n = 16: the quadrants engine, 42 subproblems"),
         "{text}"
     );
-    // 8.3 MiB: the unit that shows the size, to three figures.
+    // 7.98 MiB: the unit that shows the size, to three figures.
     assert!(
-        lines[1].starts_with("memory: about 8.3 MiB a process on 1 thread (the whole"),
+        lines[1].starts_with("memory: about 7.98 MiB a process on 1 thread (the whole"),
         "{text}"
     );
     assert!(

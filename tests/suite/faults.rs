@@ -780,7 +780,8 @@ fn a_cgroup_memory_limit_is_kept_or_refused_in_one_line_never_killed() {
     // its smallest batches.
     let refused = shell_in_cgroup(24 * mib, "exec $Q count 23 --threads 1");
     assert_refused(&refused, "needs about 114 MiB of memory, but only 2");
-    // n = 18's tables (56 MiB) do not fit in 40 MiB: each subproblem builds its own rows.
+    // n = 18 with its tables (45 MiB, building them) does not fit in 40 MiB: each
+    // subproblem builds its own rows.
     let streamed = shell_in_cgroup(40 * mib, "exec $Q count 18 --threads 1");
     assert_eq!(
         text(&streamed.stdout),

@@ -323,11 +323,12 @@ pub(crate) struct Quadrant {
 }
 
 impl Quadrant {
-    /// The placements in every set of the placer's rows.
+    /// The placements in every set of at most `most` of the placer's rows (larger sets
+    /// are left empty).
     ///
     /// Built one row at a time: the placements in a set of rows are those of the set without
     /// its last row, each with one more queen in that row.
-    pub(crate) fn new(placer: &Placer<'_>) -> Result<Quadrant, Error> {
+    pub(crate) fn new(placer: &Placer<'_>, most: usize) -> Result<Quadrant, Error> {
         let groups_per_set = placer.groups_per_set();
         let mut offsets = try_vec(0u32, (groups_per_set << placer.rows.len()) + 1)?;
         let mut placements = try_with_capacity(1)?;
@@ -342,7 +343,11 @@ impl Quadrant {
             let last = usize::BITS as usize - 1 - set.leading_zeros() as usize;
             let base = set - (1 << last);
             scratch.clear();
-            for key in 0..groups_per_set {
+            let groups = match set.count_ones() as usize <= most {
+                true => groups_per_set,
+                false => 0,
+            };
+            for key in 0..groups {
                 let group = base * groups_per_set + key;
                 let from = offsets[group] as usize..offsets[group + 1] as usize;
                 for placement in &placements[from] {
@@ -588,11 +593,15 @@ impl Side {
         }
     }
 
-    /// The tables of both quadrants, north first.
-    pub(crate) fn quadrants(&self, frame: &Frame) -> Result<[Quadrant; 2], Error> {
+    /// The tables of both quadrants, north first, of sets of at most `most` rows each.
+    pub(crate) fn quadrants(
+        &self,
+        frame: &Frame,
+        most: [usize; 2],
+    ) -> Result<[Quadrant; 2], Error> {
         Ok([
-            Quadrant::new(&self.placer(frame, 0))?,
-            Quadrant::new(&self.placer(frame, 1))?,
+            Quadrant::new(&self.placer(frame, 0), most[0])?,
+            Quadrant::new(&self.placer(frame, 1), most[1])?,
         ])
     }
 }

@@ -24,33 +24,38 @@ pub(crate) fn table_bytes(n: usize) -> u64 {
         0,
         784,
         720,
-        2_992,
-        2_768,
-        12_624,
-        11_472,
-        55_088,
-        47_824,
-        257_808,
-        215_888,
-        1_327_728,
-        1_051_472,
-        7_731_920,
-        5_752_656,
-        51_418_224,
-        35_859_536,
-        385_863_696,
-        255_909_328,
-        3_244_867_888,
+        2_800,
+        2_640,
+        11_984,
+        11_024,
+        48_336,
+        43_792,
+        230_096,
+        199_952,
+        1_040_080,
+        875_920,
+        6_081_424,
+        4_778_960,
+        33_988_976,
+        25_219_664,
+        260_072_592,
+        181_266_384,
+        1_877_409_392,
     ];
     MEASURED.get(n).copied().unwrap_or(u64::MAX)
 }
 
-/// Bytes a count of `n` on `threads` threads needs: the tables, shared by the threads, and
-/// each thread's table of east half-boards and their planes, which stays under an eighth of
-/// them (n = 20 on two threads peaks at 470 MB with 386 MB of tables: `count_bench`).
+/// Bytes a count of `n` on `threads` threads needs with whole tables: the tables, shared
+/// by the threads, and the larger of what building them takes besides (each quadrant's
+/// largest set of rows as it is grouped, and the north-west placements' sieve keys: 21% of
+/// the tables at n = 18, 24% at 20 and 29% at 22, by the peak of `count N --threads 1`) and
+/// each thread's table of east half-boards and their lists (an eighth of the tables, or a
+/// streamed count's room a thread where that is more).
 pub(crate) fn memory_needed(n: usize, threads: usize) -> u64 {
     let tables = table_bytes(n);
-    tables.saturating_add((tables / 8).saturating_mul(threads as u64))
+    let building = tables / 8 * 3;
+    let thread = (tables / 8).max(streamed_bytes(n)[2]);
+    tables.saturating_add(building.max(thread.saturating_mul(threads as u64)))
 }
 
 /// The most memory a count of the join takes where `--memory` does not allow more

@@ -20,6 +20,9 @@ pub(crate) struct Solver {
     /// Whether a row choice and its north-south mirror image count alike and only one of
     /// them is counted, twice (see [`Case::mirrored`](super::plan::Case::mirrored)).
     pub(super) mirrored: bool,
+    /// Whether the case's subproblems send at most half its north rows east (see
+    /// [`Case::halved`](super::plan::Case::halved)).
+    pub(super) halved: bool,
     pub(super) frame: Frame,
     pub(super) shared: Shared,
     pub(super) west: Side,
@@ -121,6 +124,7 @@ impl Solver {
             first: case.first,
             whole,
             mirrored,
+            halved: case.halved,
             groups: case.north_groups(n),
             frame,
             shared,
@@ -153,8 +157,19 @@ impl Solver {
 
     /// The tables of the whole case.
     fn tables(&self) -> Result<Tables, Error> {
-        let [mut west_north, west_south] = self.west.quadrants(&self.frame)?;
-        let mut east = self.east.quadrants(&self.frame)?;
+        // A halved case sends at most half its north rows east (and as many south rows west
+        // as the east columns leave): its north-east and south-west row sets are no larger.
+        let (norths, souths) = (self.frame.north.len(), self.frame.south.len());
+        let [north_east, south_west] = match self.halved {
+            true => [
+                norths / 2,
+                (souths + norths / 2).saturating_sub(self.east.cols.len()),
+            ],
+            false => [usize::MAX; 2],
+        };
+        let [mut west_north, west_south] =
+            (self.west).quadrants(&self.frame, [usize::MAX, south_west])?;
+        let mut east = (self.east).quadrants(&self.frame, [north_east, usize::MAX])?;
         let sieve = self.sieve(
             west_north.placements(),
             east.iter().flat_map(|quadrant| quadrant.placements()),
