@@ -176,7 +176,13 @@ pub(crate) fn transpose(
     true
 }
 
-/// Calls `$function::<C>($args)` for `C` = `$chunks`, which must be 1 to 16.
+/// The most chunks a block of the join keeps in registers, on any kernel: [`by_chunks`]
+/// has a function per number up to it.
+const MOST_BLOCK: usize = 24;
+
+const _: () = assert!(avx512::BLOCK <= MOST_BLOCK && avx2::BLOCK <= MOST_BLOCK);
+
+/// Calls `$function::<C>($args)` for `C` = `$chunks`, which must be 1 to [`MOST_BLOCK`].
 macro_rules! by_chunks {
     ($chunks:expr, $function:ident($($arg:expr),*)) => {
         match $chunks {
@@ -195,7 +201,16 @@ macro_rules! by_chunks {
             13 => $function::<13>($($arg),*),
             14 => $function::<14>($($arg),*),
             15 => $function::<15>($($arg),*),
-            _ => $function::<16>($($arg),*),
+            16 => $function::<16>($($arg),*),
+            17 => $function::<17>($($arg),*),
+            18 => $function::<18>($($arg),*),
+            19 => $function::<19>($($arg),*),
+            20 => $function::<20>($($arg),*),
+            21 => $function::<21>($($arg),*),
+            22 => $function::<22>($($arg),*),
+            23 => $function::<23>($($arg),*),
+            24 => $function::<24>($($arg),*),
+            _ => unreachable!("a block reads at most {MOST_BLOCK} chunks"),
         }
     };
 }
