@@ -12,7 +12,10 @@ const PER_CHUNK: usize = 2;
 pub(super) const BLOCK: usize = 6;
 /// Vectors whose ones a byte holds (8 each, up to 255).
 const NARROW_SUMS: usize = 31;
-pub(super) const CROSSING: usize = 2;
+/// The most chunks of a table that [`cross`] takes: against 2, `QUEENS_SIMD=avx2 queens count
+/// 17`, `18` and `19 --threads 1` took 0.92x to 0.98x the time; 4 took 1.02x at 18 (AMD EPYC
+/// Zen 5 with AVX-512).
+pub(super) const CROSSING: usize = 3;
 
 /// This kernel's one list of features: every function below is compiled for it, and
 /// `available` checks the processor for it.
