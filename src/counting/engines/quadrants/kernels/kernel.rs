@@ -239,7 +239,13 @@ macro_rules! join_kernel {
             let real = unsafe { block.chunks::<C>(block.real) };
             let mut sums = [zero(); CLASSES];
             for set in west.sets {
-                let lowers = set.lowers.map(|range| placements_in(west.lowers, range));
+                // Not `map`: its closure, which does not inherit `$features`, is not
+                // inlined (a call a set cost `count 16` 4% of its time).
+                let [off, on] = set.lowers;
+                let lowers = [
+                    placements_in(west.lowers, off),
+                    placements_in(west.lowers, on),
+                ];
                 // Partner `i` of the set at `i * C * WORDS`: `cross` made room for the most
                 // partners a set has, and the loops below stop at the set's.
                 let of = |index: usize| frees.words.wrapping_add(index * C * WORDS);
@@ -324,12 +330,7 @@ macro_rules! join_kernel {
                 code: u64,
             ) {
                 let lookup = &self.lookups[side];
-                for row in 0..lookup.rows.min(16) {
-                    let mut plane = lookup.planes[row][(code >> lookup.shifts[row] & 15) as usize];
-                    if row < lookup.pairs.min(8) {
-                        let second = (code >> lookup.seconds[row] & 15) as usize;
-                        plane = plane.wrapping_add(second * lookup.step);
-                    }
+                let mut clear_plane = |plane: *const u64| {
                     for c in 0..C {
                         for v in 0..PER_CHUNK {
                             let word = (c * PER_CHUNK + v) * WORDS / PER_CHUNK;
@@ -340,6 +341,18 @@ macro_rules! join_kernel {
                             free[c][v] = and_not(held, free[c][v]);
                         }
                     }
+                };
+                // Pairs, then rows alone, in loops of their own: one loop asking of each row
+                // whether it is a pair's took `queens count 16 --threads 1` 1.07x the time
+                // (AMD EPYC Zen 5 with AVX-512).
+                let pairs = lookup.pairs.min(8);
+                for row in 0..pairs {
+                    let second = (code >> lookup.seconds[row] & 15) as usize;
+                    let plane = lookup.planes[row][(code >> lookup.shifts[row] & 15) as usize];
+                    clear_plane(plane.wrapping_add(second * lookup.step));
+                }
+                for row in pairs..lookup.rows.min(16) {
+                    clear_plane(lookup.planes[row][(code >> lookup.shifts[row] & 15) as usize]);
                 }
             }
         }
