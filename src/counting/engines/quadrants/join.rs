@@ -84,15 +84,20 @@ pub(crate) struct Squares {
 }
 
 /// The most east half-boards a part of a table holds before it stops (give or take one
-/// north-east placement's partners): about 48 MB of table.
+/// north-east placement's partners): some 34 MiB of planes at n = 28 with rows alone, 192
+/// MiB with a plane per pair of squares.
 pub(crate) const PART: usize = 1 << 20;
 
 /// The most bytes a table's planes of squares may take for the join to take the west
 /// half-boards' rows two at a time (a plane per pair of squares, `cols` times as many
 /// planes as rows alone take): 1.08x to 1.2x faster at n = 18 to 20, the planes made once a
-/// table and read by thousands of west half-boards; past this, the table's memory grows
-/// too much for it (parts of tables from n = 23 on take rows alone).
-pub(crate) const PAIRED_BYTES: usize = 8 << 20;
+/// table and read by thousands of west half-boards. Enough for a whole part's up to n = 28:
+/// against 8 MiB (parts from n = 23 on then took rows alone), 20 whole steps of n = 24
+/// took 0.91x and 0.87x the time (two spreads of steps), a step of n = 28 timed for 120 s
+/// 0.92x, `queens count 22 --shard 5/200 --threads 1` 0.98x and `count 20 --shard 3/20`
+/// 0.96x (AMD EPYC Zen 5 with AVX-512), for up to 160 MiB more a thread (see
+/// [`streamed_bytes`](super::sizing::streamed_bytes)).
+pub(crate) const PAIRED_BYTES: usize = 200 << 20;
 
 /// The fewest pairs of west placements a row choice lists for its table to be sorted by
 /// sieve key: with fewer, the sort costs more than the chunks it spares them.
@@ -272,7 +277,13 @@ impl Table {
         // Only the words no half-board reaches are cleared: the rest are written, not
         // cleared first and then written (clearing whole tables cost 5% at n = 19).
         match self.planes.len() < planes * words {
-            true => self.planes.resize(planes * words, 0),
+            // Exactly: a part's planes of pairs of squares take up to 190 MiB (n = 28), and
+            // room for twice as many would last a thread's count through.
+            true => {
+                self.planes
+                    .reserve_exact(planes * words - self.planes.len());
+                self.planes.resize(planes * words, 0);
+            }
             false => self.planes.truncate(planes * words),
         }
         let transposed = halves.len() / 64;

@@ -70,7 +70,8 @@ pub(crate) const PROCESS_MEMORY: u64 = 4 << 30;
 /// them, each counting steps of the subproblem), twice over for the moment they are being
 /// built; and per thread, a step's south row sets (twice over too), its batch of west
 /// half-boards (at most about [`WEST`] partners, with their groups) and its part of a table
-/// (at most about [`PART`] half-boards, some 48 MB).
+/// (at most about [`PART`] half-boards, with a plane per pair of squares: see
+/// [`PAIRED_BYTES`]).
 ///
 /// Measured from the largest subproblem of each even n (`streamed_bytes_hold_the_row_sets_built`
 /// checks n = 22, and 24 to 28 by hand), which bounds the odd n below it; below n = 22 the
@@ -78,6 +79,7 @@ pub(crate) const PROCESS_MEMORY: u64 = 4 << 30;
 ///
 /// [`WEST`]: super::join::WEST
 /// [`PART`]: super::join::PART
+/// [`PAIRED_BYTES`]: super::join::PAIRED_BYTES
 pub(crate) fn streamed_needed(n: usize, threads: usize) -> u64 {
     let [north, south, room] = streamed_bytes(n);
     north.saturating_add(south.saturating_add(room).saturating_mul(threads as u64))
@@ -113,8 +115,15 @@ pub(super) fn streamed_bytes(n: usize) -> [u64; 3] {
     // 8.6, 48.2 and 282 MB at n = 22, 24 and 26; one of them at n = 27 and 28: 467 MB, the
     // largest found), doubled; a step's south sets (0.9, 4.6 and 26 MB, about 150 at n = 28
     // by the same growth) doubled; its west lists (58 MB at n = 24, a batch's 134 MB past
-    // it) and a table's part.
-    const MEASURED: [[u64; 3]; 4] = [[18, 2, 62], [96, 10, 118], [544, 52, 204], [1024, 300, 212]];
+    // it) and a table's part, whose planes of pairs of squares take up to 90, 124, 146 and
+    // 192 MiB at n = 22, 24, 26 and 28 (counted from the planes a part of `PART` half-boards
+    // has: 68 to 159 MiB more than its planes of squares alone).
+    const MEASURED: [[u64; 3]; 4] = [
+        [18, 2, 130],
+        [96, 10, 216],
+        [544, 52, 321],
+        [1024, 300, 371],
+    ];
     match n {
         0..22 => MEASURED[0].map(|mib| (mib * MIB) >> (22 - n).min(20)),
         // An odd board's quadrants are a row and a column smaller than the next even one's.

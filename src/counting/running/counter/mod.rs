@@ -314,7 +314,7 @@ impl Counter {
     ///
     /// Without it, the join keeps to 4 GiB, on any number of threads: where a step of a
     /// subproblem a thread would need more, the threads count each step together, its rows
-    /// built once for all of them, in smaller batches (n = 28 on 64 threads: about 3.2 GiB).
+    /// built once for all of them, in smaller batches (n = 28 on 64 threads: about 3 GiB).
     /// Give more to let each thread count steps of its own.
     ///
     /// # Examples
