@@ -776,10 +776,10 @@ fn shell_in_cgroup(bytes: u64, line: &str) -> Output {
 #[ignore = "needs root to make a memory cgroup; run by .ci/run"]
 fn a_cgroup_memory_limit_is_kept_or_refused_in_one_line_never_killed() {
     let mib = 1 << 20;
-    // n = 23 needs 114 MiB on one thread even building only what each subproblem reads, in
+    // n = 23 needs 116 MiB on one thread even building only what each subproblem reads, in
     // its smallest batches.
     let refused = shell_in_cgroup(24 * mib, "exec $Q count 23 --threads 1");
-    assert_refused(&refused, "needs about 114 MiB of memory, but only 2");
+    assert_refused(&refused, "needs about 116 MiB of memory, but only 2");
     // n = 18 with its tables (45 MiB, building them) does not fit in 40 MiB: each
     // subproblem builds its own rows.
     let streamed = shell_in_cgroup(40 * mib, "exec $Q count 18 --threads 1");
