@@ -401,7 +401,8 @@ impl Solver {
         // Sorting by sieve key costs a pass over the table; it pays only where enough west
         // half-boards read it (the listed pairs).
         let (pairs, bucket_chunks) = self.sieving;
-        let sieve = (!crossing && lists.lowers.len() >= pairs).then_some(bucket_chunks);
+        let sieve =
+            (!crossing && lists.lowers.len() >= pairs).then_some((bucket_chunks, self.sieve_width));
         table.slice(
             self.shared.len(),
             sieve,
@@ -425,7 +426,8 @@ impl Solver {
             let batches: [_; KEYS] =
                 core::array::from_fn(|key| (table.reads(bucket, key), &lists.groups[key][..]));
             let west = West {
-                batches: &batches,
+                // Keys below the sieve's width: the rest have no group.
+                batches: &batches[..1 << self.sieve_width],
                 lowers: lists.lowers.as_slice(),
                 partners: south.placements(),
                 runs: &lists.runs,

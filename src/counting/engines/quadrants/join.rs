@@ -19,6 +19,8 @@ use core::ops::Range;
 pub(crate) struct Sieve {
     /// A bit per sieve diagonal, the most often held first; none past the last.
     bits: [u64; SIEVE],
+    /// The bits of a key: at most [`SIEVE`], keys below `1 << width`.
+    width: usize,
 }
 
 /// Sieve diagonals at most, one bit of a key each.
@@ -42,20 +44,27 @@ pub(crate) const BUCKET_CHUNKS: usize = 8;
 const SIEVE_FROM: usize = 4;
 
 impl Sieve {
-    /// The sieve of the `candidates` (by how often they are held, most first).
-    pub(crate) fn new(candidates: &[u32]) -> Sieve {
-        let mut sieve = Sieve::default();
-        for (bit, &diagonal) in sieve.bits.iter_mut().zip(candidates) {
+    /// The sieve of the first `width` of the `candidates` (by how often they are held,
+    /// most first), `width` at most [`SIEVE`].
+    pub(crate) fn new(candidates: &[u32], width: usize) -> Sieve {
+        let width = width.min(SIEVE);
+        let mut sieve = Sieve {
+            width,
+            ..Sieve::default()
+        };
+        for (bit, &diagonal) in sieve.bits[..width].iter_mut().zip(candidates) {
             *bit = 1 << diagonal;
         }
         sieve
     }
 
-    /// Which sieve diagonals `held` holds, the most often held one highest (the same
-    /// number of steps whatever the sieve, so that tables sort without branches).
+    /// Which sieve diagonals `held` holds, the most often held one highest, in the sieve's
+    /// width (the same number of steps whatever the sieve, so that tables sort without
+    /// branches).
     #[inline]
     pub(crate) fn key(&self, held: u64) -> usize {
-        (self.bits.iter()).fold(0, |key, &bit| key << 1 | usize::from(held & bit != 0))
+        let key = (self.bits.iter()).fold(0, |key, &bit| key << 1 | usize::from(held & bit != 0));
+        key >> (SIEVE - self.width)
     }
 
     /// `key` kept in the top bits of a north-west placement's square code, which rows below
@@ -159,6 +168,8 @@ pub(crate) struct Table {
     /// next ones, that order the half-boards within it.
     bits: usize,
     prefix: usize,
+    /// The bits of the sieve keys the half-boards carry (see [`Sieve::new`]).
+    width: usize,
     /// Where each bucket starts, in chunks, and where the last ends.
     starts: PerKey<usize>,
     end: usize,
@@ -229,15 +240,16 @@ impl Table {
     pub(crate) fn slice(
         &mut self,
         diagonals: usize,
-        sieve: Option<usize>,
+        sieve: Option<(usize, usize)>,
         (squares, west): (&Squares, [usize; 2]),
         paired_bytes: usize,
     ) {
         let chunks = self.len.div_ceil(CHUNK);
         (self.bits, self.prefix) = match sieve {
-            Some(bucket_chunks) if chunks >= SIEVE_FROM => {
+            Some((bucket_chunks, width)) if chunks >= SIEVE_FROM && width >= PREFIX_BITS => {
+                self.width = width;
                 let bits = (chunks / bucket_chunks).max(1).ilog2() as usize;
-                let bits = bits.min(SIEVE - PREFIX_BITS);
+                let bits = bits.min(width - PREFIX_BITS);
                 (bits, PREFIX_BITS)
             }
             _ => (0, 0),
@@ -360,7 +372,7 @@ impl Table {
     fn sort_into_buckets(&mut self) {
         const WAYS: usize = 4;
         let keys: usize = 1 << (self.bits + self.prefix);
-        let shift = SIEVE - self.bits - self.prefix;
+        let shift = self.width - self.bits - self.prefix;
         let key = |half: u64| Sieve::tagged(half) >> shift;
         let halves = self.halves.as_slice();
         let mut counts = [[0usize; KEYS]; WAYS];
@@ -430,7 +442,7 @@ impl Table {
     /// its half-boards hold a sieve diagonal of the key's that chooses buckets, else those
     /// up to the last half-board free of the key's diagonals that order the bucket.
     pub(crate) fn reads(&self, bucket: usize, key: usize) -> usize {
-        let key = key >> (SIEVE - self.bits - self.prefix);
+        let key = key >> (self.width - self.bits - self.prefix);
         let (high, low) = (key >> self.prefix, key & ((1 << self.prefix) - 1));
         match high & bucket {
             0 => {

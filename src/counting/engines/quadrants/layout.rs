@@ -191,10 +191,10 @@ pub(crate) struct West<'a> {
     pub cuts: &'a [Cut],
 }
 
-/// Batches of groups at most: one per sieve key (see `Sieve`), of 5 bits: 3 to choose a
-/// table's bucket, 2 to order it. 64 keys took 1.03x the time of 32 at n = 18 and at a
-/// subproblem of n = 22 (AMD EPYC Zen 5): more batches to go through for every span.
-pub(crate) const KEYS: usize = 32;
+/// Batches of groups at most: one per sieve key (see `Sieve`), of up to 6 bits: 4 to
+/// choose a table's bucket, 2 to order it. Boards of whole tables use 5 (see
+/// `Solver::sieve_width`).
+pub(crate) const KEYS: usize = 64;
 
 /// A value per sieve key.
 #[derive(Debug, Clone, Copy)]

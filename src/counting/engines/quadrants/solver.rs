@@ -1,11 +1,11 @@
 //! One case of the join, from which its subproblems are counted or timed.
 
 use super::frame::{Diagonals, Frame, Shared};
-use super::join::{BUCKET_CHUNKS, PAIRED_BYTES, PART, SIEVE_PAIRS, Sieve, Squares, WEST};
+use super::join::{BUCKET_CHUNKS, PAIRED_BYTES, PART, SIEVE, SIEVE_PAIRS, Sieve, Squares, WEST};
 use super::layout::Placement;
 use super::plan::Plan;
 use super::quadrant::{Mark, Quadrant, Record, Side, census, sieve_candidates};
-use super::sizing::Storage;
+use super::sizing::{Storage, TABLES_UP_TO};
 
 use crate::error::Error;
 
@@ -44,6 +44,12 @@ pub(crate) struct Solver {
     /// The fewest pairs of west placements a row choice lists for its table to be put in
     /// buckets by sieve key, and the chunks a bucket has on average, at least.
     pub(super) sieving: (usize, usize),
+    /// The sieve diagonals a key has: [`SIEVE`] where the tables are streamed, one fewer
+    /// where they are whole. Against 5 everywhere, 6 took whole steps of n = 24 0.87x the
+    /// time and of n = 23 0.95x, while `count 20 --shard 3/20` took 1.04x and `count 16`
+    /// 1.02x (AMD EPYC Zen 5 with AVX-512): their tables are too short for a fourth bit of
+    /// buckets.
+    pub(super) sieve_width: usize,
     /// How many north row sets of a subproblem a streamed count builds and keeps at a time:
     /// all of them, so that a step builds its south sets once for them all, except from
     /// [`ONE_NORTH_SET_FROM`] on, where a subproblem's take gigabytes.
@@ -137,6 +143,10 @@ impl Solver {
             west_batch: WEST,
             paired_bytes: PAIRED_BYTES,
             sieving: (SIEVE_PAIRS, BUCKET_CHUNKS),
+            sieve_width: match n > TABLES_UP_TO {
+                true => SIEVE,
+                false => SIEVE - 1,
+            },
             north_sets_at_once: match n < ONE_NORTH_SET_FROM {
                 true => usize::MAX,
                 false => 1,
@@ -195,7 +205,8 @@ impl Solver {
         let diagonals = self.shared.len();
         let upper = census(diagonals, uppers, |p| self.west_shared(p.shared));
         let others = census(diagonals, others, |p| p.shared);
-        Sieve::new(&sieve_candidates(&upper, &others, self.unsieved))
+        let candidates = sieve_candidates(&upper, &others, self.unsieved);
+        Sieve::new(&candidates, self.sieve_width)
     }
 
     /// The shared diagonals of a north-west placement with squares `code` (longest ones
