@@ -1,7 +1,7 @@
 //! A subproblem's row choices joined: north sets with the south sets that complete them,
 //! each east table a part at a time against the west half-boards, grouped by sieve key.
 
-use super::join::{self, Part, Sieve, Table};
+use super::join::{self, Part, SIEVE, Sieve, Table};
 use super::layout::{
     CLASSES, ColumnSet, Crossing, Cut, Group, KEYS, PerKey, Placement, Run, West, placements_in,
 };
@@ -41,6 +41,8 @@ pub(super) struct WestLists {
     /// The batch's share of the row choice's pairs of west placements (those that agree
     /// and those that do not): the measure of a batch's share of the choice's work.
     pub(super) share: f64,
+    /// The bits of the sieve keys its groups are batched by (see [`LONG_TABLE`]).
+    pub(super) width: usize,
     pub(super) frees: Vec<u64>,
 }
 
@@ -79,6 +81,13 @@ impl Stopwatch {
         expired
     }
 }
+
+/// The fewest chunks a table's first part has for its groups to be batched by all the
+/// bits of their sieve keys, where keys have [`SIEVE`] bits; one fewer below. Whole steps
+/// of n = 24, whose tables have 800 to 2,000 chunks, took 0.87x the time with 6 bits than
+/// with 5; with parts of 128 chunks, 1.10x (AMD EPYC Zen 5 with AVX-512): the batches'
+/// bookkeeping outweighs their sparing on short tables.
+const LONG_TABLE: usize = 512;
 
 /// Partners numbered at least between two cuts of a row choice's west groups: the join
 /// keeps their results a few hundred at a time or more, so finer cuts would only cost.
@@ -396,13 +405,15 @@ impl Solver {
         if crossing {
             (lists.taken, lists.share) = (lists.sets.len(), 1.0);
         } else if first {
+            let long = table.chunks >= LONG_TABLE || self.sieve_width < SIEVE;
+            lists.width = self.sieve_width - usize::from(!long);
             self.west_groups([north, south], weights, lists, claims);
         }
         // Sorting by sieve key costs a pass over the table; it pays only where enough west
         // half-boards read it (the listed pairs).
         let (pairs, bucket_chunks) = self.sieving;
-        let sieve =
-            (!crossing && lists.lowers.len() >= pairs).then_some((bucket_chunks, self.sieve_width));
+        let sieve = (!crossing && lists.lowers.len() >= pairs)
+            .then_some((bucket_chunks, [self.sieve_width, lists.width]));
         table.slice(
             self.shared.len(),
             sieve,
@@ -426,8 +437,8 @@ impl Solver {
             let batches: [_; KEYS] =
                 core::array::from_fn(|key| (table.reads(bucket, key), &lists.groups[key][..]));
             let west = West {
-                // Keys below the sieve's width: the rest have no group.
-                batches: &batches[..1 << self.sieve_width],
+                // Keys below the batches' width: the rest have no group.
+                batches: &batches[..1 << lists.width],
                 lowers: lists.lowers.as_slice(),
                 partners: south.placements(),
                 runs: &lists.runs,
@@ -555,7 +566,7 @@ impl Solver {
                     uppers,
                     (&lists.ends, start),
                     upper_flag as u32,
-                    groups,
+                    (groups, self.sieve_width - lists.width),
                     &mut batches,
                 );
             }
@@ -627,11 +638,11 @@ fn push_groups(
     uppers: &[Placement],
     (ends, mut start): (&[[u32; 2]], u32),
     class: u32,
-    groups: &mut [Vec<Group>; KEYS],
+    (groups, coarser): (&mut [Vec<Group>; KEYS], usize),
     batches: &mut [u64; 2],
 ) {
     for (upper, &[split, end]) in uppers.iter().zip(ends) {
-        let key = Sieve::tagged(upper.shared);
+        let key = Sieve::tagged(upper.shared) >> coarser;
         batches[0] |= u64::from(split > start) << key;
         batches[1] |= u64::from(end > split) << key;
         if end > start {

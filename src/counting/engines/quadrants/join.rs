@@ -168,7 +168,9 @@ pub(crate) struct Table {
     /// next ones, that order the half-boards within it.
     bits: usize,
     prefix: usize,
-    /// The bits of the sieve keys the half-boards carry (see [`Sieve::new`]).
+    /// The bits of the sieve keys the half-boards carry (see [`Sieve::new`]), and of
+    /// those the west groups reading it are batched by (the first of them).
+    tagged: usize,
     width: usize,
     /// Where each bucket starts, in chunks, and where the last ends.
     starts: PerKey<usize>,
@@ -240,14 +242,16 @@ impl Table {
     pub(crate) fn slice(
         &mut self,
         diagonals: usize,
-        sieve: Option<(usize, usize)>,
+        sieve: Option<(usize, [usize; 2])>,
         (squares, west): (&Squares, [usize; 2]),
         paired_bytes: usize,
     ) {
         let chunks = self.len.div_ceil(CHUNK);
         (self.bits, self.prefix) = match sieve {
-            Some((bucket_chunks, width)) if chunks >= SIEVE_FROM && width >= PREFIX_BITS => {
-                self.width = width;
+            Some((bucket_chunks, [tagged, width]))
+                if chunks >= SIEVE_FROM && width >= PREFIX_BITS =>
+            {
+                (self.tagged, self.width) = (tagged, width);
                 let bits = (chunks / bucket_chunks).max(1).ilog2() as usize;
                 let bits = bits.min(width - PREFIX_BITS);
                 (bits, PREFIX_BITS)
@@ -372,7 +376,7 @@ impl Table {
     fn sort_into_buckets(&mut self) {
         const WAYS: usize = 4;
         let keys: usize = 1 << (self.bits + self.prefix);
-        let shift = self.width - self.bits - self.prefix;
+        let shift = self.tagged - self.bits - self.prefix;
         let key = |half: u64| Sieve::tagged(half) >> shift;
         let halves = self.halves.as_slice();
         let mut counts = [[0usize; KEYS]; WAYS];
