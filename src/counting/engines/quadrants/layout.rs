@@ -193,7 +193,7 @@ pub(crate) struct West<'a> {
 
 /// Batches of groups at most: one per sieve key (see `Sieve`), of up to 6 bits: 4 to
 /// choose a table's bucket, 2 to order it. Boards of whole tables use 5 (see
-/// `Solver::sieve_width`), yet room for 64 keys took `count 20 --threads 1` 1.04x the time
+/// `Solver::sieve_width`), yet room for 64 keys took `count 20 --threads 1` 1.02x the time
 /// of room for 32 (AMD EPYC Zen 5 with AVX-512; `count 18` and `19` 1.00x), against 0.95x
 /// for a subproblem of n = 25 and 0.88x for whole steps of n = 24.
 pub(crate) const KEYS: usize = 64;
@@ -264,30 +264,35 @@ impl<'a> West<'a> {
     /// those of one large set alone; spans with no partner or no group to read are skipped.
     pub(crate) fn spans(self, budget: usize) -> impl Iterator<Item = Span<'a>> {
         let most = self.chunks();
-        let (mut from, mut next) = (Cut::default(), 0);
+        // The cut a span starts from, by reference: a cut holds a count per key, too large
+        // to copy for every span (`count 20 --threads 1` took 1.02x the time this way, 1.04x
+        // copying them, against room for 32 keys).
+        let start = Cut::default();
+        let (mut from, mut next) = (None::<usize>, 0);
         std::iter::from_fn(move || {
             while next < self.cuts.len() {
+                let from_cut = from.map_or(&start, |at| &self.cuts[at]);
                 let mut to = next;
                 while self.cuts.get(to + 1).is_some_and(|cut| {
-                    (cut.numbered.saturating_sub(from.numbered) as usize) * most <= budget
+                    (cut.numbered.saturating_sub(from_cut.numbered) as usize) * most <= budget
                 }) {
                     to += 1;
                 }
-                let cut = self.cuts[to];
+                let cut = &self.cuts[to];
                 let batches: Vec<(usize, &[Group])> = (self.batches.iter().enumerate())
                     .map(|(key, &(chunks, groups))| {
-                        let range = from.groups[key] as usize..cut.groups[key] as usize;
+                        let range = from_cut.groups[key] as usize..cut.groups[key] as usize;
                         (chunks, groups.get(range).unwrap_or(&[]))
                     })
                     .collect();
                 let span = Span {
-                    base: from.numbered,
-                    partners: cut.numbered.saturating_sub(from.numbered) as usize,
+                    base: from_cut.numbered,
+                    partners: cut.numbered.saturating_sub(from_cut.numbered) as usize,
                     chunks: most_chunks(&batches),
-                    runs: (self.runs.get(from.runs as usize..cut.runs as usize)).unwrap_or(&[]),
+                    runs: (self.runs.get(from_cut.runs as usize..cut.runs as usize)).unwrap_or(&[]),
                     batches,
                 };
-                (from, next) = (cut, to + 1);
+                (from, next) = (Some(to), to + 1);
                 if span.partners > 0 && span.chunks > 0 {
                     return Some(span);
                 }
