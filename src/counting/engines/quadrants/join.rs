@@ -2,7 +2,7 @@
 //! diagonals, counted 512 at a time on bit-sliced tables.
 
 use crate::counting::engines::quadrants::layout::{
-    CHUNK, CLASSES, Crossing, KEYS, PerKey, Slices, SquarePlanes, WORDS, West,
+    CHUNK, CLASSES, Crossing, KEYS, PerKey, Placement, Slices, SquarePlanes, WORDS, West,
 };
 use crate::counting::engines::quadrants::portable::{
     count_portable, cross_portable, transpose_portable,
@@ -125,9 +125,6 @@ pub(crate) struct Part {
     group: usize,
     upper: usize,
     limit: usize,
-    /// The (upper, lower) pairs of placements the parts so far went through: the measure
-    /// of a choice's progress when its join is timed.
-    pub pairs: u64,
 }
 
 impl Part {
@@ -137,20 +134,42 @@ impl Part {
             group: 0,
             upper: 0,
             limit,
-            pairs: 0,
         }
     }
 }
 
-/// The (upper, lower) pairs of placements all the parts of a choice of rows go through, with
-/// placements of `north` (holding `queens` queens) and `south` on `cols` columns.
-pub(crate) fn pairs([north, south]: [SetView<'_>; 2], queens: u32, cols: usize) -> u64 {
+/// About the east half-boards all the parts of a choice of rows hold, with placements of
+/// `north` (holding `queens` queens) and `south` on `cols` columns: the pairs of placements
+/// that agree, counted for every upper placement, or for evenly spaced ones where the
+/// pairs are more than [`COUNTED_PAIRS`].
+pub(crate) fn halves([north, south]: [SetView<'_>; 2], queens: u32, cols: usize) -> f64 {
     let all = (1 << cols) - 1;
-    north
-        .groups(queens, 0)
-        .map(|(cols, uppers)| (uppers.len() * south.group(0, all ^ cols).len()) as u64)
+    let groups = || {
+        north
+            .groups(queens, 0)
+            .map(move |(cols, uppers)| (uppers, south.group(0, all ^ cols)))
+    };
+    let pairs: usize = groups()
+        .map(|(uppers, lowers)| uppers.len() * lowers.len())
+        .sum();
+    let every = (pairs / COUNTED_PAIRS).max(1);
+    groups()
+        .map(|(uppers, lowers)| {
+            let agreeing: usize = (uppers.iter().step_by(every))
+                .map(|upper| {
+                    let agree = |lower: &&Placement| lower.held & upper.held == 0;
+                    lowers.iter().filter(agree).count()
+                })
+                .sum();
+            let counted = uppers.len().div_ceil(every).max(1);
+            agreeing as f64 * uppers.len() as f64 / counted as f64
+        })
         .sum()
 }
+
+/// The most pairs of placements [`halves`] tests: some 2 ms a choice of rows; a choice of
+/// n = 26 has tens of millions.
+const COUNTED_PAIRS: usize = 1 << 22;
 
 /// The east half-boards of one choice of rows, bit-sliced: word `w` of plane `d` holds, for
 /// half-boards `64 w..64 w + 64`, whether each holds shared diagonal `d`. The table is
@@ -217,7 +236,6 @@ impl Table {
             let lowers = south.group(0, all ^ cols);
             let uppers = &uppers[part.upper..];
             let joined = join_all(uppers, lowers, &mut self.halves, part.limit);
-            part.pairs += (joined * lowers.len()) as u64;
             if joined < uppers.len() {
                 part.upper += joined;
                 more = true;

@@ -10,12 +10,15 @@ use std::time::{Duration, Instant};
 use crate::counting::running::pool::Pool;
 use crate::error::Error;
 
-/// Half-boards in a part of a step being timed: a sixteenth of a count's [`PART`], so that
-/// the deadline is looked at every second or two at n = 26, yet long enough to be put in
-/// buckets by sieve key as a count's parts are. With 2^12, a plan of n = 20 on streamed
-/// storage said 91.5 CPU-s for a count that took 76.6 s; with 2^16, 80.0 s (AMD EPYC Zen 5,
-/// `queens plan 20 --threads 1 --memory 100M` against `queens count` alike).
-const TIMED_PART: usize = 1 << 16;
+/// Half-boards in a part of a step being timed: a quarter of a count's
+/// [`PART`](super::join::PART), so that the deadline is looked at every second or so at
+/// n = 26, yet long enough that its west half-boards are batched by all the bits of their
+/// sieve keys, as a count's long tables' are (see `LONG_TABLE`). With 2^16, 20 whole steps
+/// of n = 24 were estimated at 1.23x their time (0.87x to 1.79x a step); with 2^18, 1.01x
+/// (0.88x to 1.17x); a plan of n = 20 on streamed storage said 67.9 CPU-s for a count that
+/// took 68.5 s (AMD EPYC Zen 5 with AVX-512, `queens plan 20 --threads 1 --memory 100M`
+/// against `queens count` alike).
+const TIMED_PART: usize = 1 << 18;
 
 impl Solver {
     /// The solutions subproblem `index` accounts for (a subproblem of this case).
@@ -61,7 +64,7 @@ impl Solver {
     /// sets with the one set of south rows) until `deadline`, in `room` (kept from step to
     /// step, as a count keeps it), and returns the seconds the whole step takes in a count
     /// whose storage is `storage`: measured if it finished, else estimated from the share
-    /// of its pairs of placements done by then (a part of its table always runs, so the
+    /// of its east half-boards joined by then (a part of its table always runs, so the
     /// share is never zero). The second value says whether the step finished.
     ///
     /// # Errors
@@ -85,7 +88,7 @@ impl Solver {
             },
             building: Cell::new(Duration::ZERO),
             done: Cell::new(0.0),
-            pairs: Cell::new(0),
+            halves: Cell::new(0.0),
             stopped: Cell::new(false),
         };
         let started = Instant::now();
@@ -95,10 +98,10 @@ impl Solver {
         if storage == Storage::Tables && self.tables.is_none() {
             seconds -= stopwatch.building.get().as_secs_f64();
         }
-        let (done, all) = (stopwatch.done.get(), stopwatch.pairs.get());
+        let (done, all) = (stopwatch.done.get(), stopwatch.halves.get());
         Ok(match stopwatch.stopped.get() && done > 0.0 {
             false => (seconds.max(0.0), !stopwatch.stopped.get()),
-            true => (seconds.max(0.0) * all as f64 / done, false),
+            true => (seconds.max(0.0) * all / done, false),
         })
     }
 

@@ -1,4 +1,4 @@
-use super::choices::Room;
+use super::choices::{Room, Stopwatch};
 use super::frame::Frame;
 use super::plan::Plan;
 use super::sizing::*;
@@ -230,6 +230,41 @@ fn steps_add_up_to_the_count() {
             "n = {n}: no step of a second case counted"
         );
     }
+}
+
+/// A step timed to its end, in parts of 5 east half-boards and batches of 40 or so west
+/// ones, has joined as many half-boards as the timing foresaw for it: its progress reaches
+/// 1, so that a step stopped early is estimated from a true share.
+#[test]
+fn a_timed_step_joins_the_half_boards_foreseen() {
+    let plan = Plan::new(14);
+    let mut timed = 0;
+    for index in (0..plan.steps()).step_by(13) {
+        let (subproblem, south) = plan.step(index);
+        let mut solver = Solver::new(&plan, plan.case_of(subproblem), Storage::Streamed).unwrap();
+        (solver.part, solver.west_batch) = (5, 40);
+        let stopwatch = Stopwatch {
+            deadline: Instant::now() + std::time::Duration::from_secs(3600),
+            part: solver.part,
+            building: Default::default(),
+            done: Default::default(),
+            halves: Default::default(),
+            stopped: Default::default(),
+        };
+        let norths = solver.timed_norths(subproblem).0;
+        let mut room = Room::default();
+        solver
+            .solve_choices(norths, Some(south), Some(&stopwatch), &mut room)
+            .unwrap();
+        let (done, halves) = (stopwatch.done.get(), stopwatch.halves.get());
+        assert!(!stopwatch.stopped.get(), "step {index}");
+        assert!(
+            (done - halves).abs() <= 1e-9 * halves,
+            "step {index}: {done} half-boards joined of {halves} foreseen"
+        );
+        timed += usize::from(halves > 0.0);
+    }
+    assert!(timed > 10, "only {timed} steps joined half-boards");
 }
 
 /// Of a row choice of the whole board, or of the odd board's center case, and its
