@@ -131,15 +131,16 @@ impl Work for Join {
         } = sampling;
         let storage = storage(self.n, threads, memory)?;
         let plan = &self.plan;
-        // Each thread's solver of the case it is in, and the room its steps work in.
-        let state = |_| (None::<(usize, Solver)>, Room::default());
+        // Each thread's solver of the case it is in, the room its steps work in, and
+        // whether its last step timed ran past its slice.
+        let state = |_| (None::<(usize, Solver)>, Room::default(), false);
         let sample = sampled(
             plan.steps(),
             samples,
             budget,
             sample_threads(self.n, threads, memory),
             state,
-            |(solver, room), index, end| {
+            |(solver, room, long), index, end| {
                 let (subproblem, south) = plan.step(index as u64);
                 let case = plan.case_of(subproblem);
                 if solver.as_ref().is_none_or(|(c, _)| *c != case) {
@@ -162,14 +163,18 @@ impl Work for Join {
                     (now + STEP_SLICE).min(end).max(now + STEP_SLICE / 8)
                 };
                 // A count runs a subproblem's steps one after another, each finding the north
-                // rows' placements in the cache: so does a step timed after the one before it.
+                // rows' placements in the cache: so does a step timed after the one before it,
+                // unless steps run past their slice, too long for the cache to matter (the
+                // step before would take as long, leaving half as many steps timed at n = 26).
                 if let Some(before) = index.checked_sub(1).map(|i| plan.step(i as u64))
                     && before.0 == subproblem
+                    && !*long
                 {
                     solver.time_step(subproblem, before.1, slice(), room, storage)?;
                 }
                 let deadline = slice();
                 let (step, whole) = solver.time_step(subproblem, south, deadline, room, storage)?;
+                *long = !whole;
                 Ok(Timed {
                     seconds: step,
                     whole,
