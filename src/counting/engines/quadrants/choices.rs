@@ -72,6 +72,8 @@ pub(super) struct Stopwatch {
     /// pairs ran ahead (a step of n = 26 estimated at 0.70x its time).
     pub(super) done: Cell<f64>,
     pub(super) halves: Cell<f64>,
+    /// Time spent counting `halves`, which a count does not spend.
+    pub(super) foreseeing: Cell<Duration>,
     /// Whether the deadline stopped the step.
     pub(super) stopped: Cell<bool>,
 }
@@ -270,31 +272,31 @@ impl Solver {
             let one = Pool::new(1, 1);
             let built = self.built_south(south, sieve, stopwatch.map(|s| &s.building), &one)?;
             let south_sets = self.south_sets(south, built.as_ref());
-            if let Some(stopwatch) = stopwatch {
-                let halves = choices.iter().map(|&(north, [east_north, _], _)| {
-                    join::halves(
-                        [east_north, south_sets[0]],
-                        north.count_ones(),
-                        self.east.cols.len(),
-                    )
-                });
-                stopwatch
-                    .halves
-                    .set(stopwatch.halves.get() + halves.sum::<f64>());
-            }
-            for (north, north_sets, weights) in choices {
-                if stopwatch.is_some_and(|s| s.done.get() > 0.0 && s.expired()) {
-                    return Ok(total * self.weight);
-                }
-                let choice = Choice {
-                    rows: [north, south],
-                    sets: [north_sets, south_sets],
-                    weights,
+            for &(north, north_sets, weights) in &choices {
+                let stopped = stopwatch.is_some_and(|s| s.done.get() > 0.0 && s.expired()) || {
+                    let choice = Choice {
+                        rows: [north, south],
+                        sets: [north_sets, south_sets],
+                        weights,
+                    };
+                    let (sum, stopped) =
+                        self.join_choice(&choice, stopwatch, room, &AtomicUsize::new(0));
+                    total += sum;
+                    stopped
                 };
-                let (sum, stopped) =
-                    self.join_choice(&choice, stopwatch, room, &AtomicUsize::new(0));
-                total += sum;
-                if stopped {
+                if let Some(stopwatch) = stopwatch.filter(|_| stopped) {
+                    // Only a step stopped needs its share: counting its half-boards takes
+                    // about as long as the first parts of short steps.
+                    let foreseeing = Instant::now();
+                    let halves = choices.iter().map(|&(north, [east_north, _], _)| {
+                        join::halves(
+                            [east_north, south_sets[0]],
+                            north.count_ones(),
+                            self.east.cols.len(),
+                        )
+                    });
+                    stopwatch.halves.set(halves.sum());
+                    stopwatch.foreseeing.set(foreseeing.elapsed());
                     return Ok(total * self.weight);
                 }
             }

@@ -14,8 +14,8 @@ use crate::error::Error;
 /// [`PART`](super::join::PART), so that the deadline is looked at every second or so at
 /// n = 26, yet long enough that its west half-boards are batched by all the bits of their
 /// sieve keys, as a count's long tables' are (see `LONG_TABLE`). With 2^16, 20 whole steps
-/// of n = 24 were estimated at 1.23x their time (0.87x to 1.79x a step); with 2^18, 1.01x
-/// (0.88x to 1.17x); a plan of n = 20 on streamed storage said 67.9 CPU-s for a count that
+/// of n = 24 were estimated at 1.23x their time (0.87x to 1.79x a step); with 2^18, 1.04x
+/// (0.91x to 1.18x); a plan of n = 20 on streamed storage said 67.9 CPU-s for a count that
 /// took 68.5 s (AMD EPYC Zen 5 with AVX-512, `queens plan 20 --threads 1 --memory 100M`
 /// against `queens count` alike).
 const TIMED_PART: usize = 1 << 18;
@@ -89,12 +89,14 @@ impl Solver {
             building: Cell::new(Duration::ZERO),
             done: Cell::new(0.0),
             halves: Cell::new(0.0),
+            foreseeing: Cell::new(Duration::ZERO),
             stopped: Cell::new(false),
         };
         let started = Instant::now();
         let (norths, times) = self.timed_norths(index);
         self.solve_choices(norths, Some(south), Some(&stopwatch), room)?;
-        let mut seconds = started.elapsed().as_secs_f64() * times as f64;
+        let elapsed = started.elapsed().saturating_sub(stopwatch.foreseeing.get());
+        let mut seconds = elapsed.as_secs_f64() * times as f64;
         if storage == Storage::Tables && self.tables.is_none() {
             seconds -= stopwatch.building.get().as_secs_f64();
         }

@@ -232,39 +232,48 @@ fn steps_add_up_to_the_count() {
     }
 }
 
-/// A step timed to its end, in parts of 5 east half-boards and batches of 40 or so west
-/// ones, has joined as many half-boards as the timing foresaw for it: its progress reaches
-/// 1, so that a step stopped early is estimated from a true share.
+/// A step timed until a deadline already past stops after its first part and foresees
+/// as many east half-boards as the step joins when run to its end (in parts of 5 and
+/// batches of 40 or so west half-boards), so that it is estimated from a true share.
 #[test]
-fn a_timed_step_joins_the_half_boards_foreseen() {
+fn a_stopped_step_foresees_the_half_boards_it_joins() {
     let plan = Plan::new(14);
-    let mut timed = 0;
+    let mut stopped = 0;
     for index in (0..plan.steps()).step_by(13) {
         let (subproblem, south) = plan.step(index);
         let mut solver = Solver::new(&plan, plan.case_of(subproblem), Storage::Streamed).unwrap();
         (solver.part, solver.west_batch) = (5, 40);
-        let stopwatch = Stopwatch {
-            deadline: Instant::now() + std::time::Duration::from_secs(3600),
-            part: solver.part,
-            building: Default::default(),
-            done: Default::default(),
-            halves: Default::default(),
-            stopped: Default::default(),
-        };
         let norths = solver.timed_norths(subproblem).0;
-        let mut room = Room::default();
-        solver
-            .solve_choices(norths, Some(south), Some(&stopwatch), &mut room)
-            .unwrap();
-        let (done, halves) = (stopwatch.done.get(), stopwatch.halves.get());
-        assert!(!stopwatch.stopped.get(), "step {index}");
+        let timed = |deadline| {
+            let stopwatch = Stopwatch {
+                deadline,
+                part: solver.part,
+                building: Default::default(),
+                done: Default::default(),
+                halves: Default::default(),
+                foreseeing: Default::default(),
+                stopped: Default::default(),
+            };
+            let mut room = Room::default();
+            solver
+                .solve_choices(norths, Some(south), Some(&stopwatch), &mut room)
+                .unwrap();
+            stopwatch
+        };
+        let whole = timed(Instant::now() + std::time::Duration::from_secs(3600));
+        let stopping = timed(Instant::now());
+        assert!(!whole.stopped.get(), "step {index}");
+        if !stopping.stopped.get() {
+            continue;
+        }
+        let (done, foreseen) = (whole.done.get(), stopping.halves.get());
         assert!(
-            (done - halves).abs() <= 1e-9 * halves,
-            "step {index}: {done} half-boards joined of {halves} foreseen"
+            (done - foreseen).abs() <= 1e-9 * done && stopping.done.get() < done,
+            "step {index}: {foreseen} half-boards foreseen, {done} joined"
         );
-        timed += usize::from(halves > 0.0);
+        stopped += 1;
     }
-    assert!(timed > 10, "only {timed} steps joined half-boards");
+    assert!(stopped > 10, "only {stopped} steps stopped");
 }
 
 /// Of a row choice of the whole board, or of the odd board's center case, and its
