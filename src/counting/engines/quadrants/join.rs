@@ -167,7 +167,7 @@ pub(crate) fn halves([north, south]: [SetView<'_>; 2], queens: u32, cols: usize)
         .sum()
 }
 
-/// The most pairs of placements [`halves`] tests: some 2 ms a choice of rows; a choice of
+/// The most pairs of placements [`halves`] tests, milliseconds of work: a choice of rows of
 /// n = 26 has tens of millions.
 const COUNTED_PAIRS: usize = 1 << 22;
 
