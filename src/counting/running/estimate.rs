@@ -59,6 +59,8 @@ pub struct Estimate {
     /// by more than it about one time in six), from the spread of the sampled times; `None`
     /// where it cannot be estimated: fewer than [`Estimate::ERROR_FROM`] parts timed, or
     /// every part timed whole (then `cpu_seconds` is measured, see [`Estimate::exact`]).
+    /// The machine's own speed, which varies from run to run (by some 5% on a virtual
+    /// machine), is not in it.
     pub error: Option<f64>,
     /// Whether every part was timed, whole: `cpu_seconds` is then a measurement.
     pub exact: bool,
