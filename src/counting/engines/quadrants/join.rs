@@ -35,10 +35,21 @@ const _: () = assert!(4 * (MAX_N / 2) + SIEVE <= 64 && 2 * MAX_N - 2 + SIEVE <= 
 /// later one and none of its own) rather than a chunk more per bucket.
 const PREFIX_BITS: usize = 2;
 
-/// Chunks a bucket of a table has on average, at least: each bucket starts on a chunk of
-/// its own, and each is a call of the join, so that finer buckets would cost more than
-/// they spare.
-pub(crate) const BUCKET_CHUNKS: usize = 8;
+/// Chunks a bucket of a table has on average, at least, where no vector kernel runs (see
+/// [`bucket_chunks`]): each bucket starts on a chunk of its own, and each is a call of
+/// the join, so that finer buckets would cost more than they spare (`QUEENS_SIMD=scalar
+/// queens count 20 --engine quadrants --threads 1 --shard 3/20`: 4 took 1.00x the time, 2
+/// 1.11x; AMD EPYC Zen 5 with AVX-512).
+const BUCKET_CHUNKS: usize = 8;
+
+/// Chunks a bucket of a table has on average, at least, for the kernel that joins here.
+pub(crate) fn bucket_chunks() -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(chunks) = crate::counting::engines::quadrants::kernels::bucket_chunks() {
+        return chunks;
+    }
+    BUCKET_CHUNKS
+}
 
 /// The fewest chunks a table must have to be sorted by sieve key.
 const SIEVE_FROM: usize = 4;

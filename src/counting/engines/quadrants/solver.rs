@@ -1,7 +1,7 @@
 //! One case of the join, from which its subproblems are counted or timed.
 
 use super::frame::{Diagonals, Frame, Shared};
-use super::join::{BUCKET_CHUNKS, PAIRED_BYTES, PART, SIEVE, SIEVE_PAIRS, Sieve, Squares, WEST};
+use super::join::{PAIRED_BYTES, PART, SIEVE, SIEVE_PAIRS, Sieve, Squares, WEST, bucket_chunks};
 use super::layout::Placement;
 use super::plan::Plan;
 use super::quadrant::{Mark, Quadrant, Record, Side, census, sieve_candidates};
@@ -142,7 +142,7 @@ impl Solver {
             part: PART,
             west_batch: WEST,
             paired_bytes: PAIRED_BYTES,
-            sieving: (SIEVE_PAIRS, BUCKET_CHUNKS),
+            sieving: (SIEVE_PAIRS, bucket_chunks()),
             sieve_width: match n > TABLES_UP_TO {
                 true => SIEVE,
                 false => SIEVE - 1,

@@ -16,6 +16,12 @@ const NARROW_SUMS: usize = 31;
 /// 17`, `18` and `19 --threads 1` took 0.92x to 0.98x the time; 4 took 1.02x at 18 (AMD EPYC
 /// Zen 5 with AVX-512).
 pub(super) const CROSSING: usize = 3;
+/// Chunks a bucket of a sorted table has on average, at least (see
+/// [`bucket_chunks`](super::bucket_chunks)): half of AVX-512's, since a pair read costs these
+/// kernels more. Against 8, `QUEENS_SIMD=avx2 queens count 20 --engine quadrants --threads 1`
+/// took 0.92x the time; 3 and 6 did no better at `count 20 --shard 3/20`, and `count 18` and
+/// `count 19 --shard 2/9` took the same time (AMD EPYC Zen 5 with AVX-512).
+pub(super) const BUCKET: usize = 4;
 
 /// This kernel's one list of features: every function below is compiled for it, and
 /// `available` checks the processor for it.

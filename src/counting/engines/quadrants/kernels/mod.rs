@@ -52,6 +52,17 @@ pub(crate) fn crossing_chunks() -> usize {
     }
 }
 
+/// The fewest chunks a bucket of a table sorted by sieve key has on average with the best
+/// kernel that runs here, if one does: finer buckets spare a group more chunks, at a call
+/// of the join each, and pay where a chunk read costs more (AVX2's) than where it costs
+/// less (AVX-512's).
+pub(crate) fn bucket_chunks() -> Option<usize> {
+    Some(match best()? {
+        Vectors::Avx512 => avx512::BUCKET,
+        Vectors::Avx2 => avx2::BUCKET,
+    })
+}
+
 /// The join's vector kernels.
 enum Vectors {
     Avx512,
