@@ -192,14 +192,24 @@ pub(crate) mod cache;
 #[target_feature(enable = "avx2")]
 pub(crate) fn byte_popcnt(a: core::arch::x86_64::__m256i) -> core::arch::x86_64::__m256i {
     use core::arch::x86_64::*;
+    let nibble = _mm256_set1_epi8(0x0f);
+    let low = nibble_popcnt(_mm256_and_si256(a, nibble));
+    let high = nibble_popcnt(_mm256_and_si256(_mm256_srli_epi16::<4>(a), nibble));
+    _mm256_add_epi8(low, high)
+}
+
+/// The number of ones in each byte of `a`, whose bytes must each be below 16: one table
+/// lookup.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn nibble_popcnt(a: core::arch::x86_64::__m256i) -> core::arch::x86_64::__m256i {
+    use core::arch::x86_64::*;
     let ones = _mm256_setr_epi8(
         0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
         3, 4,
     );
-    let nibble = _mm256_set1_epi8(0x0f);
-    let low = _mm256_shuffle_epi8(ones, _mm256_and_si256(a, nibble));
-    let high = _mm256_shuffle_epi8(ones, _mm256_and_si256(_mm256_srli_epi16::<4>(a), nibble));
-    _mm256_add_epi8(low, high)
+    _mm256_shuffle_epi8(ones, a)
 }
 
 /// Kernels forced on one thread, so that one test process runs a count on each in turn.

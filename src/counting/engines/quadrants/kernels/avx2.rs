@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::counting::engines::quadrants::portable::transpose_portable;
-use crate::counting::simd::byte_popcnt;
+use crate::counting::simd::{byte_popcnt, nibble_popcnt};
 
 type Vector = __m256i;
 const PER_CHUNK: usize = 2;
@@ -16,6 +16,12 @@ const NARROW_SUMS: usize = 31;
 /// 17`, `18` and `19 --threads 1` took 0.92x to 0.98x the time; 4 took 1.02x at 18 (AMD EPYC
 /// Zen 5 with AVX-512).
 pub(super) const CROSSING: usize = 3;
+/// Vectors a crossing keeps of each vector of a partner's free half-boards: its low nibbles
+/// and its high ones shifted down, so that a pair's popcount masks no nibbles (see
+/// [`common_ones`]): `QUEENS_SIMD=avx2 queens count 16 --engine quadrants --threads 1` took
+/// 0.97x the time it took with 1, 17 and 18 the same (AMD EPYC Zen 5 with AVX-512). The
+/// partners of a group, read from the level 2 cache, keep 1: 2 took `count 18` 1.04x.
+const CROSSING_FORM: usize = 2;
 /// Chunks a bucket of a sorted table has on average, at least (see
 /// [`bucket_chunks`](super::bucket_chunks)): half of AVX-512's, since a pair read costs these
 /// kernels more. Against 8, `QUEENS_SIMD=avx2 queens count 20 --engine quadrants --threads 1`
@@ -33,7 +39,7 @@ features!(join_kernel);
 
 features!(instructions;
     zero: _mm256_setzero_si256;
-    binary: and = _mm256_and_si256, and_not = _mm256_andnot_si256, add64 = _mm256_add_epi64;
+    binary: and_not = _mm256_andnot_si256, add64 = _mm256_add_epi64;
 );
 
 features!(with_features;
@@ -62,15 +68,45 @@ features!(with_features;
         unsafe { _mm256_storeu_si256(words.cast(), vector) }
     }
 
-    /// Each byte's ones.
-    #[inline]
-    fn ones(a: Vector) -> Vector {
-        byte_popcnt(a)
-    }
-
     #[inline]
     fn add_ones(a: Vector, b: Vector) -> Vector {
         _mm256_add_epi8(a, b)
+    }
+
+    /// A vector of a partner's free half-boards in `S` vectors: as it is, or (`S` = 2)
+    /// its low nibbles and its high nibbles shifted down.
+    #[inline]
+    fn split<const S: usize>(a: Vector) -> [Vector; S] {
+        let nibble = _mm256_set1_epi8(0x0f);
+        core::array::from_fn(|k| match (S, k) {
+            (1, _) => a,
+            (_, 0) => _mm256_and_si256(a, nibble),
+            _ => _mm256_and_si256(_mm256_srli_epi16::<4>(a), nibble),
+        })
+    }
+
+    /// A vector of a west group's free half-boards in `S` vectors: as it is, or (`S` = 2)
+    /// also shifted down a nibble, the other half-boards' nibbles masking off the bits
+    /// shifted in.
+    #[inline]
+    fn spread<const S: usize>(a: Vector) -> [Vector; S] {
+        core::array::from_fn(|k| match k {
+            0 => a,
+            _ => _mm256_srli_epi16::<4>(a),
+        })
+    }
+
+    /// Each byte's ones common to a group's vector ([`spread`]) and a partner's
+    /// ([`split`]).
+    #[inline]
+    fn common_ones<const S: usize>(upper: [Vector; S], lower: [Vector; S]) -> Vector {
+        match S {
+            1 => byte_popcnt(_mm256_and_si256(upper[0], lower[0])),
+            _ => _mm256_add_epi8(
+                nibble_popcnt(_mm256_and_si256(upper[0], lower[0])),
+                nibble_popcnt(_mm256_and_si256(upper[1], lower[1])),
+            ),
+        }
     }
 
     /// Byte counts summed per 64-bit lane by `psadbw`.

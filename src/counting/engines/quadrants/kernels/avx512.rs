@@ -11,6 +11,9 @@ pub(super) const BLOCK: usize = 24;
 /// Vectors whose ones a 64-bit lane holds: any number a count reads.
 const NARROW_SUMS: usize = usize::MAX;
 pub(super) const CROSSING: usize = 4;
+/// Vectors a crossing keeps of each vector of a partner's free half-boards: one, since a
+/// popcount is one instruction.
+const CROSSING_FORM: usize = 1;
 /// Chunks a bucket of a sorted table has on average, at least (see
 /// [`bucket_chunks`](super::bucket_chunks)): against 8, 4 took `queens count 20 --engine
 /// quadrants --threads 1 --shard 3/20` 1.01x the time and 2 1.13x (AMD EPYC Zen 5 with
@@ -27,7 +30,7 @@ features!(join_kernel);
 
 features!(instructions;
     zero: _mm512_setzero_si512;
-    binary: and = _mm512_and_si512, and_not = _mm512_andnot_si512, add64 = _mm512_add_epi64;
+    binary: and_not = _mm512_andnot_si512, add64 = _mm512_add_epi64;
 );
 
 features!(with_features;
@@ -56,15 +59,29 @@ features!(with_features;
         unsafe { _mm512_storeu_si512(words.cast(), vector) }
     }
 
-    /// Each 64-bit lane's ones.
-    #[inline]
-    fn ones(a: Vector) -> Vector {
-        _mm512_popcnt_epi64(a)
-    }
-
     #[inline]
     fn add_ones(a: Vector, b: Vector) -> Vector {
         _mm512_add_epi64(a, b)
+    }
+
+    /// A vector of a partner's free half-boards, as it is (`S` is 1).
+    #[inline]
+    fn split<const S: usize>(a: Vector) -> [Vector; S] {
+        const { assert!(S == 1) };
+        [a; S]
+    }
+
+    /// A vector of a west group's free half-boards, as it is (`S` is 1).
+    #[inline]
+    fn spread<const S: usize>(a: Vector) -> [Vector; S] {
+        const { assert!(S == 1) };
+        [a; S]
+    }
+
+    /// Each 64-bit lane's ones common to a group's vector and a partner's.
+    #[inline]
+    fn common_ones<const S: usize>(upper: [Vector; S], lower: [Vector; S]) -> Vector {
+        _mm512_popcnt_epi64(_mm512_and_si512(upper[0], lower[0]))
     }
 
     /// The counts, already per 64-bit lane.

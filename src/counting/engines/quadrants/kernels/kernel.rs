@@ -2,10 +2,12 @@
 //! vector operations that each instruction set's file defines.
 
 /// The join kernel shared by both instruction sets, written against `Vector`, `PER_CHUNK`
-/// (vectors per chunk), `BLOCK` (chunks kept in registers), `zero`, `load`, `store`, `and`,
-/// `and_not`, `add64`, `ones` (each lane's ones, in lanes as wide as the kernel counts
-/// them), `add_ones` (adds two such counts), `widen` (such counts summed per 64-bit lane),
-/// `add_if` and `total`.
+/// (vectors per chunk), `BLOCK` (chunks kept in registers), `CROSSING_FORM` (vectors a
+/// crossing keeps a partner's vector in), `zero`, `load`, `store`, `and_not`, `add64`,
+/// `split` and `spread` (a partner's and a group's vector of free half-boards in the
+/// vectors `common_ones` reads), `common_ones` (each lane's ones common to both, in lanes
+/// as wide as the kernel counts them), `add_ones` (adds two such counts), `widen` (such
+/// counts summed per 64-bit lane), `add_if` and `total`.
 macro_rules! join_kernel {
     ($features:literal) => {
         /// Whether the kernel runs here (see [`runs`](crate::counting::simd::runs)).
@@ -184,7 +186,7 @@ macro_rules! join_kernel {
             if most == 0 {
                 return [0; CLASSES];
             }
-            let per_partner = chunks * WORDS;
+            let per_partner = chunks * WORDS * CROSSING_FORM;
             if frees.len() < most * per_partner {
                 frees.resize(most * per_partner, 0);
             }
@@ -246,21 +248,22 @@ macro_rules! join_kernel {
                     placements_in(west.lowers, off),
                     placements_in(west.lowers, on),
                 ];
-                // Partner `i` of the set at `i * C * WORDS`: `cross` made room for the most
-                // partners a set has, and the loops below stop at the set's.
-                let of = |index: usize| frees.words.wrapping_add(index * C * WORDS);
+                // Partner `i` of the set at `i * C * WORDS * CROSSING_FORM`: `cross` made
+                // room for the most partners a set has, and the loops below stop at the set's.
+                let of = |index: usize| frees.words.wrapping_add(index * C * WORDS * CROSSING_FORM);
                 for (index, partner) in lowers.iter().copied().flatten().enumerate() {
                     let mut free = real;
                     // SAFETY: `clear` clamps its planes.
                     unsafe { block.clear(&mut free, 1, partner.shared) };
-                    // SAFETY: `C` chunks fit in a partner's words (`cross`).
-                    unsafe { keep(of(index), &free) };
+                    // SAFETY: `C` chunks in `CROSSING_FORM` fit in a partner's words (`cross`).
+                    unsafe { keep::<C, CROSSING_FORM>(of(index), &free) };
                 }
                 for (upper_flag, &range) in set.uppers.iter().enumerate() {
                     for upper in placements_in(west.uppers, range) {
                         let mut upper_free = real;
                         // SAFETY: `clear` clamps its planes.
                         unsafe { block.clear(&mut upper_free, 0, upper.shared) };
+                        let upper_free = spread_all::<C, CROSSING_FORM>(&upper_free);
                         let mut index = 0;
                         for (class, lowers) in (upper_flag..).zip(lowers) {
                             if west.classes >> class & 1 == 0 {
@@ -269,7 +272,8 @@ macro_rules! join_kernel {
                             }
                             let mut sum = sums[class];
                             for lower in lowers {
-                                // SAFETY: `C` chunks lie in a partner's words (`cross`).
+                                // SAFETY: `C` chunks in `CROSSING_FORM` lie in a partner's words
+                                // (`cross`).
                                 let ones = unsafe { add_common(zero(), of(index), &upper_free) };
                                 sum = add_if(sum, ones, upper.held & lower.held == 0);
                                 index += 1;
@@ -391,36 +395,59 @@ macro_rules! join_kernel {
             }
         }
 
-        /// Stores the `C` chunks of `free` from `to` on, which must be writable.
+        /// Stores the `C` chunks of `free` from `to` on, which must be writable, each vector
+        /// [`split`] into `S`.
         ///
         /// # Safety
         ///
-        /// The processor must have `$features`, and `C` chunks (`C * WORDS` words) from `to` on must be
-        /// writable.
+        /// The processor must have `$features`, and `C * S` chunks (`C * S * WORDS` words)
+        /// from `to` on must be writable.
         #[inline]
         #[target_feature(enable = $features)]
-        unsafe fn keep<const C: usize>(to: *mut u64, free: &[[Vector; PER_CHUNK]; C]) {
+        unsafe fn keep<const C: usize, const S: usize>(
+            to: *mut u64,
+            free: &[[Vector; PER_CHUNK]; C],
+        ) {
             for (c, chunk) in free.iter().enumerate() {
                 for (v, &vector) in chunk.iter().enumerate() {
-                    // SAFETY: the caller's promise: `C` chunks are writable.
-                    unsafe { store(to.add((c * PER_CHUNK + v) * WORDS / PER_CHUNK), vector) };
+                    for (k, part) in split::<S>(vector).into_iter().enumerate() {
+                        let at = (c * PER_CHUNK + v) * S + k;
+                        // SAFETY: the caller's promise: `C * S` chunks are writable.
+                        unsafe { store(to.add(at * WORDS / PER_CHUNK), part) };
+                    }
                 }
             }
         }
 
+        /// Each vector of `free` [`spread`] into `S`, as [`add_common`] reads a group's.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn spread_all<const C: usize, const S: usize>(
+            free: &[[Vector; PER_CHUNK]; C],
+        ) -> [[[Vector; S]; PER_CHUNK]; C] {
+            let mut spread_free = [[[zero(); S]; PER_CHUNK]; C];
+            for (to, from) in spread_free.iter_mut().zip(free) {
+                for (to, &from) in to.iter_mut().zip(from) {
+                    *to = spread::<S>(from);
+                }
+            }
+            spread_free
+        }
+
         /// `sum` plus, per lane, the half-boards free in both `upper_free` and the `C`
-        /// chunks from `free` on, which must be readable.
+        /// chunks from `free` on, which must be readable, each vector as [`keep`] wrote it
+        /// split into `S`.
         ///
         /// # Safety
         ///
-        /// The processor must have `$features`, and `C` chunks (`C * WORDS` words) from `free` on must
-        /// be readable.
+        /// The processor must have `$features`, and `C * S` chunks (`C * S * WORDS` words)
+        /// from `free` on must be readable.
         #[inline]
         #[target_feature(enable = $features)]
-        unsafe fn add_common<const C: usize>(
+        unsafe fn add_common<const C: usize, const S: usize>(
             mut sum: Vector,
             free: *const u64,
-            upper_free: &[[Vector; PER_CHUNK]; C],
+            upper_free: &[[[Vector; S]; PER_CHUNK]; C],
         ) -> Vector {
             // The ones of the pair's vectors summed narrow before they are widened: one
             // widening a pair (or `NARROW_SUMS` vectors), not one a vector; in four sums,
@@ -431,9 +458,13 @@ macro_rules! join_kernel {
             for c in 0..C {
                 for v in 0..PER_CHUNK {
                     let at = c * PER_CHUNK + v;
-                    // SAFETY: the caller's promise: `C` chunks are readable.
-                    let lower = unsafe { load(free.add(at * WORDS / PER_CHUNK)) };
-                    narrow[at % 4] = add_ones(narrow[at % 4], ones(and(upper_free[c][v], lower)));
+                    let mut lower = [zero(); S];
+                    for (k, lower) in lower.iter_mut().enumerate() {
+                        // SAFETY: the caller's promise: `C * S` chunks are readable.
+                        *lower = unsafe { load(free.add((at * S + k) * WORDS / PER_CHUNK)) };
+                    }
+                    let common = common_ones::<S>(upper_free[c][v], lower);
+                    narrow[at % 4] = add_ones(narrow[at % 4], common);
                     if (at + 1) % NARROW_SUMS == 0 {
                         (sum, narrow) = (add64(sum, widen(joined(narrow))), [zero(); 4]);
                     }
@@ -464,7 +495,7 @@ macro_rules! join_kernel {
                 // SAFETY: `clear` clamps its planes.
                 unsafe { block.clear(&mut free, 1, partner.shared) };
                 // SAFETY: `C` chunks fit in a partner's words (`count`).
-                unsafe { keep(frees.of(index), &free) };
+                unsafe { keep::<C, 1>(frees.of(index), &free) };
             }
         }
 
@@ -495,6 +526,7 @@ macro_rules! join_kernel {
                 let mut upper_free = unsafe { block.chunks::<C>(block.real + block.first) };
                 // SAFETY: as above: `clear` reads only planes it clamps to the block's.
                 unsafe { block.clear(&mut upper_free, 0, group.upper) };
+                let upper_free = spread_all::<C, 1>(&upper_free);
                 let parts = [group.start..group.split, group.split..group.end];
                 for (part, class) in parts.into_iter().zip(group.class as usize..) {
                     let mut sum = zero();
