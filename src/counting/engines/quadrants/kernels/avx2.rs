@@ -31,8 +31,9 @@ pub(super) const BUCKET: usize = 4;
 
 /// This kernel's one list of features: every function below is compiled for it, and
 /// `available` checks the processor for it.
+/// `popcnt` counts the lanes a listing keeps, as AVX-512's list does (the same time here).
 macro_rules! features {
-    ($macro:ident $(; $($args:tt)*)?) => { $macro!("avx2,bmi1" $(; $($args)*)?); };
+    ($macro:ident $(; $($args:tt)*)?) => { $macro!("avx2,bmi1,popcnt" $(; $($args)*)?); };
 }
 
 features!(join_kernel);
