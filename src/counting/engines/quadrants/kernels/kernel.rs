@@ -10,6 +10,9 @@
 /// counts summed per 64-bit lane), `add_if` and `total`.
 macro_rules! join_kernel {
     ($features:literal) => {
+        /// Words a vector holds.
+        const VECTOR_WORDS: usize = WORDS / PER_CHUNK;
+
         /// Whether the kernel runs here (see [`runs`](crate::counting::simd::runs)).
         pub(super) fn available() -> bool {
             static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
@@ -186,7 +189,15 @@ macro_rules! join_kernel {
             if most == 0 {
                 return [0; CLASSES];
             }
-            let per_partner = chunks * WORDS * CROSSING_FORM;
+            // Only the vectors that hold half-boards: a table of 300 half-boards is two
+            // 256-bit vectors, not a chunk of 512 half-boards.
+            let real = &table.planes[table.diagonals * table.stride..][..table.stride];
+            let words = real
+                .iter()
+                .rposition(|&word| word != 0)
+                .map_or(1, |last| last + 1);
+            let vectors = words.div_ceil(VECTOR_WORDS);
+            let per_partner = vectors * VECTOR_WORDS * CROSSING_FORM;
             if frees.len() < most * per_partner {
                 frees.resize(most * per_partner, 0);
             }
@@ -205,40 +216,44 @@ macro_rules! join_kernel {
                 last: most - 1,
             };
             // SAFETY: `available()` checked the processor for `$features`, the one list
-            // every function of this kernel is compiled for; the calls read the table's
-            // `chunks` chunks of the real plane and of square planes, within `planes` as
-            // checked above, the placements of ranges checked above, and up to `most`
-            // partners' free half-boards of `C` = `chunks` chunks each, for which `frees`
-            // has room.
+            // every function of this kernel is compiled for; the calls read the first
+            // `vectors` vectors of the table's `chunks` chunks of the real plane and of
+            // square planes, within `planes` as checked above, the placements of ranges
+            // checked above, and up to `most` partners' free half-boards of `V` = `vectors`
+            // vectors each, for which `frees` has room.
             unsafe {
-                match chunks {
+                match vectors {
                     1 => cross_sets::<1>(at, west, free),
                     2 => cross_sets::<2>(at, west, free),
                     3 => cross_sets::<3>(at, west, free),
                     4 => cross_sets::<4>(at, west, free),
+                    5 => cross_sets::<5>(at, west, free),
+                    6 => cross_sets::<6>(at, west, free),
+                    7 => cross_sets::<7>(at, west, free),
+                    8 => cross_sets::<8>(at, west, free),
                     _ => unreachable!("a crossing reads at most {CROSSING_CHUNKS} chunks"),
                 }
             }
         }
 
-        /// The pairs free of conflicts per class, over the `C` chunks of `block`: for each
-        /// set, its south-west placements' free half-boards kept in `frees`, then each
-        /// north-west placement's against all of them, counting those that agree.
+        /// The pairs free of conflicts per class, over the first `V` vectors of `block`:
+        /// for each set, its south-west placements' free half-boards kept in `frees`, then
+        /// each north-west placement's against all of them, counting those that agree.
         ///
         /// # Safety
         ///
-        /// The processor must have `$features`; `C` chunks of every plane of `block` from its
-        /// real plane's first word on must be readable, and `frees` must have room for `C`
-        /// chunks for each partner of the largest set of `west` (as `cross` checks and
-        /// allocates).
+        /// The processor must have `$features`; `V` vectors of every plane of `block` from
+        /// its real plane's first word on must be readable, and `frees` must have room for
+        /// `V` vectors in `CROSSING_FORM` for each partner of the largest set of `west` (as
+        /// `cross` checks and allocates).
         #[target_feature(enable = $features)]
-        unsafe fn cross_sets<const C: usize>(
+        unsafe fn cross_sets<const V: usize>(
             block: Block<'_>,
             west: Crossing<'_>,
             frees: Frees,
         ) -> [u64; CLASSES] {
             // SAFETY: `cross` checked the real plane.
-            let real = unsafe { block.chunks::<C>(block.real) };
+            let real = unsafe { block.vectors::<V>(block.real) };
             let mut sums = [zero(); CLASSES];
             for set in west.sets {
                 // Not `map`: its closure, which does not inherit `$features`, is not
@@ -248,22 +263,22 @@ macro_rules! join_kernel {
                     placements_in(west.lowers, off),
                     placements_in(west.lowers, on),
                 ];
-                // Partner `i` of the set at `i * C * WORDS * CROSSING_FORM`: `cross` made
-                // room for the most partners a set has, and the loops below stop at the set's.
-                let of = |index: usize| frees.words.wrapping_add(index * C * WORDS * CROSSING_FORM);
+                // Partner `i` of the set at `i * frees.per_partner`: `cross` made room for the
+                // most partners a set has, and the loops below stop at the set's.
+                let of = |index: usize| frees.words.wrapping_add(index * frees.per_partner);
                 for (index, partner) in lowers.iter().copied().flatten().enumerate() {
                     let mut free = real;
                     // SAFETY: `clear` clamps its planes.
                     unsafe { block.clear(&mut free, 1, partner.shared) };
-                    // SAFETY: `C` chunks in `CROSSING_FORM` fit in a partner's words (`cross`).
-                    unsafe { keep::<C, CROSSING_FORM>(of(index), &free) };
+                    // SAFETY: `V` vectors in `CROSSING_FORM` fit in a partner's words (`cross`).
+                    unsafe { keep::<V, CROSSING_FORM>(of(index), &free) };
                 }
                 for (upper_flag, &range) in set.uppers.iter().enumerate() {
                     for upper in placements_in(west.uppers, range) {
                         let mut upper_free = real;
                         // SAFETY: `clear` clamps its planes.
                         unsafe { block.clear(&mut upper_free, 0, upper.shared) };
-                        let upper_free = spread_all::<C, CROSSING_FORM>(&upper_free);
+                        let upper_free = spread_all::<V, CROSSING_FORM>(&upper_free);
                         let mut index = 0;
                         for (class, lowers) in (upper_flag..).zip(lowers) {
                             if west.classes >> class & 1 == 0 {
@@ -272,7 +287,7 @@ macro_rules! join_kernel {
                             }
                             let mut sum = sums[class];
                             for lower in lowers {
-                                // SAFETY: `C` chunks in `CROSSING_FORM` lie in a partner's words
+                                // SAFETY: `V` vectors in `CROSSING_FORM` lie in a partner's words
                                 // (`cross`).
                                 let ones = unsafe { add_common(zero(), of(index), &upper_free) };
                                 sum = add_if(sum, ones, upper.held & lower.held == 0);
@@ -299,22 +314,19 @@ macro_rules! join_kernel {
         }
 
         impl Block<'_> {
-            /// The `C` chunks from word `start` on.
+            /// The `V` vectors from word `start` on.
             ///
             /// # Safety
             ///
-            /// The processor must have `$features`, and `C` chunks from word `start` on must lie
-            /// within the planes.
+            /// The processor must have `$features`, and `V` vectors from word `start` on must
+            /// lie within the planes.
             #[inline]
             #[target_feature(enable = $features)]
-            unsafe fn chunks<const C: usize>(self, start: usize) -> [[Vector; PER_CHUNK]; C] {
-                core::array::from_fn(|c| {
-                    core::array::from_fn(|v| {
-                        let word = start + (c * PER_CHUNK + v) * WORDS / PER_CHUNK;
-                        // SAFETY: `count` checked that `C` chunks from any start it hands
-                        // on lie within the planes.
-                        unsafe { load(self.planes.add(word)) }
-                    })
+            unsafe fn vectors<const V: usize>(self, start: usize) -> [Vector; V] {
+                core::array::from_fn(|v| {
+                    // SAFETY: `count` and `cross` checked that the vectors from any start
+                    // they hand on lie within the planes.
+                    unsafe { load(self.planes.add(start + v * VECTOR_WORDS)) }
                 })
             }
 
@@ -323,27 +335,19 @@ macro_rules! join_kernel {
             ///
             /// # Safety
             ///
-            /// The processor must have `$features`, and every plane the lookups name must hold `C`
-            /// chunks from its block's first word on (as `count` builds them).
+            /// The processor must have `$features`, and every plane the lookups name must hold `V`
+            /// vectors from its block's first word on (as `count` and `cross` check).
             #[inline]
             #[target_feature(enable = $features)]
-            unsafe fn clear<const C: usize>(
-                self,
-                free: &mut [[Vector; PER_CHUNK]; C],
-                side: usize,
-                code: u64,
-            ) {
+            unsafe fn clear<const V: usize>(self, free: &mut [Vector; V], side: usize, code: u64) {
                 let lookup = &self.lookups[side];
                 let mut clear_plane = |plane: *const u64| {
-                    for c in 0..C {
-                        for v in 0..PER_CHUNK {
-                            let word = (c * PER_CHUNK + v) * WORDS / PER_CHUNK;
-                            // SAFETY: as for `chunks`: every entry of a lookup is a plane's
-                            // block, and a pair's second nibble moves it at most 15 planes on,
-                            // within the planes (`lookups`).
-                            let held = unsafe { load(plane.add(word)) };
-                            free[c][v] = and_not(held, free[c][v]);
-                        }
+                    for v in 0..V {
+                        // SAFETY: as for `vectors`: every entry of a lookup is a plane's
+                        // block, and a pair's second nibble moves it at most 15 planes on,
+                        // within the planes (`lookups`).
+                        let held = unsafe { load(plane.add(v * VECTOR_WORDS)) };
+                        free[v] = and_not(held, free[v]);
                     }
                 };
                 // Blocks of a crossing's few chunks clear pairs, then rows alone, in loops of
@@ -352,7 +356,7 @@ macro_rules! join_kernel {
                 // copies of theirs were called, not inlined (whole steps of n = 24 1.03x the
                 // time; AMD EPYC Zen 5 with AVX-512).
                 let pairs = lookup.pairs.min(8);
-                if C <= CROSSING_CHUNKS {
+                if V <= CROSSING_CHUNKS * PER_CHUNK {
                     for row in 0..pairs {
                         let second = (code >> lookup.seconds[row] & 15) as usize;
                         let plane = lookup.planes[row][(code >> lookup.shifts[row] & 15) as usize];
@@ -395,26 +399,20 @@ macro_rules! join_kernel {
             }
         }
 
-        /// Stores the `C` chunks of `free` from `to` on, which must be writable, each vector
+        /// Stores the `V` vectors of `free` from `to` on, which must be writable, each
         /// [`split`] into `S`.
         ///
         /// # Safety
         ///
-        /// The processor must have `$features`, and `C * S` chunks (`C * S * WORDS` words)
-        /// from `to` on must be writable.
+        /// The processor must have `$features`, and `V * S` vectors from `to` on must be
+        /// writable.
         #[inline]
         #[target_feature(enable = $features)]
-        unsafe fn keep<const C: usize, const S: usize>(
-            to: *mut u64,
-            free: &[[Vector; PER_CHUNK]; C],
-        ) {
-            for (c, chunk) in free.iter().enumerate() {
-                for (v, &vector) in chunk.iter().enumerate() {
-                    for (k, part) in split::<S>(vector).into_iter().enumerate() {
-                        let at = (c * PER_CHUNK + v) * S + k;
-                        // SAFETY: the caller's promise: `C * S` chunks are writable.
-                        unsafe { store(to.add(at * WORDS / PER_CHUNK), part) };
-                    }
+        unsafe fn keep<const V: usize, const S: usize>(to: *mut u64, free: &[Vector; V]) {
+            for (v, &vector) in free.iter().enumerate() {
+                for (k, part) in split::<S>(vector).into_iter().enumerate() {
+                    // SAFETY: the caller's promise: `V * S` vectors are writable.
+                    unsafe { store(to.add((v * S + k) * VECTOR_WORDS), part) };
                 }
             }
         }
@@ -422,32 +420,28 @@ macro_rules! join_kernel {
         /// Each vector of `free` [`spread`] into `S`, as [`add_common`] reads a group's.
         #[inline]
         #[target_feature(enable = $features)]
-        fn spread_all<const C: usize, const S: usize>(
-            free: &[[Vector; PER_CHUNK]; C],
-        ) -> [[[Vector; S]; PER_CHUNK]; C] {
-            let mut spread_free = [[[zero(); S]; PER_CHUNK]; C];
-            for (to, from) in spread_free.iter_mut().zip(free) {
-                for (to, &from) in to.iter_mut().zip(from) {
-                    *to = spread::<S>(from);
-                }
+        fn spread_all<const V: usize, const S: usize>(free: &[Vector; V]) -> [[Vector; S]; V] {
+            let mut spread_free = [[zero(); S]; V];
+            for (to, &from) in spread_free.iter_mut().zip(free) {
+                *to = spread::<S>(from);
             }
             spread_free
         }
 
-        /// `sum` plus, per lane, the half-boards free in both `upper_free` and the `C`
-        /// chunks from `free` on, which must be readable, each vector as [`keep`] wrote it
-        /// split into `S`.
+        /// `sum` plus, per lane, the half-boards free in both `upper_free` and the `V`
+        /// vectors from `free` on, which must be readable, each as [`keep`] wrote it split
+        /// into `S`.
         ///
         /// # Safety
         ///
-        /// The processor must have `$features`, and `C * S` chunks (`C * S * WORDS` words)
-        /// from `free` on must be readable.
+        /// The processor must have `$features`, and `V * S` vectors from `free` on must be
+        /// readable.
         #[inline]
         #[target_feature(enable = $features)]
-        unsafe fn add_common<const C: usize, const S: usize>(
+        unsafe fn add_common<const V: usize, const S: usize>(
             mut sum: Vector,
             free: *const u64,
-            upper_free: &[[[Vector; S]; PER_CHUNK]; C],
+            upper_free: &[[Vector; S]; V],
         ) -> Vector {
             // The ones of the pair's vectors summed narrow before they are widened: one
             // widening a pair (or `NARROW_SUMS` vectors), not one a vector; in four sums,
@@ -455,60 +449,59 @@ macro_rules! join_kernel {
             // count 20 --threads 1` 0.97x the time of one sum; AMD EPYC Zen 5 with AVX-512).
             let mut narrow = [zero(); 4];
             let joined = |[a, b, c, d]: [Vector; 4]| add_ones(add_ones(a, b), add_ones(c, d));
-            for c in 0..C {
-                for v in 0..PER_CHUNK {
-                    let at = c * PER_CHUNK + v;
-                    let mut lower = [zero(); S];
-                    for (k, lower) in lower.iter_mut().enumerate() {
-                        // SAFETY: the caller's promise: `C * S` chunks are readable.
-                        *lower = unsafe { load(free.add((at * S + k) * WORDS / PER_CHUNK)) };
-                    }
-                    let common = common_ones::<S>(upper_free[c][v], lower);
-                    narrow[at % 4] = add_ones(narrow[at % 4], common);
-                    if (at + 1) % NARROW_SUMS == 0 {
-                        (sum, narrow) = (add64(sum, widen(joined(narrow))), [zero(); 4]);
-                    }
+            // Indexed, not iterated: a loop over the vectors is then unrolled, and `narrow`
+            // kept in registers.
+            for v in 0..V {
+                let mut lower = [zero(); S];
+                for (k, lower) in lower.iter_mut().enumerate() {
+                    // SAFETY: the caller's promise: `V * S` vectors are readable.
+                    *lower = unsafe { load(free.add((v * S + k) * VECTOR_WORDS)) };
+                }
+                narrow[v % 4] = add_ones(narrow[v % 4], common_ones::<S>(upper_free[v], lower));
+                if (v + 1) % NARROW_SUMS == 0 {
+                    (sum, narrow) = (add64(sum, widen(joined(narrow))), [zero(); 4]);
                 }
             }
             add64(sum, widen(joined(narrow)))
         }
 
-        /// Writes, for each of `partners`, numbered from `first` on, the half-boards of `C`
-        /// chunks of `block` that are free of its squares.
+        /// Writes, for each of `partners`, numbered from `first` on, the half-boards of `V`
+        /// vectors (whole chunks) of `block` that are free of its squares.
         ///
         /// # Safety
         ///
-        /// The processor must have `$features`; `C` chunks of every plane of `block` from word
-        /// `block.real + block.first` on must be readable, and `frees` must have room for `C`
-        /// chunks for every partner numbered from `first` on (as `count` checks and allocates).
+        /// The processor must have `$features`; `V` vectors of every plane of `block` from
+        /// word `block.real + block.first` on must be readable, and `frees` must have room
+        /// for `V` vectors for every partner numbered from `first` on (as `count` checks and
+        /// allocates).
         #[target_feature(enable = $features)]
-        unsafe fn fill<const C: usize>(
+        unsafe fn fill<const V: usize>(
             block: Block<'_>,
             partners: &[Placement],
             first: u32,
             frees: Frees,
         ) {
             // SAFETY: `count` checked the real plane.
-            let real = unsafe { block.chunks::<C>(block.real + block.first) };
+            let real = unsafe { block.vectors::<V>(block.real + block.first) };
             for (index, partner) in (u64::from(first)..).zip(partners) {
                 let mut free = real;
                 // SAFETY: `clear` clamps its planes.
                 unsafe { block.clear(&mut free, 1, partner.shared) };
-                // SAFETY: `C` chunks fit in a partner's words (`count`).
-                unsafe { keep::<C, 1>(frees.of(index), &free) };
+                // SAFETY: `V` vectors fit in a partner's words (`count`).
+                unsafe { keep::<V, 1>(frees.of(index), &free) };
             }
         }
 
-        /// The pairs free of conflicts per class, over the first `C` chunks of `block`, the
-        /// partners' free half-boards read from `frees`.
+        /// The pairs free of conflicts per class, over the first `V` vectors (whole chunks)
+        /// of `block`, the partners' free half-boards read from `frees`.
         ///
         /// # Safety
         ///
-        /// The processor must have `$features`; `C` chunks of every plane of `block` from word
-        /// `block.real + block.first` on must be readable, and `frees` must hold `C` chunks
-        /// for every partner that `lowers` names (as `fill` wrote them for `count`).
+        /// The processor must have `$features`; `V` vectors of every plane of `block` from
+        /// word `block.real + block.first` on must be readable, and `frees` must hold `V`
+        /// vectors for every partner that `lowers` names (as `fill` wrote them for `count`).
         #[target_feature(enable = $features)]
-        unsafe fn pass<const C: usize>(
+        unsafe fn pass<const V: usize>(
             block: Block<'_>,
             groups: &[Group],
             lowers: &[u64],
@@ -523,15 +516,15 @@ macro_rules! join_kernel {
                     _mm_prefetch::<_MM_HINT_T0>(numbers.cast());
                 }
                 // SAFETY: `count` checked the real plane, and `clear` clamps its planes.
-                let mut upper_free = unsafe { block.chunks::<C>(block.real + block.first) };
+                let mut upper_free = unsafe { block.vectors::<V>(block.real + block.first) };
                 // SAFETY: as above: `clear` reads only planes it clamps to the block's.
                 unsafe { block.clear(&mut upper_free, 0, group.upper) };
-                let upper_free = spread_all::<C, 1>(&upper_free);
+                let upper_free = spread_all::<V, 1>(&upper_free);
                 let parts = [group.start..group.split, group.split..group.end];
                 for (part, class) in parts.into_iter().zip(group.class as usize..) {
                     let mut sum = zero();
                     for &lower in &lowers[part.start as usize..part.end as usize] {
-                        // SAFETY: `C` chunks lie in a partner's words (`count`).
+                        // SAFETY: `V` vectors lie in a partner's words (`count`).
                         sum = unsafe { add_common(sum, frees.of(lower), &upper_free) };
                     }
                     sums[class] = add64(sums[class], sum);

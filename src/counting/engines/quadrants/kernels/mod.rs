@@ -193,34 +193,35 @@ const MOST_BLOCK: usize = 24;
 
 const _: () = assert!(avx512::BLOCK <= MOST_BLOCK && avx2::BLOCK <= MOST_BLOCK);
 
-/// Calls `$function::<C>($args)` for `C` = `$chunks`, which must be 1 to [`MOST_BLOCK`].
+/// Calls `$function::<V>($args)` for `V` = `$chunks` times the kernel's vectors a chunk
+/// (`PER_CHUNK`), for `$chunks` from 1 to [`MOST_BLOCK`].
 macro_rules! by_chunks {
     ($chunks:expr, $function:ident($($arg:expr),*)) => {
         match $chunks {
-            1 => $function::<1>($($arg),*),
-            2 => $function::<2>($($arg),*),
-            3 => $function::<3>($($arg),*),
-            4 => $function::<4>($($arg),*),
-            5 => $function::<5>($($arg),*),
-            6 => $function::<6>($($arg),*),
-            7 => $function::<7>($($arg),*),
-            8 => $function::<8>($($arg),*),
-            9 => $function::<9>($($arg),*),
-            10 => $function::<10>($($arg),*),
-            11 => $function::<11>($($arg),*),
-            12 => $function::<12>($($arg),*),
-            13 => $function::<13>($($arg),*),
-            14 => $function::<14>($($arg),*),
-            15 => $function::<15>($($arg),*),
-            16 => $function::<16>($($arg),*),
-            17 => $function::<17>($($arg),*),
-            18 => $function::<18>($($arg),*),
-            19 => $function::<19>($($arg),*),
-            20 => $function::<20>($($arg),*),
-            21 => $function::<21>($($arg),*),
-            22 => $function::<22>($($arg),*),
-            23 => $function::<23>($($arg),*),
-            24 => $function::<24>($($arg),*),
+            1 => $function::<{ 1 * PER_CHUNK }>($($arg),*),
+            2 => $function::<{ 2 * PER_CHUNK }>($($arg),*),
+            3 => $function::<{ 3 * PER_CHUNK }>($($arg),*),
+            4 => $function::<{ 4 * PER_CHUNK }>($($arg),*),
+            5 => $function::<{ 5 * PER_CHUNK }>($($arg),*),
+            6 => $function::<{ 6 * PER_CHUNK }>($($arg),*),
+            7 => $function::<{ 7 * PER_CHUNK }>($($arg),*),
+            8 => $function::<{ 8 * PER_CHUNK }>($($arg),*),
+            9 => $function::<{ 9 * PER_CHUNK }>($($arg),*),
+            10 => $function::<{ 10 * PER_CHUNK }>($($arg),*),
+            11 => $function::<{ 11 * PER_CHUNK }>($($arg),*),
+            12 => $function::<{ 12 * PER_CHUNK }>($($arg),*),
+            13 => $function::<{ 13 * PER_CHUNK }>($($arg),*),
+            14 => $function::<{ 14 * PER_CHUNK }>($($arg),*),
+            15 => $function::<{ 15 * PER_CHUNK }>($($arg),*),
+            16 => $function::<{ 16 * PER_CHUNK }>($($arg),*),
+            17 => $function::<{ 17 * PER_CHUNK }>($($arg),*),
+            18 => $function::<{ 18 * PER_CHUNK }>($($arg),*),
+            19 => $function::<{ 19 * PER_CHUNK }>($($arg),*),
+            20 => $function::<{ 20 * PER_CHUNK }>($($arg),*),
+            21 => $function::<{ 21 * PER_CHUNK }>($($arg),*),
+            22 => $function::<{ 22 * PER_CHUNK }>($($arg),*),
+            23 => $function::<{ 23 * PER_CHUNK }>($($arg),*),
+            24 => $function::<{ 24 * PER_CHUNK }>($($arg),*),
             _ => unreachable!("a block reads at most {MOST_BLOCK} chunks"),
         }
     };
