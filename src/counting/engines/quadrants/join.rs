@@ -353,19 +353,14 @@ impl Table {
         // from them. A chunk's words at a time (`or`), which the compiler writes as a few
         // vector instructions, not a loop of words.
         let square_plane = |square: usize, plane: &mut [u64]| {
-            plane.fill(0);
-            let mut on = squares.diagonals[square];
-            while on != 0 {
-                let from = &held[on.trailing_zeros() as usize * words..][..words];
-                on &= on - 1;
-                for (to, from) in plane
-                    .as_chunks_mut::<WORDS>()
-                    .0
-                    .iter_mut()
-                    .zip(from.as_chunks().0)
-                {
-                    *to = or(to, from);
+            for (chunk, to) in plane.as_chunks_mut::<WORDS>().0.iter_mut().enumerate() {
+                let (mut union, mut on) = ([0; WORDS], squares.diagonals[square]);
+                while on != 0 {
+                    let from = &held[on.trailing_zeros() as usize * words + chunk * WORDS..];
+                    on &= on - 1;
+                    union = or(&union, from.first_chunk().expect("a chunk of the plane"));
                 }
+                *to = union;
             }
         };
         let rows = west[0] | west[1] << norths;
