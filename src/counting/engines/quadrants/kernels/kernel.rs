@@ -266,12 +266,16 @@ macro_rules! join_kernel {
                 // Partner `i` of the set at `i * frees.per_partner`: `cross` made room for the
                 // most partners a set has, and the loops below stop at the set's.
                 let of = |index: usize| frees.words.wrapping_add(index * frees.per_partner);
-                for (index, partner) in lowers.iter().copied().flatten().enumerate() {
-                    let mut free = real;
-                    // SAFETY: `clear` clamps its planes.
-                    unsafe { block.clear(&mut free, 1, partner.shared) };
-                    // SAFETY: `V` vectors in `CROSSING_FORM` fit in a partner's words (`cross`).
-                    unsafe { keep::<V, CROSSING_FORM>(of(index), &free) };
+                // Not `flatten`: a loop a list, each as simple as the compiler makes.
+                for (first, list) in [0, lowers[0].len()].into_iter().zip(lowers) {
+                    for (index, partner) in (first..).zip(list) {
+                        let mut free = real;
+                        // SAFETY: `clear` clamps its planes.
+                        unsafe { block.clear(&mut free, 1, partner.shared) };
+                        // SAFETY: `V` vectors in `CROSSING_FORM` fit in a partner's words
+                        // (`cross`).
+                        unsafe { keep::<V, CROSSING_FORM>(of(index), &free) };
+                    }
                 }
                 for (upper_flag, &range) in set.uppers.iter().enumerate() {
                     for upper in placements_in(west.uppers, range) {
