@@ -8,10 +8,6 @@ use crate::counting::engines::quadrants::layout::{
 /// Bit-slices `halves` (a multiple of 64) into the first `diagonals` planes of `words`
 /// words each (at least `halves.len() / 64`), for any processor: 64 half-boards at a time,
 /// as a 64 by 64 bit matrix transposed in place.
-///
-/// Inlined into the vector kernels' own transposition, which the compiler vectorizes for
-/// their instructions.
-#[inline(always)]
 pub(crate) fn transpose_portable(
     halves: &[u64],
     diagonals: usize,

@@ -169,7 +169,7 @@ pub(crate) fn filter_each(
 }
 
 /// Bit-slices `halves` into `planes` with the best vectors here: AVX-512's byte shuffles
-/// or mask tests, or the portable rounds compiled for AVX2; `false` if none runs.
+/// or mask tests, or AVX2's byte unpacks; `false` if none runs.
 pub(crate) fn transpose(
     halves: &[u64],
     diagonals: usize,
