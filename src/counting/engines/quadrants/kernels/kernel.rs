@@ -448,25 +448,54 @@ macro_rules! join_kernel {
             upper_free: &[[Vector; S]; V],
         ) -> Vector {
             // The ones of the pair's vectors summed narrow before they are widened: one
-            // widening a pair (or `NARROW_SUMS` vectors), not one a vector; in four sums,
-            // so that the additions do not wait on one another (`QUEENS_SIMD=avx2 queens
-            // count 20 --threads 1` 0.97x the time of one sum; AMD EPYC Zen 5 with AVX-512).
-            let mut narrow = [zero(); 4];
-            let joined = |[a, b, c, d]: [Vector; 4]| add_ones(add_ones(a, b), add_ones(c, d));
+            // widening a pair (or `NARROW_SUMS` vectors), not one a vector.
+            for start in (0..V).step_by(NARROW_SUMS) {
+                let vectors = start..(start + NARROW_SUMS).min(V);
+                // SAFETY: the caller's promise.
+                let narrow = unsafe { add_narrow([zero(); 4], free, upper_free, vectors) };
+                sum = add64(sum, widen(joined(narrow)));
+            }
+            sum
+        }
+
+        // A pass sums at least a pair narrow before it widens the sums.
+        const _: () = assert!(NARROW_PAIRS_UP_TO <= NARROW_SUMS);
+
+        /// `narrow` plus the ones common to `upper_free` and `vectors` of the `V` vectors
+        /// from `free` on, as [`add_common`] reads them: in four sums, so that the additions
+        /// do not wait on one another (`QUEENS_SIMD=avx2 queens count 20 --threads 1` 0.97x
+        /// the time of one sum; AMD EPYC Zen 5 with AVX-512). Together they take the ones of
+        /// at most `NARROW_SUMS` vectors before [`joined`] and widened.
+        ///
+        /// # Safety
+        ///
+        /// As for [`add_common`].
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn add_narrow<const V: usize, const S: usize>(
+            mut narrow: [Vector; 4],
+            free: *const u64,
+            upper_free: &[[Vector; S]; V],
+            vectors: core::ops::Range<usize>,
+        ) -> [Vector; 4] {
             // Indexed, not iterated: a loop over the vectors is then unrolled, and `narrow`
             // kept in registers.
-            for v in 0..V {
+            for v in vectors {
                 let mut lower = [zero(); S];
                 for (k, lower) in lower.iter_mut().enumerate() {
                     // SAFETY: the caller's promise: `V * S` vectors are readable.
                     *lower = unsafe { load(free.add((v * S + k) * VECTOR_WORDS)) };
                 }
                 narrow[v % 4] = add_ones(narrow[v % 4], common_ones::<S>(upper_free[v], lower));
-                if (v + 1) % NARROW_SUMS == 0 {
-                    (sum, narrow) = (add64(sum, widen(joined(narrow))), [zero(); 4]);
-                }
             }
-            add64(sum, widen(joined(narrow)))
+            narrow
+        }
+
+        /// The four narrow sums of [`add_narrow`] as one.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn joined([a, b, c, d]: [Vector; 4]) -> Vector {
+            add_ones(add_ones(a, b), add_ones(c, d))
         }
 
         /// Writes, for each of `partners`, numbered from `first` on, the half-boards of `V`
@@ -526,12 +555,26 @@ macro_rules! join_kernel {
                 let upper_free = spread_all::<V, 1>(&upper_free);
                 let parts = [group.start..group.split, group.split..group.end];
                 for (part, class) in parts.into_iter().zip(group.class as usize..) {
-                    let mut sum = zero();
-                    for &lower in &lowers[part.start as usize..part.end as usize] {
-                        // SAFETY: `V` vectors lie in a partner's words (`count`).
-                        sum = unsafe { add_common(sum, frees.of(lower), &upper_free) };
+                    let part = &lowers[part.start as usize..part.end as usize];
+                    if V > NARROW_PAIRS_UP_TO {
+                        let mut sum = zero();
+                        for &lower in part {
+                            // SAFETY: `V` vectors lie in a partner's words (`count`).
+                            sum = unsafe { add_common(sum, frees.of(lower), &upper_free) };
+                        }
+                        sums[class] = add64(sums[class], sum);
+                        continue;
                     }
-                    sums[class] = add64(sums[class], sum);
+                    // The pairs' ones summed narrow, widened once for as many pairs as fit.
+                    for part in part.chunks(NARROW_SUMS / V) {
+                        let mut narrow = [zero(); 4];
+                        for &lower in part {
+                            // SAFETY: as above.
+                            narrow =
+                                unsafe { add_narrow(narrow, frees.of(lower), &upper_free, 0..V) };
+                        }
+                        sums[class] = add64(sums[class], widen(joined(narrow)));
+                    }
                 }
             }
             sums.map(|sum| total(sum))

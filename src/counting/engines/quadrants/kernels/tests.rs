@@ -125,12 +125,17 @@ fn case(seed: u64, chunks: usize, len: usize, diagonals: usize) -> Case {
             batches: 0b111,
         },
     ];
-    // Groups of class 0 read run 0, those of class 1 run 1: two regions.
+    // Groups of class 0 read run 0, those of class 1 run 1: two regions. The first has
+    // 100 partners, more than a byte's sums of their ones hold.
     let (mut groups, mut lowers) = (Vec::new(), Vec::new());
     for (class, run) in (0..CLASSES as u32 - 1).zip(&runs) {
-        for _ in 0..5 {
+        for group in 0..5 {
             let start = lowers.len() as u32;
-            for _ in 0..next() % 6 {
+            let partners = match (class, group) {
+                (0, 0) => 100,
+                _ => next() % 6,
+            };
+            for _ in 0..partners {
                 lowers.push(u64::from(run.first) + next() % u64::from(run.end - run.start));
             }
             let upper = code(FILLED[0], &mut next);
