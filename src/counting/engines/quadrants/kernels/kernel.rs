@@ -569,9 +569,9 @@ macro_rules! join_kernel {
                     for part in part.chunks(NARROW_SUMS / V) {
                         let mut narrow = [zero(); 4];
                         for &lower in part {
+                            let free = frees.of(lower);
                             // SAFETY: as above.
-                            narrow =
-                                unsafe { add_narrow(narrow, frees.of(lower), &upper_free, 0..V) };
+                            narrow = unsafe { add_narrow(narrow, free, &upper_free, 0..V) };
                         }
                         sums[class] = add64(sums[class], widen(joined(narrow)));
                     }
