@@ -229,11 +229,36 @@ features!(with_features;
         (_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b))
     }
 
+    /// The last `list.len() % 4` placements of `list` (1 to 3), as [`four`] gives four,
+    /// with the lanes that hold one: masked loads, which read no word past the list's.
+    #[inline]
+    fn last_few(list: &[Placement]) -> (Vector, Vector, Vector) {
+        let few = list.len() % 4;
+        let words = list[list.len() - few..].as_ptr().cast::<i64>();
+        let lanes = _mm256_setr_epi64x(0, 1, 2, 3);
+        let within = |from: i64| _mm256_cmpgt_epi64(_mm256_set1_epi64x(2 * few as i64 - from), lanes);
+        // SAFETY: a masked load reads only the lanes its mask sets: here the `2 few` words
+        // of the last `few` placements (`Placement` is `repr(C)`, two words), from the
+        // first vector's address on; the second's address is only computed.
+        let (a, b) = unsafe {
+            (_mm256_maskload_epi64(words, within(0)), _mm256_maskload_epi64(words.wrapping_add(4), within(4)))
+        };
+        let real = _mm256_cmpgt_epi64(_mm256_set1_epi64x(few as i64), _mm256_setr_epi64x(0, 2, 1, 3));
+        (_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b), real)
+    }
+
     /// Writes the lanes of `values` whose `held` lanes share no bit with `upper` to the
     /// front of `out[kept..kept + 4]`, and returns how many there are.
     #[inline]
     fn keep_agreeing(held: Vector, upper: Vector, values: Vector, out: &mut [u64], kept: usize) -> usize {
+        keep_real_agreeing(held, upper, values, _mm256_set1_epi64x(-1), out, kept)
+    }
+
+    /// [`keep_agreeing`] for the lanes `real` sets.
+    #[inline]
+    fn keep_real_agreeing(held: Vector, upper: Vector, values: Vector, real: Vector, out: &mut [u64], kept: usize) -> usize {
         let agree = _mm256_cmpeq_epi64(_mm256_and_si256(held, upper), _mm256_setzero_si256());
+        let agree = _mm256_and_si256(agree, real);
         let set = _mm256_movemask_pd(_mm256_castsi256_pd(agree)) as usize;
         // SAFETY: an entry of `PACK` is 32 bytes: one unaligned load.
         let pack = unsafe { _mm256_loadu_si256(PACK[set].as_ptr().cast()) };
@@ -244,7 +269,7 @@ features!(with_features;
     }
 
     /// Four placements at a time: loaded, tested, and the agreeing ones packed to the
-    /// front of a store; the last few one at a time.
+    /// front of a store; the last few in masked loads.
     fn filter_each_with(uppers: &[Placement], lowers: &[Placement], out: &mut [u64], limit: usize) -> (usize, usize) {
         let whole = lowers.len() / 4 * 4;
         let mut kept = 0;
@@ -257,9 +282,9 @@ features!(with_features;
                 let (lower_held, shared) = four(lowers, first);
                 kept += keep_agreeing(lower_held, held, _mm256_or_si256(shared, add), out, kept);
             }
-            for lower in &lowers[whole..] {
-                out[kept] = lower.shared | upper.shared;
-                kept += usize::from(upper.held & lower.held == 0);
+            if whole < lowers.len() {
+                let (lower_held, shared, real) = last_few(lowers);
+                kept += keep_real_agreeing(lower_held, held, _mm256_or_si256(shared, add), real, out, kept);
             }
         }
         (kept, uppers.len())
@@ -279,9 +304,10 @@ features!(with_features;
                     let index = _mm256_add_epi64(lanes, _mm256_set1_epi64x(i64::from(from) + first as i64));
                     kept += keep_agreeing(four(list, first).0, held, index, out, kept);
                 }
-                for (index, lower) in (u64::from(from) + whole as u64..).zip(&list[whole..]) {
-                    out[kept] = index;
-                    kept += usize::from(upper.held & lower.held == 0);
+                if whole < list.len() {
+                    let index = _mm256_add_epi64(lanes, _mm256_set1_epi64x(i64::from(from) + whole as i64));
+                    let (lower_held, _, real) = last_few(list);
+                    kept += keep_real_agreeing(lower_held, held, index, real, out, kept);
                 }
                 *end = base + kept as u32;
             }
