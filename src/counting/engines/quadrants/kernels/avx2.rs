@@ -11,11 +11,6 @@ const PER_CHUNK: usize = 2;
 pub(super) const BLOCK: usize = 6;
 /// Vectors whose ones a byte holds (8 each, up to 255).
 const NARROW_SUMS: usize = 31;
-/// The most vectors a pair has for a pass to sum pairs narrow, widening once for many:
-/// none. Up to 4 (15 pairs at a time for 2 vectors, 7 for 4), `QUEENS_SIMD=avx2 queens
-/// count 18 --engine quadrants --threads 1` took 1.00x to 1.01x the time of widening each
-/// pair's sums (AMD EPYC Zen 5 with AVX-512): a byte's sums fill after a few pairs.
-const NARROW_PAIRS_UP_TO: usize = 0;
 /// The most chunks of a table that [`cross`] takes: against 2, `QUEENS_SIMD=avx2 queens count
 /// 17`, `18` and `19 --threads 1` took 0.92x to 0.98x the time; 4 took 1.02x at 18 (AMD EPYC
 /// Zen 5 with AVX-512).
@@ -44,7 +39,7 @@ features!(join_kernel);
 
 features!(instructions;
     zero: _mm256_setzero_si256;
-    binary: and_not = _mm256_andnot_si256, add64 = _mm256_add_epi64;
+    binary: and_not = _mm256_andnot_si256, add64 = _mm256_add_epi64, sub64 = _mm256_sub_epi64;
 );
 
 features!(with_features;

@@ -10,10 +10,6 @@ const PER_CHUNK: usize = 1;
 pub(super) const BLOCK: usize = 24;
 /// Vectors whose ones a 64-bit lane holds: any number a count reads.
 const NARROW_SUMS: usize = usize::MAX;
-/// The most vectors a pair has for a pass to add its ones to sums kept for all a group's
-/// partners, not widened and added after each: any (`queens count 18 --engine quadrants
-/// --threads 1` took 0.984x the time; AMD EPYC Zen 5 with AVX-512).
-const NARROW_PAIRS_UP_TO: usize = usize::MAX;
 pub(super) const CROSSING: usize = 4;
 /// Vectors a crossing keeps of each vector of a partner's free half-boards: one, since a
 /// popcount is one instruction.
@@ -36,7 +32,7 @@ features!(join_kernel);
 
 features!(instructions;
     zero: _mm512_setzero_si512;
-    binary: and_not = _mm512_andnot_si512, add64 = _mm512_add_epi64;
+    binary: and_not = _mm512_andnot_si512, add64 = _mm512_add_epi64, sub64 = _mm512_sub_epi64;
 );
 
 features!(with_features;

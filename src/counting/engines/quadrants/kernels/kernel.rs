@@ -3,7 +3,7 @@
 
 /// The join kernel shared by both instruction sets, written against `Vector`, `PER_CHUNK`
 /// (vectors per chunk), `BLOCK` (chunks kept in registers), `CROSSING_FORM` (vectors a
-/// crossing keeps a partner's vector in), `zero`, `load`, `store`, `and_not`, `add64`,
+/// crossing keeps a partner's vector in), `zero`, `load`, `store`, `and_not`, `add64`, `sub64`,
 /// `split` and `spread` (a partner's and a group's vector of free half-boards in the
 /// vectors `common_ones` reads), `common_ones` (each lane's ones common to both, in lanes
 /// as wide as the kernel counts them), `add_ones` (adds two such counts), `widen` (such
@@ -448,54 +448,25 @@ macro_rules! join_kernel {
             upper_free: &[[Vector; S]; V],
         ) -> Vector {
             // The ones of the pair's vectors summed narrow before they are widened: one
-            // widening a pair (or `NARROW_SUMS` vectors), not one a vector.
-            for start in (0..V).step_by(NARROW_SUMS) {
-                let vectors = start..(start + NARROW_SUMS).min(V);
-                // SAFETY: the caller's promise.
-                let narrow = unsafe { add_narrow([zero(); 4], free, upper_free, vectors) };
-                sum = add64(sum, widen(joined(narrow)));
-            }
-            sum
-        }
-
-        // A pass sums at least a pair narrow before it widens the sums.
-        const _: () = assert!(NARROW_PAIRS_UP_TO <= NARROW_SUMS);
-
-        /// `narrow` plus the ones common to `upper_free` and `vectors` of the `V` vectors
-        /// from `free` on, as [`add_common`] reads them: in four sums, so that the additions
-        /// do not wait on one another (`QUEENS_SIMD=avx2 queens count 20 --threads 1` 0.97x
-        /// the time of one sum; AMD EPYC Zen 5 with AVX-512). Together they take the ones of
-        /// at most `NARROW_SUMS` vectors before [`joined`] and widened.
-        ///
-        /// # Safety
-        ///
-        /// As for [`add_common`].
-        #[inline]
-        #[target_feature(enable = $features)]
-        unsafe fn add_narrow<const V: usize, const S: usize>(
-            mut narrow: [Vector; 4],
-            free: *const u64,
-            upper_free: &[[Vector; S]; V],
-            vectors: core::ops::Range<usize>,
-        ) -> [Vector; 4] {
+            // widening a pair (or `NARROW_SUMS` vectors), not one a vector; in four sums,
+            // so that the additions do not wait on one another (`QUEENS_SIMD=avx2 queens
+            // count 20 --threads 1` 0.97x the time of one sum; AMD EPYC Zen 5 with AVX-512).
+            let mut narrow = [zero(); 4];
+            let joined = |[a, b, c, d]: [Vector; 4]| add_ones(add_ones(a, b), add_ones(c, d));
             // Indexed, not iterated: a loop over the vectors is then unrolled, and `narrow`
             // kept in registers.
-            for v in vectors {
+            for v in 0..V {
                 let mut lower = [zero(); S];
                 for (k, lower) in lower.iter_mut().enumerate() {
                     // SAFETY: the caller's promise: `V * S` vectors are readable.
                     *lower = unsafe { load(free.add((v * S + k) * VECTOR_WORDS)) };
                 }
                 narrow[v % 4] = add_ones(narrow[v % 4], common_ones::<S>(upper_free[v], lower));
+                if (v + 1) % NARROW_SUMS == 0 {
+                    (sum, narrow) = (add64(sum, widen(joined(narrow))), [zero(); 4]);
+                }
             }
-            narrow
-        }
-
-        /// The four narrow sums of [`add_narrow`] as one.
-        #[inline]
-        #[target_feature(enable = $features)]
-        fn joined([a, b, c, d]: [Vector; 4]) -> Vector {
-            add_ones(add_ones(a, b), add_ones(c, d))
+            add64(sum, widen(joined(narrow)))
         }
 
         /// Writes, for each of `partners`, numbered from `first` on, the half-boards of `V`
@@ -553,29 +524,23 @@ macro_rules! join_kernel {
                 // SAFETY: as above: `clear` reads only planes it clamps to the block's.
                 unsafe { block.clear(&mut upper_free, 0, group.upper) };
                 let upper_free = spread_all::<V, 1>(&upper_free);
-                let parts = [group.start..group.split, group.split..group.end];
-                for (part, class) in parts.into_iter().zip(group.class as usize..) {
-                    let part = &lowers[part.start as usize..part.end as usize];
-                    if V > NARROW_PAIRS_UP_TO {
-                        let mut sum = zero();
-                        for &lower in part {
-                            // SAFETY: `V` vectors lie in a partner's words (`count`).
-                            sum = unsafe { add_common(sum, frees.of(lower), &upper_free) };
-                        }
-                        sums[class] = add64(sums[class], sum);
-                        continue;
-                    }
-                    // The pairs' ones summed narrow, widened once for as many pairs as fit.
-                    for part in part.chunks(NARROW_SUMS / V) {
-                        let mut narrow = [zero(); 4];
-                        for &lower in part {
-                            let free = frees.of(lower);
-                            // SAFETY: as above.
-                            narrow = unsafe { add_narrow(narrow, free, &upper_free, 0..V) };
-                        }
-                        sums[class] = add64(sums[class], widen(joined(narrow)));
-                    }
+                // One loop over the group's partners, those of the next class also summed
+                // apart: against a loop a class, whose ends (a few partners each) follow no
+                // pattern a branch predicts, `QUEENS_SIMD=avx2 queens count 18 --engine
+                // quadrants --threads 1` took 0.96x-0.97x the time, AVX-512 0.97x against
+                // a loop a class summed narrow (AMD EPYC Zen 5 with AVX-512).
+                let split = (group.split - group.start) as usize;
+                let partners = &lowers[group.start as usize..group.end as usize];
+                let (mut all, mut next) = (zero(), zero());
+                for (i, &lower) in partners.iter().enumerate() {
+                    // SAFETY: `V` vectors lie in a partner's words (`count`).
+                    let ones = unsafe { add_common(zero(), frees.of(lower), &upper_free) };
+                    all = add64(all, ones);
+                    next = add_if(next, ones, i >= split);
                 }
+                let class = group.class as usize;
+                sums[class] = add64(sums[class], sub64(all, next));
+                sums[class + 1] = add64(sums[class + 1], next);
             }
             sums.map(|sum| total(sum))
         }
