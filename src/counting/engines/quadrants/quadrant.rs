@@ -386,9 +386,9 @@ impl Quadrant {
         &self.placements
     }
 
-    /// Sets in each placement's record the bits `tags` gives it, in order.
-    pub(crate) fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
-        tag(&mut self.placements, tags);
+    /// Sets in each placement's record the bits `tag_of` gives it.
+    pub(crate) fn tag(&mut self, tag_of: impl Fn(&Placement) -> u64) {
+        tag(&mut self.placements, tag_of);
     }
 
     /// Bytes held.
@@ -398,10 +398,12 @@ impl Quadrant {
     }
 }
 
-/// Sets in each of `placements` the bits `tags` gives it, in order.
-fn tag(placements: &mut [Placement], tags: impl IntoIterator<Item = u64>) {
-    for (placement, tag) in placements.iter_mut().zip(tags) {
-        placement.shared |= tag;
+/// Sets in each of `placements` the bits `tag_of` gives it: in place, with no list of
+/// the tags (`QUEENS_SIMD=avx2 queens count 16 --engine quadrants --threads 1` took
+/// 0.99x-1.00x the time; AMD EPYC Zen 5 with AVX-512).
+fn tag(placements: &mut [Placement], tag_of: impl Fn(&Placement) -> u64) {
+    for placement in placements {
+        placement.shared |= tag_of(placement);
     }
 }
 
@@ -455,9 +457,9 @@ impl RowSet {
         }
     }
 
-    /// Sets in each placement's record the bits `tags` gives it, in order.
-    pub(crate) fn tag(&mut self, tags: impl IntoIterator<Item = u64>) {
-        tag(&mut self.placements, tags);
+    /// Sets in each placement's record the bits `tag_of` gives it.
+    pub(crate) fn tag(&mut self, tag_of: impl Fn(&Placement) -> u64) {
+        tag(&mut self.placements, tag_of);
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::join::Sieve;
 use super::quadrant::{RowSet, SetView};
-use super::solver::{Solver, east_keys};
+use super::solver::{Solver, east_tag};
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -76,8 +76,8 @@ impl Solver {
             sets.iter().flat_map(|[east, _]| east.view().placements()),
         );
         for [east, west] in &mut sets {
-            east.tag(east_keys(&sieve, east.view().placements()));
-            west.tag(self.keys(&sieve, west.view().placements()));
+            east.tag(|p| east_tag(&sieve, p));
+            west.tag(|p| self.west_tag(&sieve, p));
         }
         Ok(BuiltNorths {
             case: self.first,
@@ -137,7 +137,7 @@ impl Solver {
             .run(&[0, 1], |side| match side {
                 0 => {
                     let mut east = RowSet::new(&self.east.placer(&self.frame, 1), south)?;
-                    east.tag(east_keys(sieve, east.view().placements()));
+                    east.tag(|p| east_tag(sieve, p));
                     Ok(east)
                 }
                 _ => RowSet::new(&self.west.placer(&self.frame, 1), south ^ all_south),

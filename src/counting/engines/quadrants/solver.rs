@@ -184,10 +184,9 @@ impl Solver {
             west_north.placements(),
             east.iter().flat_map(|quadrant| quadrant.placements()),
         );
-        let keys = self.keys(&sieve, west_north.placements());
-        west_north.tag(keys);
+        west_north.tag(|p| self.west_tag(&sieve, p));
         for quadrant in &mut east {
-            quadrant.tag(east_keys(&sieve, quadrant.placements()));
+            quadrant.tag(|p| east_tag(&sieve, p));
         }
         Ok(Tables {
             west: [west_north, west_south],
@@ -221,12 +220,9 @@ impl Solver {
             .fold(0, |all, d| all | d)
     }
 
-    /// The sieve keys of north-west placements, as tags: the join groups by them.
-    pub(super) fn keys(&self, sieve: &Sieve, uppers: &[Placement]) -> Vec<u64> {
-        uppers
-            .iter()
-            .map(|p| Sieve::tag(sieve.key(self.west_shared(p.shared))))
-            .collect()
+    /// The sieve key of a north-west placement, as a tag: the join groups by them.
+    pub(super) fn west_tag(&self, sieve: &Sieve, placement: &Placement) -> u64 {
+        Sieve::tag(sieve.key(self.west_shared(placement.shared)))
     }
 
     /// Bytes the tables hold.
@@ -238,11 +234,9 @@ impl Solver {
     }
 }
 
-/// The sieve keys of east placements, as tags above their shared diagonals: a half-board
+/// The sieve key of an east placement, as a tag above their shared diagonals: a half-board
 /// joining two of them carries its own key, which sorting the table then reads in one shift
 /// (see [`Sieve::tagged`]).
-pub(super) fn east_keys(sieve: &Sieve, placements: &[Placement]) -> Vec<u64> {
-    (placements.iter())
-        .map(|p| Sieve::tag(sieve.key(p.shared)))
-        .collect()
+pub(super) fn east_tag(sieve: &Sieve, placement: &Placement) -> u64 {
+    Sieve::tag(sieve.key(placement.shared))
 }
