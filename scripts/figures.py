@@ -39,23 +39,46 @@ FAILED = []
 
 
 def processor():
-    """The processor's name, with its widest vectors (two machines may share a name: an AMD
-    EPYC may be a Zen 3 with AVX2 or a Zen 5 with AVX-512) and its level 2 cache a core."""
-    name, flags = None, set()
+    """The processor's name, its generation where the name does not give it, its widest
+    vectors and its level 2 cache a core: two machines may share a name (an "AMD EPYC" may
+    be a Zen 3 with AVX2, a Zen 4 or a Zen 5 with AVX-512)."""
+    name, flags, info = None, set(), {}
     try:
         for line in open("/proc/cpuinfo", encoding="utf-8"):
             key, _, value = line.partition(":")
-            if key.strip() == "model name" and name is None:
+            key = key.strip()
+            if key == "model name" and name is None:
                 name = value.strip()
-            elif key.strip() == "flags" and not flags:
+            elif key == "flags" and not flags:
                 flags = set(value.split())
+            elif key in ("vendor_id", "cpu family", "model") and key not in info:
+                info[key] = value.strip()
     except OSError:
         pass
     name = name or platform.processor() or platform.machine()
     vectors = "AVX-512" if "avx512f" in flags else "AVX2" if "avx2" in flags else None
     l2 = level2_per_core()
-    details = [d for d in (vectors, l2 and f"{l2} KiB L2 a core") if d]
+    details = [d for d in (generation(info), vectors, l2 and f"{l2} KiB L2 a core") if d]
     return f"{name} ({', '.join(details)})" if details else name
+
+
+def generation(info):
+    """AMD's core generation from /proc/cpuinfo's family and model (AMD's published
+    numbering), else the family and model as printed, or None where there are none."""
+    try:
+        family, model = int(info["cpu family"]), int(info["model"])
+    except (KeyError, ValueError):
+        return None
+    if info.get("vendor_id") == "AuthenticAMD":
+        zen = {23: "Zen 2" if model >= 0x30 else "Zen", 26: "Zen 5"}.get(family)
+        if family == 25:
+            if model <= 0x0F or 0x20 <= model <= 0x5F:
+                zen = "Zen 3"
+            elif model <= 0x1F or 0x60 <= model <= 0xAF:
+                zen = "Zen 4"
+        if zen:
+            return f"{zen}, family {family} model {model}"
+    return f"family {family} model {model}"
 
 
 def level2_per_core():
