@@ -53,9 +53,7 @@ fn json_lines_are_numbered_objects() {
 
 #[test]
 fn svg_draws_every_board_into_the_output_file() {
-    let dir = std::env::temp_dir().join(format!("queens-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("boards.svg");
+    let (_dir, path) = temp_path("boards.svg");
     let out = queens(&[
         "solve",
         "8",
@@ -79,7 +77,6 @@ fn svg_draws_every_board_into_the_output_file() {
         stdout(&checked)
     );
     assert_eq!(svg.matches(r#"class="queen""#).count(), 32);
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -418,7 +415,7 @@ fn check_n_requires_one_board_size_and_mixed_sizes_are_summed_per_size() {
 
 #[test]
 fn a_check_that_fails_prints_nothing_on_stdout() {
-    let file = temp_path("empty.txt");
+    let (_dir, file) = temp_path("empty.txt");
     std::fs::write(&file, "").unwrap();
     for input in ["", "\n\n", "   \n\t\n", "\u{feff}\n"] {
         for args in [&["check"][..], &["check", "--n", "8"]] {
@@ -582,10 +579,12 @@ fn committed_svg_is_up_to_date() {
     assert_eq!(committed, queens::formats::svg(&fundamental));
 }
 
-fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("queens-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A path named `name` in a new temporary folder, removed with everything in it when the
+/// returned guard drops.
+fn temp_path(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    (dir, path)
 }
 
 #[test]
@@ -635,8 +634,7 @@ fn count_shards_print_json_records_that_merge_to_the_total() {
 /// Kills a count of `n` once it has recorded 50 subproblems, resumes it, and checks the
 /// result and the checkpoint.
 fn killed_count_resumes(n: usize, extra: &[&str], expected: &str) {
-    let path = temp_path(&format!("n{n}{}.checkpoint", extra.join("")));
-    let _ = std::fs::remove_file(&path);
+    let (_dir, path) = temp_path(&format!("n{n}{}.checkpoint", extra.join("")));
     let n_text = n.to_string();
     let mut args = vec!["count", &n_text, "--checkpoint", path.to_str().unwrap()];
     args.extend(extra);
