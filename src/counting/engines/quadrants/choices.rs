@@ -90,7 +90,7 @@ impl Stopwatch {
 /// The fewest chunks a table's first part has for its groups to be batched by all the
 /// bits of their sieve keys, where keys have [`SIEVE`] bits; one fewer below. Whole steps
 /// of n = 24, whose tables have 800 to 2,000 chunks, took 0.87x the time with 6 bits than
-/// with 5; with parts of 128 chunks, 1.10x (AMD EPYC Zen 5 with AVX-512): the batches'
+/// with 5; with parts of 128 chunks, 1.10x (AMD EPYC with AVX-512): the batches'
 /// bookkeeping outweighs their sparing on short tables.
 const LONG_TABLE: usize = 512;
 
@@ -652,7 +652,7 @@ fn push_groups(
         // Written, then kept only if it has partners: whether an upper has any follows no
         // pattern a branch predicts (`queens count 20 --engine quadrants
         // --threads 1 --shard 3/20` took 0.96x the time, `QUEENS_SIMD=avx2 queens count 18`
-        // 0.97x to 0.99x; AMD EPYC Zen 5 with AVX-512).
+        // 0.97x to 0.99x; AMD EPYC with AVX-512).
         let list = &mut groups[key];
         list.push(Group {
             upper: upper.shared,

@@ -39,7 +39,7 @@ const PREFIX_BITS: usize = 2;
 /// [`bucket_chunks`]): each bucket starts on a chunk of its own, and each is a call of
 /// the join, so that finer buckets would cost more than they spare (`QUEENS_SIMD=scalar
 /// queens count 20 --engine quadrants --threads 1 --shard 3/20`: 4 took 1.00x the time, 2
-/// 1.11x; AMD EPYC Zen 5 with AVX-512).
+/// 1.11x; AMD EPYC with AVX-512).
 const BUCKET_CHUNKS: usize = 8;
 
 /// Chunks a bucket of a table has on average, at least, for the kernel that joins here.
@@ -115,7 +115,7 @@ pub(crate) const PART: usize = 1 << 20;
 /// against 8 MiB (parts from n = 23 on then took rows alone), 20 whole steps of n = 24
 /// took 0.91x and 0.87x the time (two spreads of steps), a step of n = 28 timed for 120 s
 /// 0.92x, `queens count 22 --shard 5/200 --threads 1` 0.98x and `count 20 --shard 3/20`
-/// 0.96x (AMD EPYC Zen 5 with AVX-512), for up to 160 MiB more a thread (see
+/// 0.96x (AMD EPYC with AVX-512), for up to 160 MiB more a thread (see
 /// [`streamed_bytes`](super::sizing::streamed_bytes)).
 pub(crate) const PAIRED_BYTES: usize = 200 << 20;
 

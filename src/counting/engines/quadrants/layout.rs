@@ -194,7 +194,7 @@ pub(crate) struct West<'a> {
 /// Batches of groups at most: one per sieve key (see `Sieve`), of up to 6 bits: 4 to
 /// choose a table's bucket, 2 to order it. Boards of whole tables use 5 (see
 /// `Solver::sieve_width`), yet room for 64 keys took `count 20 --threads 1` 1.02x the time
-/// of room for 32 (AMD EPYC Zen 5 with AVX-512; `count 18` and `19` 1.00x), against 0.95x
+/// of room for 32 (AMD EPYC with AVX-512; `count 18` and `19` 1.00x), against 0.95x
 /// for a subproblem of n = 25 and 0.88x for whole steps of n = 24.
 pub(crate) const KEYS: usize = 64;
 

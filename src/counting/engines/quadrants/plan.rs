@@ -96,7 +96,7 @@ pub(super) fn north_groups(norths: usize, halved: bool) -> Vec<Vec<usize>> {
 /// followed by their north-south mirror image (see [`Plan::new`]): each case's tables are
 /// built twice, which costs more than it spares on smaller boards. Against each case alone,
 /// `queens count 19 --engine quadrants --threads 1` took 1.07x the time and `count 21`
-/// 0.94x (the two builds side by side, a core each; AMD EPYC Zen 5 with AVX-512).
+/// 0.94x (the two builds side by side, a core each; AMD EPYC with AVX-512).
 const MIRRORED_CASES_FROM: usize = 21;
 
 impl Plan {

@@ -400,7 +400,7 @@ impl Quadrant {
 
 /// Sets in each of `placements` the bits `tag_of` gives it: in place, with no list of
 /// the tags (`QUEENS_SIMD=avx2 queens count 16 --engine quadrants --threads 1` took
-/// 0.99x-1.00x the time; AMD EPYC Zen 5 with AVX-512).
+/// 0.99x-1.00x the time; AMD EPYC with AVX-512).
 fn tag(placements: &mut [Placement], tag_of: impl Fn(&Placement) -> u64) {
     for placement in placements {
         placement.shared |= tag_of(placement);

@@ -47,7 +47,7 @@ pub(crate) struct Solver {
     /// The sieve diagonals a key has: [`SIEVE`] where the tables are streamed, one fewer
     /// where they are whole. Against 5 everywhere, 6 took whole steps of n = 24 0.87x the
     /// time and of n = 23 0.95x, while `count 20 --shard 3/20` took 1.04x and `count 16`
-    /// 1.02x (AMD EPYC Zen 5 with AVX-512): their tables are too short for a fourth bit of
+    /// 1.02x (AMD EPYC with AVX-512): their tables are too short for a fourth bit of
     /// buckets.
     pub(super) sieve_width: usize,
     /// How many north row sets of a subproblem a streamed count builds and keeps at a time:

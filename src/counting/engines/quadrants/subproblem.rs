@@ -16,7 +16,7 @@ use crate::error::Error;
 /// sieve keys, as a count's long tables' are (see `LONG_TABLE`). With 2^16, 20 whole steps
 /// of n = 24 were estimated at 1.23x their time (0.87x to 1.79x a step); with 2^18, 1.04x
 /// (0.91x to 1.18x); a plan of n = 20 on streamed storage said 67.9 CPU-s for a count that
-/// took 68.5 s (AMD EPYC Zen 5 with AVX-512, `queens plan 20 --threads 1 --memory 100M`
+/// took 68.5 s (AMD EPYC with AVX-512, `queens plan 20 --threads 1 --memory 100M`
 /// against `queens count` alike).
 const TIMED_PART: usize = 1 << 18;
 

@@ -7,25 +7,25 @@ type Vector = __m256i;
 const PER_CHUNK: usize = 2;
 /// Chunks a partner's block keeps in registers (12 of the 16): against 3,
 /// `QUEENS_SIMD=avx2 queens count 18 --engine quadrants --threads 1` took 0.94x the time,
-/// 19 0.97x, 20 0.98x (AMD EPYC Zen 5 with AVX-512).
+/// 19 0.97x, 20 0.98x (AMD EPYC with AVX-512).
 pub(super) const BLOCK: usize = 6;
 /// Vectors whose ones a byte holds (8 each, up to 255).
 const NARROW_SUMS: usize = 31;
 /// The most chunks of a table that [`cross`] takes: against 2, `QUEENS_SIMD=avx2 queens count
 /// 17`, `18` and `19 --threads 1` took 0.92x to 0.98x the time; 4 took 1.02x at 18 (AMD EPYC
-/// Zen 5 with AVX-512).
+/// with AVX-512).
 pub(super) const CROSSING: usize = 3;
 /// Vectors a crossing keeps of each vector of a partner's free half-boards: its low nibbles
 /// and its high ones shifted down, so that a pair's popcount masks no nibbles (see
 /// [`common_ones`]): `QUEENS_SIMD=avx2 queens count 16 --engine quadrants --threads 1` took
-/// 0.97x the time it took with 1, 17 and 18 the same (AMD EPYC Zen 5 with AVX-512). The
+/// 0.97x the time it took with 1, 17 and 18 the same (AMD EPYC with AVX-512). The
 /// partners of a group, read from the level 2 cache, keep 1: 2 took `count 18` 1.04x.
 const CROSSING_FORM: usize = 2;
 /// Chunks a bucket of a sorted table has on average, at least (see
 /// [`bucket_chunks`](super::bucket_chunks)): half of AVX-512's, since a pair read costs these
 /// kernels more. Against 8, `QUEENS_SIMD=avx2 queens count 20 --engine quadrants --threads 1`
 /// took 0.92x the time; 3 and 6 did no better at `count 20 --shard 3/20`, and `count 18` and
-/// `count 19 --shard 2/9` took the same time (AMD EPYC Zen 5 with AVX-512).
+/// `count 19 --shard 2/9` took the same time (AMD EPYC with AVX-512).
 pub(super) const BUCKET: usize = 4;
 
 /// This kernel's one list of features: every function below is compiled for it, and
@@ -126,7 +126,7 @@ features!(with_features;
     /// 64-bit units), so that byte `p` of vector `j` is byte `j` of half-board `p`; then the
     /// top bit of every byte at once, a diagonal per doubling. Against the portable rounds
     /// compiled for AVX2, `QUEENS_SIMD=avx2 queens count 16 --engine quadrants --threads 1`
-    /// took 0.984x the time, 18 0.988x (AMD EPYC Zen 5 with AVX-512).
+    /// took 0.984x the time, 18 0.988x (AMD EPYC with AVX-512).
     fn transpose_with(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
         let pairs = _mm256_setr_epi8(
             0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15,

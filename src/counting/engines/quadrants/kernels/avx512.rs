@@ -6,7 +6,7 @@ type Vector = __m512i;
 const PER_CHUNK: usize = 1;
 /// Chunks a partner's block keeps in registers: against 16, `queens plan 24 --threads 1
 /// --sample 20 --seconds 60` found 0.88x the time (n = 16 to 22, 26 and 28 alike; AMD EPYC
-/// Zen 5 with AVX-512): fewer partners' numbers read and clamped a chunk.
+/// with AVX-512): fewer partners' numbers read and clamped a chunk.
 pub(super) const BLOCK: usize = 24;
 /// Vectors whose ones a 64-bit lane holds: any number a count reads.
 const NARROW_SUMS: usize = usize::MAX;
@@ -16,14 +16,14 @@ pub(super) const CROSSING: usize = 4;
 const CROSSING_FORM: usize = 1;
 /// Chunks a bucket of a sorted table has on average, at least (see
 /// [`bucket_chunks`](super::bucket_chunks)): against 8, 4 took `queens count 20 --engine
-/// quadrants --threads 1 --shard 3/20` 1.01x the time and 2 1.13x (AMD EPYC Zen 5 with
+/// quadrants --threads 1 --shard 3/20` 1.01x the time and 2 1.13x (AMD EPYC with
 /// AVX-512).
 pub(super) const BUCKET: usize = 8;
 
 /// This kernel's one list of features: every function below is compiled for it, and
 /// `available` checks the processor for it.
 /// `popcnt` counts the lanes a listing keeps in one instruction (without it, in a dozen:
-/// `queens count 18 --engine quadrants --threads 1` took 1.03x the time; AMD EPYC Zen 5).
+/// `queens count 18 --engine quadrants --threads 1` took 1.03x the time; AMD EPYC with AVX-512).
 macro_rules! features {
     ($macro:ident $(; $($args:tt)*)?) => { $macro!("avx512f,avx512vpopcntdq,bmi1,popcnt" $(; $($args)*)?); };
 }

@@ -358,7 +358,7 @@ macro_rules! join_kernel {
                 // their own (one loop asking of each row whether it is a pair's took `queens
                 // count 16 --threads 1` 1.07x the time); larger ones in one loop, since two
                 // copies of theirs were called, not inlined (whole steps of n = 24 1.03x the
-                // time; AMD EPYC Zen 5 with AVX-512).
+                // time; AMD EPYC with AVX-512).
                 let pairs = lookup.pairs.min(8);
                 if V <= CROSSING_CHUNKS * PER_CHUNK {
                     for row in 0..pairs {
@@ -450,7 +450,7 @@ macro_rules! join_kernel {
             // The ones of the pair's vectors summed narrow before they are widened: one
             // widening a pair (or `NARROW_SUMS` vectors), not one a vector; in four sums,
             // so that the additions do not wait on one another (`QUEENS_SIMD=avx2 queens
-            // count 20 --threads 1` 0.97x the time of one sum; AMD EPYC Zen 5 with AVX-512).
+            // count 20 --threads 1` 0.97x the time of one sum; AMD EPYC with AVX-512).
             let mut narrow = [zero(); 4];
             let joined = |[a, b, c, d]: [Vector; 4]| add_ones(add_ones(a, b), add_ones(c, d));
             // Indexed, not iterated: a loop over the vectors is then unrolled, and `narrow`
@@ -528,7 +528,7 @@ macro_rules! join_kernel {
                 // apart: against a loop a class, whose ends (a few partners each) follow no
                 // pattern a branch predicts, `QUEENS_SIMD=avx2 queens count 18 --engine
                 // quadrants --threads 1` took 0.96x-0.97x the time, AVX-512 0.97x against
-                // a loop a class summed narrow (AMD EPYC Zen 5 with AVX-512).
+                // a loop a class summed narrow (AMD EPYC with AVX-512).
                 let split = (group.split - group.start) as usize;
                 let partners = &lowers[group.start as usize..group.end as usize];
                 let (mut all, mut next) = (zero(), zero());

@@ -323,7 +323,7 @@ fn free_chunks() -> usize {
 /// Groups ahead of the one a pass joins whose partners' numbers it fetches: a group's
 /// numbers lie apart from the last one's (groups of other sieve keys lie between), and a
 /// group that waited on memory for them would stall the pass (`count 18 --threads 1`
-/// 0.96x the time, whole steps of n = 24 0.97x; AMD EPYC Zen 5 with AVX-512).
+/// 0.96x the time, whole steps of n = 24 0.97x; AMD EPYC with AVX-512).
 const GROUPS_AHEAD: usize = 4;
 
 #[macro_use]
