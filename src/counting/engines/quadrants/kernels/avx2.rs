@@ -290,19 +290,34 @@ features!(with_features;
     fn join_each_with(uppers: &[Placement], lowers: [&[Placement]; 2], firsts: [u32; 2], out: &mut [u64], ends: &mut [[u32; 2]], base: u32) -> usize {
         // The lanes' placements: 0, 2, 1, 3.
         let lanes = _mm256_setr_epi64x(0, 2, 1, 3);
+        let index = |list: usize, first: usize| {
+            _mm256_add_epi64(lanes, _mm256_set1_epi64x(i64::from(firsts[list]) + first as i64))
+        };
+        // Lists of at most four, loaded once for all uppers.
+        let short = lowers.map(|list| match list.len() {
+            4 => Some((four(list, 0).0, _mm256_set1_epi64x(-1))),
+            1..4 => {
+                let (held, _, real) = last_few(list);
+                Some((held, real))
+            }
+            _ => None,
+        });
         let mut kept = 0;
         for (upper, ends) in uppers.iter().zip(ends) {
             let held = _mm256_set1_epi64x(upper.held as i64);
-            for ((list, &from), end) in lowers.iter().zip(&firsts).zip(ends) {
-                let whole = list.len() / 4 * 4;
-                for first in (0..whole).step_by(4) {
-                    let index = _mm256_add_epi64(lanes, _mm256_set1_epi64x(i64::from(from) + first as i64));
-                    kept += keep_agreeing(four(list, first).0, held, index, out, kept);
-                }
-                if whole < list.len() {
-                    let index = _mm256_add_epi64(lanes, _mm256_set1_epi64x(i64::from(from) + whole as i64));
-                    let (lower_held, _, real) = last_few(list);
-                    kept += keep_real_agreeing(lower_held, held, index, real, out, kept);
+            for (l, ((list, short), end)) in lowers.iter().zip(short).zip(ends).enumerate() {
+                match short {
+                    Some((lower_held, real)) => kept += keep_real_agreeing(lower_held, held, index(l, 0), real, out, kept),
+                    None => {
+                        let whole = list.len() / 4 * 4;
+                        for first in (0..whole).step_by(4) {
+                            kept += keep_agreeing(four(list, first).0, held, index(l, first), out, kept);
+                        }
+                        if whole < list.len() {
+                            let (lower_held, _, real) = last_few(list);
+                            kept += keep_real_agreeing(lower_held, held, index(l, whole), real, out, kept);
+                        }
+                    }
                 }
                 *end = base + kept as u32;
             }
