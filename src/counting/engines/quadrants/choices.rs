@@ -43,6 +43,10 @@ pub(super) struct WestLists {
     pub(super) share: f64,
     /// The bits of the sieve keys its groups are batched by (see [`LONG_TABLE`]).
     pub(super) width: usize,
+    /// A long table's own sieve (see [`Sieve::fitted`]), and the key of each square of the
+    /// north-west rows by it (see [`Solver::fitted_sieve`]); none for shorter tables,
+    /// which the sieve of the subproblem's tags sorts.
+    pub(super) fitted: Option<(Sieve, Vec<usize>)>,
     pub(super) frees: Vec<u64>,
 }
 
@@ -411,6 +415,8 @@ impl Solver {
         } else if first {
             let long = table.chunks >= LONG_TABLE || self.sieve_width < SIEVE;
             lists.width = self.sieve_width - usize::from(!long);
+            lists.fitted = (table.chunks >= self.fitted_from)
+                .then(|| self.fitted_sieve(table, north.placements()));
             self.west_groups([north, south], weights, lists, claims);
         }
         // Sorting by sieve key costs a pass over the table; it pays only where enough west
@@ -418,6 +424,9 @@ impl Solver {
         let (pairs, bucket_chunks) = self.sieving;
         let sieve = (!crossing && lists.lowers.len() >= pairs)
             .then_some((bucket_chunks, [self.sieve_width, lists.width]));
+        if let (Some(_), Some((fitted, _))) = (sieve, &lists.fitted) {
+            table.retag(fitted);
+        }
         table.slice(
             self.shared.len(),
             sieve,
@@ -571,6 +580,7 @@ impl Solver {
                     (&lists.ends, start),
                     upper_flag as u32,
                     (groups, self.sieve_width - lists.width),
+                    lists.fitted.as_ref().map(|(_, keys)| &keys[..]),
                     &mut batches,
                 );
             }
@@ -636,17 +646,24 @@ fn partner_runs(
 /// Adds the north-west placements `uppers`, just joined with their partners (which end at
 /// `ends`, the first starting at `start`), to the `groups` of their sieve keys, in class
 /// `class`; marks in `batches` each key with partners off the marked diagonal (0) and on it
-/// (1).
+/// (1). Their keys are their tags, or by `square_keys` (each square's key, 16 a row) where
+/// the table has a sieve of its own.
 #[inline]
 fn push_groups(
     uppers: &[Placement],
     (ends, mut start): (&[[u32; 2]], u32),
     class: u32,
     (groups, coarser): (&mut [Vec<Group>; KEYS], usize),
+    square_keys: Option<&[usize]>,
     batches: &mut [u64; 2],
 ) {
     for (upper, &[split, end]) in uppers.iter().zip(ends) {
-        let key = Sieve::tagged(upper.shared) >> coarser;
+        let key = match square_keys {
+            None => Sieve::tagged(upper.shared),
+            Some(keys) => (keys.chunks_exact(16).enumerate()).fold(0, |key, (row, keys)| {
+                key | keys[(upper.shared >> (4 * row) & 15) as usize]
+            }),
+        } >> coarser;
         batches[0] |= u64::from(split > start) << key;
         batches[1] |= u64::from(end > split) << key;
         // Written, then kept only if it has partners: whether an upper has any follows no

@@ -111,6 +111,11 @@ impl Values {
         &self.storage[..self.len]
     }
 
+    /// The values, to change in place.
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [u64] {
+        &mut self.storage[..self.len]
+    }
+
     /// The values, then zeros up to a multiple of `multiple`.
     pub(crate) fn padded(&mut self, multiple: usize) -> &[u64] {
         let end = self.len.next_multiple_of(multiple);

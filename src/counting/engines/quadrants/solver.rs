@@ -1,7 +1,9 @@
 //! One case of the join, from which its subproblems are counted or timed.
 
 use super::frame::{Diagonals, Frame, Shared};
-use super::join::{PAIRED_BYTES, PART, SIEVE, SIEVE_PAIRS, Sieve, Squares, WEST, bucket_chunks};
+use super::join::{
+    FITTED_FROM, PAIRED_BYTES, PART, SIEVE, SIEVE_PAIRS, Sieve, Squares, Table, WEST, bucket_chunks,
+};
 use super::layout::Placement;
 use super::plan::Plan;
 use super::quadrant::{Mark, Quadrant, Record, Side, census, sieve_candidates};
@@ -50,6 +52,9 @@ pub(crate) struct Solver {
     /// 1.02x (AMD EPYC with AVX-512): their tables are too short for a fourth bit of
     /// buckets.
     pub(super) sieve_width: usize,
+    /// The fewest chunks a table has for the join to fit a sieve to it rather than sort it
+    /// by the subproblem's (see [`Sieve::fitted`]): [`FITTED_FROM`].
+    pub(super) fitted_from: usize,
     /// How many north row sets of a subproblem a streamed count builds and keeps at a time:
     /// all of them, so that a step builds its south sets once for them all, except from
     /// [`ONE_NORTH_SET_FROM`] on, where a subproblem's take gigabytes.
@@ -58,6 +63,11 @@ pub(crate) struct Solver {
     /// [`Storage::Together`]), not each a step of its own.
     pub(super) together: bool,
 }
+
+/// West and east half-boards sampled, each, to fit a long table's sieve (see
+/// [`Sieve::fitted`]): a few hundred thousand simple steps, against a table of a quarter
+/// of a million half-boards or more that each group reads a share of.
+const FITTED_SAMPLE: usize = 1024;
 
 /// The smallest board whose streamed counts build one north row set of a subproblem at a
 /// time: at n = 28 the largest subproblem's four take 1.8 GB (3.5 GB while built), the
@@ -147,6 +157,7 @@ impl Solver {
                 true => SIEVE,
                 false => SIEVE - 1,
             },
+            fitted_from: FITTED_FROM,
             north_sets_at_once: match n < ONE_NORTH_SET_FROM {
                 true => usize::MAX,
                 false => 1,
@@ -206,6 +217,30 @@ impl Solver {
         let others = census(diagonals, others, |p| p.shared);
         let candidates = sieve_candidates(&upper, &others, self.unsieved);
         Sieve::new(&candidates, self.sieve_width)
+    }
+
+    /// A sieve fitted to a long table (see [`Sieve::fitted`]), from samples of its
+    /// half-boards and of the north-west placements `uppers`, and the key of each square of
+    /// the north-west rows by it, 16 a row (none for the code 0 of a row left empty).
+    pub(super) fn fitted_sieve(&self, table: &Table, uppers: &[Placement]) -> (Sieve, Vec<usize>) {
+        let every = uppers.len().div_ceil(FITTED_SAMPLE).max(1);
+        let west: Vec<u64> = (uppers.iter().step_by(every))
+            .map(|p| self.west_shared(p.shared))
+            .collect();
+        let east: Vec<u64> = table.sample(FITTED_SAMPLE).collect();
+        let candidates = ((1u64 << self.shared.len()) - 1) & !self.unsieved;
+        let sieve = Sieve::fitted(&west, &east, candidates, self.sieve_width);
+        let cols = self.squares.cols;
+        let keys = (0..self.squares.norths * 16)
+            .map(|square| match square % 16 {
+                0 => 0,
+                col if col <= cols => {
+                    sieve.key(self.squares.diagonals[square / 16 * cols + col - 1])
+                }
+                _ => 0,
+            })
+            .collect();
+        (sieve, keys)
     }
 
     /// The shared diagonals of a north-west placement with squares `code` (longest ones

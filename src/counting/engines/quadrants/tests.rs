@@ -369,11 +369,15 @@ fn tables_in_buckets_count_what_one_bucket_counts() {
     unsieved.sieving.0 = usize::MAX;
     let mut fine = Solver::new(&plan, 0, Storage::Tables).unwrap();
     fine.sieving = (0, 1);
+    // Every sorted table with a sieve fitted to it, as only long ones have in a count.
+    let mut fitted = Solver::new(&plan, 0, Storage::Tables).unwrap();
+    (fitted.sieving, fitted.fitted_from) = ((0, 1), 0);
     let mut most = 0;
     for i in (0..plan.len()).step_by(5) {
         let counted = unsieved.solve(i).unwrap();
         assert_eq!(whole.solve(i).unwrap(), counted, "subproblem {i}");
         assert_eq!(fine.solve(i).unwrap(), counted, "subproblem {i}");
+        assert_eq!(fitted.solve(i).unwrap(), counted, "subproblem {i}");
         most = most.max(super::join::most_buckets::take());
     }
     assert!(
