@@ -189,14 +189,17 @@ pub(crate) struct West<'a> {
     /// numbers and each batch: the join keeps the partners' results of a few column sets
     /// at a time.
     pub cuts: &'a [Cut],
+    /// Where each batch's groups end at each cut: a number per batch, cut after cut (kept
+    /// apart from the cuts, so that a cut takes room for the batches a row choice has, not
+    /// for every key).
+    pub cut_groups: &'a [u32],
 }
 
-/// Batches of groups at most: one per sieve key (see `Sieve`), of up to 6 bits: 4 to
+/// Batches of groups at most: one per sieve key (see `Sieve`), of up to 8 bits: 6 to
 /// choose a table's bucket, 2 to order it. Boards of whole tables use 5 (see
-/// `Solver::sieve_width`), yet room for 64 keys took `count 20 --threads 1` 1.02x the time
-/// of room for 32 (AMD EPYC with AVX-512; `count 18` and `19` 1.00x), against 0.95x
-/// for a subproblem of n = 25 and 0.88x for whole steps of n = 24.
-pub(crate) const KEYS: usize = 64;
+/// `Solver::sieve_width`); streamed ones 8, which took whole steps of n = 24 0.77x and 0.81x
+/// the time of 6, and steps of n = 26 0.80x (Intel Xeon with AVX-512).
+pub(crate) const KEYS: usize = 256;
 
 /// A value per sieve key.
 #[derive(Debug, Clone, Copy)]
@@ -221,17 +224,18 @@ impl<T> core::ops::DerefMut for PerKey<T> {
     }
 }
 
-/// Where the runs, numbers and batches of groups of a set of columns end (see
-/// [`West::cuts`]).
+/// Where the runs and numbers of a set of columns end (see [`West::cuts`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Cut {
     pub runs: u32,
     pub numbered: u32,
-    pub groups: PerKey<u32>,
 }
 
 /// A run of partners: placements `start..end`, numbered from `first` on, that groups of the
-/// batches in the bit set `batches` read.
+/// batches in the bit set `batches` read: a bit per batch, or, where there are more than
+/// 64, per as many batches in a row as make 64 bits (a bit a word does not spare a run's
+/// partners the chunks of its neighbours' groups, but marking each of 256 keys took
+/// `count 18` 1.9% more instructions).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Run {
     pub start: u32,
@@ -244,10 +248,21 @@ impl Run {
     /// The chunks the run's partners are read for: the most of its batches'.
     pub(crate) fn chunks(&self, batches: &[(usize, &[Group])]) -> usize {
         let (mut most, mut set) = (0, self.batches);
-        while set != 0 {
-            let batch = set.trailing_zeros() as usize;
-            set &= set - 1;
-            most = most.max(batches.get(batch).map_or(0, |&(chunks, _)| chunks));
+        match batches.len().div_ceil(64) {
+            0 | 1 => {
+                while set != 0 {
+                    let batch = set.trailing_zeros() as usize;
+                    set &= set - 1;
+                    most = most.max(batches.get(batch).map_or(0, |&(chunks, _)| chunks));
+                }
+            }
+            per_bit => {
+                for (batches, bit) in batches.chunks(per_bit).zip(0..) {
+                    if set >> bit & 1 == 1 {
+                        most = (batches.iter()).fold(most, |most, &(chunks, _)| most.max(chunks));
+                    }
+                }
+            }
         }
         most
     }
@@ -264,14 +279,13 @@ impl<'a> West<'a> {
     /// those of one large set alone; spans with no partner or no group to read are skipped.
     pub(crate) fn spans(self, budget: usize) -> impl Iterator<Item = Span<'a>> {
         let most = self.chunks();
-        // The cut a span starts from, by reference: a cut holds a count per key, too large
-        // to copy for every span (`count 20 --threads 1` took 1.02x the time this way, 1.04x
-        // copying them, against room for 32 keys).
+        let keys = self.batches.len();
         let start = Cut::default();
         let (mut from, mut next) = (None::<usize>, 0);
         std::iter::from_fn(move || {
             while next < self.cuts.len() {
                 let from_cut = from.map_or(&start, |at| &self.cuts[at]);
+                let from_groups = |key| from.map_or(0, |at| self.cut_groups[at * keys + key]);
                 let mut to = next;
                 while self.cuts.get(to + 1).is_some_and(|cut| {
                     (cut.numbered.saturating_sub(from_cut.numbered) as usize) * most <= budget
@@ -281,7 +295,8 @@ impl<'a> West<'a> {
                 let cut = &self.cuts[to];
                 let batches: Vec<(usize, &[Group])> = (self.batches.iter().enumerate())
                     .map(|(key, &(chunks, groups))| {
-                        let range = from_cut.groups[key] as usize..cut.groups[key] as usize;
+                        let end = self.cut_groups[to * keys + key];
+                        let range = from_groups(key) as usize..end as usize;
                         (chunks, groups.get(range).unwrap_or(&[]))
                     })
                     .collect();

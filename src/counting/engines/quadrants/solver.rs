@@ -46,11 +46,12 @@ pub(crate) struct Solver {
     /// The fewest pairs of west placements a row choice lists for its table to be put in
     /// buckets by sieve key, and the chunks a bucket has on average, at least.
     pub(super) sieving: (usize, usize),
-    /// The sieve diagonals a key has: [`SIEVE`] where the tables are streamed, one fewer
-    /// where they are whole. Against 5 everywhere, 6 took whole steps of n = 24 0.87x the
-    /// time and of n = 23 0.95x, while `count 20 --shard 3/20` took 1.04x and `count 16`
-    /// 1.02x (AMD EPYC with AVX-512): their tables are too short for a fourth bit of
-    /// buckets.
+    /// The sieve diagonals a key has: [`SIEVE`] where the tables are streamed,
+    /// [`WHOLE_SIEVE`] where they are whole. Against 5 everywhere, 6 took whole steps of
+    /// n = 24 0.87x the time and of n = 23 0.95x, while `count 20 --shard 3/20` took 1.04x
+    /// and `count 16` 1.02x (AMD EPYC with AVX-512): their tables are too short for a
+    /// fourth bit of buckets. Against 6, 8 took steps of n = 23, 24 and 26 0.77x to 0.81x
+    /// (Intel Xeon with AVX-512).
     pub(super) sieve_width: usize,
     /// The fewest chunks a table has for the join to fit a sieve to it rather than sort it
     /// by the subproblem's (see [`Sieve::fitted`]): [`FITTED_FROM`].
@@ -63,6 +64,10 @@ pub(crate) struct Solver {
     /// [`Storage::Together`]), not each a step of its own.
     pub(super) together: bool,
 }
+
+/// The sieve diagonals a key has where the tables are whole (to n = 22): see
+/// [`Solver::sieve_width`].
+const WHOLE_SIEVE: usize = 5;
 
 /// West and east half-boards sampled, each, to fit a long table's sieve (see
 /// [`Sieve::fitted`]): a few hundred thousand simple steps, against a table of a quarter
@@ -155,7 +160,7 @@ impl Solver {
             sieving: (SIEVE_PAIRS, bucket_chunks()),
             sieve_width: match n > TABLES_UP_TO {
                 true => SIEVE,
-                false => SIEVE - 1,
+                false => WHOLE_SIEVE,
             },
             fitted_from: FITTED_FROM,
             north_sets_at_once: match n < ONE_NORTH_SET_FROM {

@@ -643,7 +643,7 @@ fn streamed_bytes_hold_the_row_sets_built() {
                     .time_step(largest, south, Instant::now(), &mut room, storage)
                     .unwrap();
             }
-            let lists = room.lists.lowers.capacity() * size_of::<u64>();
+            let lists = room.lists.bytes();
             solver
                 .solve_step(largest, steps[steps.len() / 2], &mut room)
                 .unwrap();

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::counting::engines::quadrants::layout::{
-    CHUNK, ColumnSet, Cut, PAIR_PADDING, PerKey, Run, SquarePlanes, square_code,
+    CHUNK, ColumnSet, Cut, PAIR_PADDING, Run, SquarePlanes, square_code,
 };
 use crate::counting::engines::quadrants::portable::{
     count_portable, cross_portable, transpose_portable,
@@ -209,12 +209,13 @@ fn join_kernels_agree_with_the_portable_join() {
         let cut = |region: usize| Cut {
             runs: region as u32 + 1,
             numbered: case.runs[region].first + (case.runs[region].end - case.runs[region].start),
-            groups: PerKey(core::array::from_fn(|batch| match picks.get(batch) {
-                Some(ranges) => (0..=region).map(|r| ranges[r].len() as u32).sum(),
-                None => 0,
-            })),
         };
         let cuts = [cut(0), cut(1)];
+        let cut_groups: Vec<u32> = (0..cuts.len())
+            .flat_map(|region| {
+                (picks.iter()).map(move |ranges| (0..=region).map(|r| ranges[r].len() as u32).sum())
+            })
+            .collect();
         let west = West {
             batches: &batches,
             lowers: &case.lowers,
@@ -222,6 +223,7 @@ fn join_kernels_agree_with_the_portable_join() {
             runs: &case.runs,
             numbered: 10,
             cuts: &cuts,
+            cut_groups: &cut_groups,
         };
         let expected = count_portable(table, west);
         with_available(&kernels, &mut ran, |name, count| {
