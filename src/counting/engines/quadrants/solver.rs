@@ -29,9 +29,11 @@ pub(crate) struct Solver {
     pub(super) shared: Shared,
     pub(super) west: Side,
     pub(super) east: Side,
-    /// Shared diagonals a sieve leaves out: the longest ones, and those south-west
-    /// placements hold.
+    /// Shared diagonals the subproblem's sieve leaves out: the longest ones, and those
+    /// south-west placements hold.
     pub(super) unsieved: u64,
+    /// The longest diagonals among the shared ones, which no sieve takes.
+    pub(super) longest: u64,
     pub(super) squares: Squares,
     pub(super) groups: Vec<Vec<usize>>,
     pub(super) tables: Option<Tables>,
@@ -152,6 +154,7 @@ impl Solver {
             west,
             east,
             unsieved,
+            longest: long,
             squares,
             tables: None,
             part: PART,
@@ -233,7 +236,11 @@ impl Solver {
             .map(|p| self.west_shared(p.shared))
             .collect();
         let east: Vec<u64> = table.sample(FITTED_SAMPLE).collect();
-        let candidates = ((1u64 << self.shared.len()) - 1) & !self.unsieved;
+        // Any diagonal a north-west placement holds, those its partners may hold too: a
+        // group skips the east half-boards sharing one with its north-west placement,
+        // whatever its partners hold. Leaving out those any south-west placement holds, as
+        // the subproblem's sieve does, left 2.4x the pairs of chunks to read in a step of n = 26.
+        let candidates = ((1u64 << self.shared.len()) - 1) & !self.longest;
         let sieve = Sieve::fitted(&west, &east, candidates, self.sieve_width);
         let cols = self.squares.cols;
         let keys = (0..self.squares.norths * 16)
