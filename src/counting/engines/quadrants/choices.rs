@@ -39,6 +39,11 @@ pub(super) struct WestLists {
     pub(super) cut_groups: Vec<u32>,
     /// Where each upper's partners end.
     pub(super) ends: Vec<[u32; 2]>,
+    /// For each partner numbered, the batches of the groups that list it, a bit per
+    /// `1 << shift` keys as [`Run::batches`] marks them: where a long table is read, the
+    /// join fills a partner's free half-boards only for blocks some group of it reads (see
+    /// [`West::marks`]); empty elsewhere.
+    pub(super) marks: Vec<u64>,
     /// How many sets of columns the batch took.
     pub(super) taken: usize,
     /// The batch's share of the row choice's pairs of west placements (those that agree
@@ -64,7 +69,7 @@ impl WestLists {
         let lowers = self.lowers.capacity() * size_of::<u64>();
         (groups + lowers + held(&self.sets) + held(&self.runs) + held(&self.cuts))
             + held(&self.cut_groups)
-            + (held(&self.ends) + held(&self.frees))
+            + (held(&self.ends) + held(&self.marks) + held(&self.frees))
     }
 }
 
@@ -440,7 +445,8 @@ impl Solver {
             lists.width = self.sieve_width - usize::from(!long);
             lists.fitted = (table.chunks >= self.fitted_from)
                 .then(|| self.fitted_sieve(table, north.placements()));
-            self.west_groups([north, south], weights, lists, claims);
+            let marked = table.chunks >= LONG_TABLE;
+            self.west_groups([north, south], weights, lists, claims, marked);
         }
         // Sorting by sieve key costs a pass over the table; it pays only where enough west
         // half-boards read it (the listed pairs).
@@ -482,6 +488,7 @@ impl Solver {
                 numbered: lists.numbered,
                 cuts: &lists.cuts,
                 cut_groups: &lists.cut_groups,
+                marks: &lists.marks,
             };
             let part = join::count(table.slices(chunks.start), west, &mut lists.frees);
             for (sum, part) in sums.iter_mut().zip(part) {
@@ -556,7 +563,8 @@ impl Solver {
     /// `south` that the sets of `lists` pair, as groups sharing a north-west placement, in
     /// the classes of `weights` that count, with their partners, in `lists`: a batch of
     /// them, of the sets taken from `claims` one by one until the batch has
-    /// [`Solver::west_batch`] partners or more.
+    /// [`Solver::west_batch`] partners or more; `marked` (a long table) marks each
+    /// partner's batches in [`WestLists::marks`].
     #[inline(never)]
     fn west_groups(
         &self,
@@ -564,6 +572,7 @@ impl Solver {
         weights: [u64; CLASSES],
         lists: &mut WestLists,
         claims: &Claims<'_>,
+        marked: bool,
     ) {
         // The keys in use since the last clearing: the rest are empty.
         lists.groups[..lists.keys].iter_mut().for_each(Vec::clear);
@@ -572,6 +581,7 @@ impl Solver {
         lists.runs.clear();
         lists.cuts.clear();
         lists.cut_groups.clear();
+        lists.marks.clear();
         let mut numbered = 0;
         let mut pairs = 0;
         lists.taken = 0;
@@ -590,6 +600,9 @@ impl Solver {
             let partners = set.lowers;
             let (runs, firsts) =
                 partner_runs(partners, uppers.map(<[_]>::len), weights, &mut numbered);
+            if marked {
+                lists.marks.resize(numbered as usize, 0);
+            }
             let mut batches = [0u64; 2];
             for (upper_flag, (runs, &uppers)) in runs.iter().zip(&uppers).enumerate() {
                 if uppers.is_empty() {
@@ -603,12 +616,16 @@ impl Solver {
                     &mut lists.lowers,
                     &mut lists.ends,
                 );
-                // The shift a constant, so that the common case, none, costs nothing
-                // (shifting by a variable took 0.6% more instructions of `count 18`).
-                let push = match batch_shift {
-                    0 => push_groups::<0>,
-                    1 => push_groups::<1>,
-                    _ => push_groups::<{ SIEVE - BATCH_BITS }>,
+                // The shift and the marking constants, so that the common case, none of
+                // either, costs nothing (shifting by a variable took 0.6% more instructions
+                // of `count 18`, asking whether to mark 1.2%).
+                let push = match (batch_shift, marked) {
+                    (0, false) => push_groups::<0, false>,
+                    (1, false) => push_groups::<1, false>,
+                    (_, false) => push_groups::<{ SIEVE - BATCH_BITS }, false>,
+                    (0, true) => push_groups::<0, true>,
+                    (1, true) => push_groups::<1, true>,
+                    (_, true) => push_groups::<{ SIEVE - BATCH_BITS }, true>,
                 };
                 push(
                     uppers,
@@ -616,7 +633,7 @@ impl Solver {
                     upper_flag as u32,
                     (&mut lists.groups, self.sieve_width - lists.width),
                     lists.fitted.as_ref().map(|(_, keys)| &keys[..]),
-                    &mut batches,
+                    (&mut batches, (lists.lowers.as_slice(), &mut lists.marks)),
                 );
             }
             for ((&batches, first), (start, end)) in batches.iter().zip(firsts).zip(partners) {
@@ -681,17 +698,17 @@ fn partner_runs(
 /// Adds the north-west placements `uppers`, just joined with their partners (which end at
 /// `ends`, the first starting at `start`), to the `groups` of their sieve keys, in class
 /// `class`; marks in `batches` each key with partners off the marked diagonal (0) and on it
-/// (1), a bit per `1 << BATCH_SHIFT` keys (see [`Run::batches`]). Their keys are their
-/// tags, or by `square_keys` (each square's key, 16 a row) where the table has a sieve of
-/// its own.
+/// (1), a bit per `1 << BATCH_SHIFT` keys (see [`Run::batches`]), and, if `MARKED`, each
+/// partner alike in `marks` (by the partners' numbers `lowers`). Their keys are their tags, or by
+/// `square_keys` (each square's key, 16 a row) where the table has a sieve of its own.
 #[inline]
-fn push_groups<const BATCH_SHIFT: usize>(
+fn push_groups<const BATCH_SHIFT: usize, const MARKED: bool>(
     uppers: &[Placement],
     (ends, mut start): (&[[u32; 2]], u32),
     class: u32,
     (groups, coarser): (&mut [Vec<Group>; KEYS], usize),
     square_keys: Option<&[usize]>,
-    batches: &mut [u64; 2],
+    (batches, (lowers, marks)): (&mut [u64; 2], (&[u64], &mut [u64])),
 ) {
     for (upper, &[split, end]) in uppers.iter().zip(ends) {
         let key = match square_keys {
@@ -716,6 +733,11 @@ fn push_groups<const BATCH_SHIFT: usize>(
             class,
         });
         list.truncate(list.len() - usize::from(end == start));
+        if MARKED {
+            for &lower in &lowers[start as usize..end as usize] {
+                marks[lower as usize] |= 1 << bit;
+            }
+        }
         start = end;
     }
 }

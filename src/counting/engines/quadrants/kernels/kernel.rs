@@ -124,6 +124,13 @@ macro_rules! join_kernel {
             first: usize,
             block: usize,
         ) -> [u64; CLASSES] {
+            // The batches some group of the block reads: a partner marked with none of
+            // them is read by no group here.
+            let read = span.batches_reading(first);
+            let marks = Marks {
+                marks: west.marks,
+                read,
+            };
             for run in span.runs {
                 let need = run.chunks(&span.batches);
                 if need > first {
@@ -132,7 +139,7 @@ macro_rules! join_kernel {
                     unsafe {
                         by_chunks!(
                             (need - first).min(block),
-                            fill(at, partners, run.first, free)
+                            fill(at, partners, run.first, free, marks)
                         )
                     };
                 }
@@ -469,8 +476,9 @@ macro_rules! join_kernel {
             add64(sum, widen(joined(narrow)))
         }
 
-        /// Writes, for each of `partners`, numbered from `first` on, the half-boards of `V`
-        /// vectors (whole chunks) of `block` that are free of its squares.
+        /// Writes, for each of `partners`, numbered from `first` on, that `marks` says a
+        /// group reads, the half-boards of `V` vectors (whole chunks) of `block` that are
+        /// free of its squares.
         ///
         /// # Safety
         ///
@@ -484,10 +492,15 @@ macro_rules! join_kernel {
             partners: &[Placement],
             first: u32,
             frees: Frees,
+            marks: Marks<'_>,
         ) {
             // SAFETY: `count` checked the real plane.
             let real = unsafe { block.vectors::<V>(block.real + block.first) };
+            let every = marks.marks.is_empty();
             for (index, partner) in (u64::from(first)..).zip(partners) {
+                if !(every || marks.read(index)) {
+                    continue;
+                }
                 let mut free = real;
                 // SAFETY: `clear` clamps its planes.
                 unsafe { block.clear(&mut free, 1, partner.shared) };

@@ -4,8 +4,8 @@
 use core::arch::x86_64::*;
 
 use crate::counting::engines::quadrants::layout::{
-    CLASSES, CROSSING_CHUNKS, Crossing, Group, PAIR_PADDING, Placement, Slices, Span, WORDS, West,
-    placements_in,
+    CLASSES, CROSSING_CHUNKS, Crossing, Group, Marks, PAIR_PADDING, Placement, Slices, Span, WORDS,
+    West, placements_in,
 };
 use crate::counting::simd::{instructions, with_features};
 

@@ -216,6 +216,17 @@ fn join_kernels_agree_with_the_portable_join() {
                 (picks.iter()).map(move |ranges| (0..=region).map(|r| ranges[r].len() as u32).sum())
             })
             .collect();
+        // Every other seed marks each partner with the batches of the groups listing it,
+        // so that a block fills only the partners it reads; the rest mark none.
+        let marked = seed % 2 == 1;
+        let mut marks = vec![0u64; 10 * usize::from(marked)];
+        for (batch, &(_, groups)) in batches.iter().enumerate().filter(|_| marked) {
+            for group in groups {
+                for &lower in &case.lowers[group.start as usize..group.end as usize] {
+                    marks[lower as usize] |= 1 << batch;
+                }
+            }
+        }
         let west = West {
             batches: &batches,
             lowers: &case.lowers,
@@ -224,6 +235,7 @@ fn join_kernels_agree_with_the_portable_join() {
             numbered: 10,
             cuts: &cuts,
             cut_groups: &cut_groups,
+            marks: &marks,
         };
         let expected = count_portable(table, west);
         with_available(&kernels, &mut ran, |name, count| {
