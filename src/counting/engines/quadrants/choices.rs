@@ -699,8 +699,9 @@ fn partner_runs(
 /// `ends`, the first starting at `start`), to the `groups` of their sieve keys, in class
 /// `class`; marks in `batches` each key with partners off the marked diagonal (0) and on it
 /// (1), a bit per `1 << BATCH_SHIFT` keys (see [`Run::batches`]), and, if `MARKED`, each
-/// partner alike in `marks` (by the partners' numbers `lowers`). Their keys are their tags, or by
-/// `square_keys` (each square's key, 16 a row) where the table has a sieve of its own.
+/// partner alike in `marks` (by the partners' numbers `lowers`). Their keys are their
+/// tags, or by `square_keys` (each square's key, 16 a row) where the table has a sieve of
+/// its own.
 #[inline]
 fn push_groups<const BATCH_SHIFT: usize, const MARKED: bool>(
     uppers: &[Placement],
