@@ -236,10 +236,11 @@ impl Solver {
             .map(|p| self.west_shared(p.shared))
             .collect();
         let east: Vec<u64> = table.sample(FITTED_SAMPLE).collect();
-        // Any diagonal a north-west placement holds, those its partners may hold too: a
-        // group skips the east half-boards sharing one with its north-west placement,
-        // whatever its partners hold. Leaving out those any south-west placement holds, as
-        // the subproblem's sieve does, left 2.4x the pairs of chunks to read in a step of n = 26.
+        // Every shared diagonal but the longest, those south-west placements hold too (the
+        // sample's north-west placements decide which spare any reading): a group skips the
+        // east half-boards sharing one with its north-west placement, whatever its partners
+        // hold. Leaving out those any south-west placement holds, as the subproblem's sieve
+        // does, left 2.4x the pairs of a partner and a chunk to read in a step of n = 26.
         let candidates = ((1u64 << self.shared.len()) - 1) & !self.longest;
         let sieve = Sieve::fitted(&west, &east, candidates, self.sieve_width);
         let cols = self.squares.cols;
