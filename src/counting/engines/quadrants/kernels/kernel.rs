@@ -132,7 +132,7 @@ macro_rules! join_kernel {
                 read,
             };
             for run in span.runs {
-                let need = run.chunks(&span.batches);
+                let need = run.chunks(&span.reads);
                 if need > first {
                     let partners = &west.partners[run.start as usize..run.end as usize];
                     // SAFETY: the caller's promise, for the chunks the run's groups read.
