@@ -313,8 +313,8 @@ impl<'a> West<'a> {
 }
 
 impl Span<'_> {
-    /// The batches (a bit per `1 << shift` keys, as [`Run::batches`] marks them) of which
-    /// some group reads chunks past its first `first`.
+    /// The batches (bits as [`Run::batches`] marks them) of which some group reads chunks
+    /// past its first `first`.
     pub(crate) fn batches_reading(&self, first: usize) -> u64 {
         (self.reads.iter().zip(0..)).fold(0, |read, (&chunks, bit)| {
             read | u64::from(chunks > first) << bit
@@ -322,8 +322,8 @@ impl Span<'_> {
     }
 }
 
-/// For each bit of [`Run::batches`], the most chunks a group of its batches reads (0 for
-/// a batch with no group).
+/// For each bit of [`Run::batches`], the most chunks a group of its batches reads
+/// (batches with no group in the span count for none).
 fn reads_by_bit(batches: &[(usize, &[Group])]) -> [usize; 64] {
     let per_bit = batches.len().div_ceil(64).max(1);
     let mut reads = [0; 64];
@@ -367,10 +367,10 @@ fn most_chunks(batches: &[(usize, &[Group])]) -> usize {
 /// join keeps at once.
 #[derive(Debug)]
 pub(crate) struct Span<'a> {
-    /// For each bit of [`Run::batches`], the most chunks a group of its batches reads:
-    /// worked out once a span, not for each run in each block, which went over 4 keys a
-    /// bit and took most of `count_within`'s 7.5% of steps of n = 24 (four whole steps
-    /// then took 0.92x the time, a step of n = 26 0.85x; Intel Xeon with AVX-512).
+    /// For each bit of [`Run::batches`], the most chunks a group of the span in its
+    /// batches reads (a run's groups all lie in its span: cuts fall between sets of
+    /// columns). Worked out once a span, not for each run in each block: that took most
+    /// of `count_within`'s 7.5% of steps of n = 24 (Intel Xeon with AVX-512).
     pub reads: [usize; 64],
     /// The number of its first partner.
     pub base: u32,

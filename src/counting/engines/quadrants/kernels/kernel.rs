@@ -405,6 +405,12 @@ macro_rules! join_kernel {
             /// The words of the partner numbered `number`, clamped to the region's.
             #[inline]
             fn of(self, number: u64) -> *mut u64 {
+                // The clamp keeps reads sound; a group whose partner lies outside its span
+                // would read another's half-boards (`Run::chunks` relies on none doing so).
+                debug_assert!(
+                    number.wrapping_sub(self.base) as usize <= self.last,
+                    "partner {number} outside its span"
+                );
                 let index = (number.wrapping_sub(self.base) as usize).min(self.last);
                 self.words.wrapping_add(index * self.per_partner)
             }
