@@ -336,7 +336,16 @@ fn the_slurm_recipe_counts_n19_through_a_requeue() {
         );
     };
     control(&["suspend", &first]);
-    let before = checkpoint_lines(&checkpoint);
+    // The suspension reaches the task a moment after scontrol returns (a run once recorded
+    // one more subproblem after it): the records are read once a second passes without one.
+    let mut before = checkpoint_lines(&checkpoint);
+    wait_for("pause in task 0's records", || {
+        std::thread::sleep(Duration::from_secs(1));
+        let now = checkpoint_lines(&checkpoint);
+        let still = now == before;
+        before = now;
+        still
+    });
     control(&["requeue", &first]);
     cluster.finish(&job, &first, &jobs);
     let shown = cluster.slurm("scontrol", &["show", "job", &first]);
