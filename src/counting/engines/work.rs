@@ -3,8 +3,10 @@
 //! its own module ([`constellations`](super::constellations),
 //! [`quadrants::work`](super::quadrants::work)); the counter knows none of their insides.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::counting::Estimate;
 use crate::counting::running::pool::Pool;
 use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
@@ -96,7 +98,12 @@ pub(super) struct Timed {
 /// more than the machine has cores: a plan for a larger machine must not time its parts
 /// several to a core), each with its own state made by `state`: up to `samples` parts,
 /// spread over the count in [`spread`] order (thread `t` taking every `threads`-th from the
-/// `t`-th), until `budget` runs out (at least one part).
+/// `t`-th), until `budget` runs out (at least one part). Where fewer parts than an error bar
+/// needs ([`Estimate::ERROR_FROM`]) are timed by then, parts keep starting until that many
+/// are, for up to twice `budget`: a part of n = 28 takes seconds, and 15 s timed 9 of them
+/// on two threads, 6 on one.
+///
+/// `time` gets the index of the part and the instant by which it should end.
 pub(super) fn sampled<T>(
     parts: u64,
     samples: usize,
@@ -110,15 +117,20 @@ pub(super) fn sampled<T>(
     let order: Vec<u64> = spread(samples.min(parts)).collect();
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let threads = threads.min(cores).clamp(1, order.len().max(1));
+    let done = AtomicUsize::new(0);
     let on_thread = |thread: usize| -> Result<Vec<(usize, Timed)>, Error> {
         let mut state = state(thread);
         let mut timed = Vec::new();
         for k in (thread..order.len()).step_by(threads) {
-            if k > 0 && started.elapsed() >= budget {
-                break;
-            }
+            let end = match started.elapsed() < budget {
+                true => started + budget,
+                false if k > 0 && done.load(Ordering::Relaxed) >= Estimate::ERROR_FROM => break,
+                false if k > 0 && started.elapsed() >= 2 * budget => break,
+                false => started + 2 * budget,
+            };
             let index = ((2 * order[k] + 1) * parts / (2 * samples)) as usize;
-            timed.push((k, time(&mut state, index, started + budget)?));
+            timed.push((k, time(&mut state, index, end)?));
+            done.fetch_add(1, Ordering::Relaxed);
         }
         Ok(timed)
     };
@@ -201,8 +213,9 @@ pub(crate) fn burnside(n: usize, total: u64, fixed: u64) -> Result<u64, Error> {
 #[cfg(test)]
 mod tests {
     use super::{Timed, sampled, spread};
+    use crate::counting::Estimate;
     use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::time::Duration;
+    use std::time::{Duration, Instant};
 
     #[test]
     fn a_sample_for_more_threads_than_cores_runs_no_more_threads_than_cores() {
@@ -225,6 +238,44 @@ mod tests {
         .unwrap();
         assert_eq!(sample.times.len(), 100);
         assert_eq!(states.load(Ordering::Relaxed), cores.min(100));
+    }
+
+    /// Parts that each run until the end they are given: the first to the budget's, then
+    /// past it the rest only until an error bar's worth is timed, or twice the budget.
+    #[test]
+    fn past_its_budget_a_sample_times_parts_until_an_error_bar_has_enough() {
+        let budget = Duration::from_millis(200);
+        let run = |first_only: bool| {
+            let started = Instant::now();
+            let sample = sampled(
+                1000,
+                100,
+                budget,
+                1,
+                |_| 0,
+                |calls, _, end| {
+                    *calls += 1;
+                    if *calls == 1 || !first_only {
+                        std::thread::sleep(end.saturating_duration_since(Instant::now()));
+                    }
+                    Ok(Timed {
+                        seconds: 1.0,
+                        whole: true,
+                        before: 0.0,
+                    })
+                },
+            )
+            .unwrap();
+            (sample.times.len(), started.elapsed())
+        };
+        // The first part outlasts the budget; the next ones are quick.
+        let (parts, took) = run(true);
+        assert_eq!(parts, Estimate::ERROR_FROM);
+        assert!(took < 2 * budget, "{took:?}");
+        // Every part runs to its end: the first to the budget, the second to twice it.
+        let (parts, took) = run(false);
+        assert_eq!(parts, 2);
+        assert!(took >= 2 * budget, "{took:?}");
     }
 
     #[test]

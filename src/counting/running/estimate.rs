@@ -77,8 +77,10 @@ pub struct Estimate {
 
 impl Estimate {
     /// How long [`Counter::estimate`] times parts: once this is spent, no further part
-    /// starts (the first always runs). Long enough for hundreds of parts from n = 19 on,
-    /// so that rare heavy ones are timed too.
+    /// starts (the first always runs), unless fewer than [`Estimate::ERROR_FROM`] parts are
+    /// timed: then parts start until that many are, for up to twice as long (a part of
+    /// n = 28 takes seconds). Long enough for hundreds of parts from n = 19 on, so that
+    /// rare heavy ones are timed too.
     pub const BUDGET: Duration = Duration::from_secs(15);
 
     /// The most parts a plan times (`queens plan`'s default, and [`Counter::forecast`]'s):
