@@ -93,7 +93,7 @@ fn counter(
 /// (two standard errors) as a fraction (`error`, None where none can be estimated), whether
 /// `count` takes the board (`countable`: not above n = 28), and for `shards`
 /// shards each one's `subproblems_per_shard` and `seconds_per_shard`; from parts of the
-/// count timed here for `seconds` (15 by default; up to twice as long while fewer than 10
+/// count timed here for `seconds` (15 by default; up to three times as long while fewer than 10
 /// parts are timed, for an error bar), on its threads, with the GIL released.
 #[pyfunction]
 #[pyo3(signature = (n, fundamental = false, threads = None, memory = None, engine = "auto", shards = None, seconds = None))]

@@ -191,7 +191,7 @@ pub struct PlanArgs {
     #[arg(long, value_name = "S", default_value_t = queens::counting::Estimate::SAMPLES as u64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub sample: u64,
     /// Seconds to spend timing: parts past it are not timed (while fewer than 10 are, for up
-    /// to twice as long, so that the plan has an error bar), and a part that runs past it is
+    /// to three times as long, so that the plan has an error bar), and a part that runs past it is
     /// stopped and estimated from what it did.
     #[arg(long, value_name = "T", default_value_t = queens::counting::Estimate::BUDGET.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub seconds: u64,

@@ -40,7 +40,8 @@ pub(crate) trait Work: Sync {
 }
 
 /// How a plan samples a count: up to `samples` parts, spread over it, until `budget` runs
-/// out (at least one part is timed), each as a count on `threads` threads within `memory`
+/// out (at least one part is timed; longer while too few are for an error bar, see
+/// [`sampled`]), each as a count on `threads` threads within `memory`
 /// bytes would run it, on that many threads at once, so that parts share the processor as
 /// the count's do.
 pub(crate) struct Sampling {
@@ -99,9 +100,10 @@ pub(super) struct Timed {
 /// several to a core), each with its own state made by `state`: up to `samples` parts,
 /// spread over the count in [`spread`] order (thread `t` taking every `threads`-th from the
 /// `t`-th), until `budget` runs out (at least one part). Where fewer parts than an error bar
-/// needs ([`Estimate::ERROR_FROM`]) are timed by then, parts keep starting until that many
-/// are, for up to twice `budget`: a part of n = 28 takes seconds, and 15 s timed 9 of them
-/// on two threads, 6 on one.
+/// needs ([`Estimate::ERROR_FROM`]) are timed by then, and the sample may time that many,
+/// parts keep starting until that many are, each only if it would end within [`OVERTIME`]
+/// times `budget` (judged by the longest part its thread has timed): a part of n = 28 takes
+/// seconds, and 15 s timed 6 of them on one thread.
 ///
 /// `time` gets the index of the part and the instant by which it should end.
 pub(super) fn sampled<T>(
@@ -121,15 +123,25 @@ pub(super) fn sampled<T>(
     let on_thread = |thread: usize| -> Result<Vec<(usize, Timed)>, Error> {
         let mut state = state(thread);
         let mut timed = Vec::new();
+        let mut longest = Duration::ZERO;
         for k in (thread..order.len()).step_by(threads) {
-            let end = match started.elapsed() < budget {
-                true => started + budget,
-                false if k > 0 && done.load(Ordering::Relaxed) >= Estimate::ERROR_FROM => break,
-                false if k > 0 && started.elapsed() >= 2 * budget => break,
-                false => started + 2 * budget,
+            let now = started.elapsed();
+            let end = match now < budget {
+                true => budget,
+                false if k == 0 => budget,
+                false
+                    if order.len() < Estimate::ERROR_FROM
+                        || done.load(Ordering::Relaxed) >= Estimate::ERROR_FROM
+                        || now + longest >= OVERTIME * budget =>
+                {
+                    break;
+                }
+                false => OVERTIME * budget,
             };
             let index = ((2 * order[k] + 1) * parts / (2 * samples)) as usize;
-            timed.push((k, time(&mut state, index, end)?));
+            let part = Instant::now();
+            timed.push((k, time(&mut state, index, started + end)?));
+            longest = longest.max(part.elapsed());
             done.fetch_add(1, Ordering::Relaxed);
         }
         Ok(timed)
@@ -162,6 +174,10 @@ pub(super) fn sampled<T>(
         streamed: false,
     })
 }
+
+/// How many budgets a sample may run for while it has too few parts for an error bar (see
+/// [`sampled`]): a plan answers within a minute of its 15 s.
+const OVERTIME: u32 = 3;
 
 /// Seconds `work` takes.
 pub(super) fn timed(work: &mut dyn FnMut() -> Result<(), Error>) -> Result<f64, Error> {
@@ -212,7 +228,7 @@ pub(crate) fn burnside(n: usize, total: u64, fixed: u64) -> Result<u64, Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Timed, sampled, spread};
+    use super::{OVERTIME, Timed, sampled, spread};
     use crate::counting::Estimate;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::{Duration, Instant};
@@ -240,24 +256,23 @@ mod tests {
         assert_eq!(states.load(Ordering::Relaxed), cores.min(100));
     }
 
-    /// Parts that each run until the end they are given: the first to the budget's, then
-    /// past it the rest only until an error bar's worth is timed, or twice the budget.
+    /// Past its budget, a sample starts parts only while it has too few for an error bar
+    /// and could have enough, and only those its thread's longest part says end in time.
     #[test]
     fn past_its_budget_a_sample_times_parts_until_an_error_bar_has_enough() {
         let budget = Duration::from_millis(200);
-        let run = |first_only: bool| {
+        // Each part runs as `run` says, given its number on the thread and its end.
+        let sample = |samples: usize, run: &(dyn Fn(usize, Instant) + Sync)| {
             let started = Instant::now();
             let sample = sampled(
                 1000,
-                100,
+                samples,
                 budget,
                 1,
                 |_| 0,
                 |calls, _, end| {
+                    run(*calls, end);
                     *calls += 1;
-                    if *calls == 1 || !first_only {
-                        std::thread::sleep(end.saturating_duration_since(Instant::now()));
-                    }
                     Ok(Timed {
                         seconds: 1.0,
                         whole: true,
@@ -268,14 +283,27 @@ mod tests {
             .unwrap();
             (sample.times.len(), started.elapsed())
         };
-        // The first part outlasts the budget; the next ones are quick.
-        let (parts, took) = run(true);
+        let until =
+            |end: Instant| std::thread::sleep(end.saturating_duration_since(Instant::now()));
+        // The first part outlasts the budget, the next ones are quick: an error bar's worth.
+        let first_to_its_end = |call, end| {
+            if call == 0 {
+                until(end);
+            }
+        };
+        let (parts, took) = sample(100, &first_to_its_end);
         assert_eq!(parts, Estimate::ERROR_FROM);
         assert!(took < 2 * budget, "{took:?}");
-        // Every part runs to its end: the first to the budget, the second to twice it.
-        let (parts, took) = run(false);
+        // Where the sample could never have enough, none past the budget.
+        assert_eq!(sample(9, &first_to_its_end).0, 1);
+        // Every part to its end: the first to the budget, the second to the overtime's.
+        let (parts, took) = sample(100, &|_, end| until(end));
         assert_eq!(parts, 2);
-        assert!(took >= 2 * budget, "{took:?}");
+        assert!(took >= OVERTIME * budget, "{took:?}");
+        // Parts of 1.2 budgets: a third would end past the overtime, so it does not start.
+        let (parts, took) = sample(100, &|_, _| std::thread::sleep(budget * 6 / 5));
+        assert_eq!(parts, 2);
+        assert!(took < OVERTIME * budget, "{took:?}");
     }
 
     #[test]

@@ -78,7 +78,7 @@ pub struct Estimate {
 impl Estimate {
     /// How long [`Counter::estimate`] times parts: once this is spent, no further part
     /// starts (the first always runs), unless fewer than [`Estimate::ERROR_FROM`] parts are
-    /// timed: then parts start until that many are, for up to twice as long (a part of
+    /// timed: then parts start until that many are, for up to three times as long (a part of
     /// n = 28 takes seconds). Long enough for hundreds of parts from n = 19 on, so that
     /// rare heavy ones are timed too.
     pub const BUDGET: Duration = Duration::from_secs(15);
@@ -109,7 +109,8 @@ impl Estimate {
 impl Counter {
     /// Times up to `samples` parts of the count on its threads (at least one; see
     /// [`Estimate::sampled`]), spread evenly over them, and estimates the whole count's CPU
-    /// time and memory from them. Parts start only while [`Estimate::BUDGET`] lasts, so
+    /// time and memory from them. Parts start only while [`Estimate::BUDGET`] lasts (or,
+    /// while fewer than [`Estimate::ERROR_FROM`] are timed, up to three times as long), so
     /// that an estimate takes seconds for every board; [`Counter::estimate_within`] sets
     /// another budget.
     ///
@@ -129,7 +130,8 @@ impl Counter {
         self.estimate_within(samples, Estimate::BUDGET)
     }
 
-    /// [`Counter::estimate`], starting parts only while `budget` lasts.
+    /// [`Counter::estimate`], starting parts only while `budget` lasts (or, for an error bar's
+    /// worth of parts, up to three times as long).
     ///
     /// # Errors
     ///
