@@ -88,6 +88,19 @@ fn streamed_subproblems_count_what_the_tables_count() {
 /// one of a choice and its mirror image with fewer north rows going east, twice): an
 /// independent count of the same solutions.
 fn subproblem_by_search(plan: &Plan, index: usize) -> u64 {
+    by_search(plan, index, None)
+}
+
+/// What step `south` of subproblem `index` of an odd board counts ([`Solver::solve_step`]),
+/// by the search of [`subproblem_by_search`] with the south rows' halves blocked off too,
+/// as the set `south` of south rows going east says.
+fn step_by_search(plan: &Plan, index: usize, south: usize) -> u64 {
+    by_search(plan, index, Some(south))
+}
+
+/// The search of a subproblem's solutions, or of one step's (`only` the set of south rows
+/// going east).
+fn by_search(plan: &Plan, index: usize, only: Option<usize>) -> u64 {
     let n = plan.n;
     assert!(
         n % 2 == 1,
@@ -102,11 +115,16 @@ fn subproblem_by_search(plan: &Plan, index: usize) -> u64 {
     let mut choices = Vec::new();
     for &north in &case.north_groups(n)[index - case.first] {
         if !mirrored {
-            choices.push((north, half, 1));
+            choices.push(match only {
+                Some(south) => (north | south << half, rows.len(), 1),
+                None => (north, half, 1),
+            });
             continue;
         }
         for south in 0..1usize << frame.south.len() {
-            if (north.count_ones() + south.count_ones()) as usize != frame.east.len() {
+            if (north.count_ones() + south.count_ones()) as usize != frame.east.len()
+                || only.is_some_and(|only| only != south)
+            {
                 continue;
             }
             let east = north | south << half;
@@ -206,6 +224,28 @@ fn subproblems_count_what_a_search_of_their_solutions_counts() {
     }
 }
 
+/// Every step of odd boards up to 11 counts what the search of its solutions counts, with
+/// each case of the middle queens off the center alone or followed by its mirror image.
+#[test]
+fn steps_count_what_a_search_of_their_solutions_counts() {
+    let plans = [5, 7, 9, 11].map(|n| [Plan::new(n), Plan::mirrored_from(n, 0)]);
+    for plan in plans.iter().flatten() {
+        let solvers: Vec<Solver> = (0..plan.cases.len())
+            .map(|case| Solver::new(plan, case, Storage::Streamed).unwrap())
+            .collect();
+        let mut counted = 0;
+        for step in 0..plan.steps() {
+            let (subproblem, south) = plan.step(step);
+            let solver = &solvers[plan.case_of(subproblem)];
+            let join = solver.solve_step(subproblem, south, &mut Room::default());
+            let search = step_by_search(plan, subproblem, south);
+            assert_eq!(join, Ok(search), "n = {}, step {step}", plan.n);
+            counted += search;
+        }
+        assert_eq!(counted, count(plan.n), "n = {}", plan.n);
+    }
+}
+
 /// Subproblems of n = 23, beyond the boards OEIS checks the join on, against the search
 /// (`cargo test --release --lib -- --ignored --nocapture subproblems_of_23`; minutes).
 #[test]
@@ -230,6 +270,58 @@ fn subproblems_of_23_count_what_a_search_counts() {
         );
         assert_eq!(join, search, "subproblem {index}");
     }
+}
+
+/// Steps of n = 25 against the search, the join's machinery of the largest boards at work
+/// (north row sets built for a subproblem and kept for its steps, a sieve fitted to each
+/// long table, tables sorted into up to 64 buckets): the center's case, and cases of other
+/// middle queens, whose steps each count from hundreds to millions of solutions. Each step is
+/// joined twice, the second time in parts of 16,384 east half-boards (hundreds a step) and
+/// batches of 4,096 partners, so that its tables are cut as the largest boards' are
+/// (`cargo test --release --lib -- --ignored --nocapture steps_of_25`; under a minute).
+#[test]
+#[ignore = "under a minute: CI runs it"]
+fn steps_of_25_count_what_a_search_counts() {
+    let plan = Plan::new(25);
+    let steps = [
+        (10, 0b11111011111),
+        (10, 0b111101101111),
+        (700, 0b111111110000),
+        (700, 0b11111111000),
+        (1_000, 0b11111110100),
+        (30_000, 0b11111111000),
+        (30_000, 0b110111111000),
+        (59_000, 0b11011111),
+        (59_000, 0b11110110001),
+    ];
+    let mut buckets = 0;
+    for (index, south) in steps {
+        let mut solver = Solver::new(&plan, plan.case_of(index), Storage::Streamed).unwrap();
+        let started = Instant::now();
+        let join = solver
+            .solve_step(index, south, &mut Room::default())
+            .unwrap();
+        let join_time = started.elapsed();
+        buckets = buckets.max(super::join::most_buckets::take());
+        (solver.part, solver.west_batch) = (1 << 14, 1 << 12);
+        let in_parts = solver.solve_step(index, south, &mut Room::default());
+        let started = Instant::now();
+        let search = step_by_search(&plan, index, south);
+        println!(
+            "n = 25, subproblem {index}, south rows {south:#b}: {join} by the join ({join_time:.1?}), {search} by the search ({:.1?})",
+            started.elapsed()
+        );
+        assert_eq!(join, search, "subproblem {index}, south rows {south:#b}");
+        assert_eq!(
+            in_parts,
+            Ok(search),
+            "subproblem {index}, south rows {south:#b}, in parts"
+        );
+    }
+    assert!(
+        buckets >= 32,
+        "the tables were sorted into {buckets} buckets at most"
+    );
 }
 
 /// The steps [`Plan::step`] numbers are every subproblem's south sets, each once: their
