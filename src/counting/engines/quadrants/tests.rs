@@ -272,51 +272,57 @@ fn subproblems_of_23_count_what_a_search_counts() {
     }
 }
 
-/// Steps of n = 25 against the search, the join's machinery of the largest boards at work
-/// (north row sets built for a subproblem and kept for its steps, a sieve fitted to each
-/// long table, tables sorted into up to 64 buckets): the center's case, and cases of other
-/// middle queens, whose steps each count from hundreds to millions of solutions. Each step is
-/// joined twice, the second time in parts of 16,384 east half-boards (hundreds a step) and
-/// batches of 4,096 partners, so that its tables are cut as the largest boards' are
-/// (`cargo test --release --lib -- --ignored --nocapture steps_of_25`; under a minute).
+/// Steps of n = 25 and 27 against the search, the join's machinery of the largest boards
+/// at work (north row sets built for a subproblem and kept for its steps, a sieve fitted to
+/// each long table, tables sorted into up to 64 buckets): the center's case, and cases of
+/// other middle queens, whose steps each count from hundreds to millions of solutions. Each
+/// step is joined twice, the second time in parts of 16,384 east half-boards (hundreds a
+/// step) and batches of 4,096 partners, so that its tables are cut as the largest boards'
+/// are (`cargo test --release --lib -- --ignored --nocapture steps_of_25_and_27`; under a
+/// minute).
 #[test]
 #[ignore = "under a minute: CI runs it"]
-fn steps_of_25_count_what_a_search_counts() {
-    let plan = Plan::new(25);
-    let steps = [
-        (10, 0b11111011111),
-        (10, 0b111101101111),
-        (700, 0b111111110000),
-        (700, 0b11111111000),
-        (1_000, 0b11111110100),
-        (30_000, 0b11111111000),
-        (30_000, 0b110111111000),
-        (59_000, 0b11011111),
-        (59_000, 0b11110110001),
+fn steps_of_25_and_27_count_what_a_search_counts() {
+    let steps: [(usize, &[(usize, usize)]); 2] = [
+        (
+            25,
+            &[
+                (10, 0b11111011111),
+                (10, 0b111101101111),
+                (700, 0b111111110000),
+                (700, 0b11111111000),
+                (1_000, 0b11111110100),
+                (30_000, 0b11111111000),
+                (30_000, 0b110111111000),
+                (59_000, 0b11011111),
+                (59_000, 0b11110110001),
+            ],
+        ),
+        (27, &[(10, 0b1111111100111), (100_000, 0b111111100000)]),
     ];
     let mut buckets = 0;
-    for (index, south) in steps {
-        let mut solver = Solver::new(&plan, plan.case_of(index), Storage::Streamed).unwrap();
-        let started = Instant::now();
-        let join = solver
-            .solve_step(index, south, &mut Room::default())
-            .unwrap();
-        let join_time = started.elapsed();
-        buckets = buckets.max(super::join::most_buckets::take());
-        (solver.part, solver.west_batch) = (1 << 14, 1 << 12);
-        let in_parts = solver.solve_step(index, south, &mut Room::default());
-        let started = Instant::now();
-        let search = step_by_search(&plan, index, south);
-        println!(
-            "n = 25, subproblem {index}, south rows {south:#b}: {join} by the join ({join_time:.1?}), {search} by the search ({:.1?})",
-            started.elapsed()
-        );
-        assert_eq!(join, search, "subproblem {index}, south rows {south:#b}");
-        assert_eq!(
-            in_parts,
-            Ok(search),
-            "subproblem {index}, south rows {south:#b}, in parts"
-        );
+    for (n, steps) in steps {
+        let plan = Plan::new(n);
+        for &(index, south) in steps {
+            let mut solver = Solver::new(&plan, plan.case_of(index), Storage::Streamed).unwrap();
+            let started = Instant::now();
+            let join = solver
+                .solve_step(index, south, &mut Room::default())
+                .unwrap();
+            let join_time = started.elapsed();
+            buckets = buckets.max(super::join::most_buckets::take());
+            (solver.part, solver.west_batch) = (1 << 14, 1 << 12);
+            let in_parts = solver.solve_step(index, south, &mut Room::default());
+            let started = Instant::now();
+            let search = step_by_search(&plan, index, south);
+            println!(
+                "n = {n}, subproblem {index}, south rows {south:#b}: {join} by the join ({join_time:.1?}), {search} by the search ({:.1?})",
+                started.elapsed()
+            );
+            let step = format!("n = {n}, subproblem {index}, south rows {south:#b}");
+            assert_eq!(join, search, "{step}");
+            assert_eq!(in_parts, Ok(search), "{step}, in parts");
+        }
     }
     assert!(
         buckets >= 32,
