@@ -445,6 +445,10 @@ impl Solver {
             lists.width = self.sieve_width - usize::from(!long);
             lists.fitted = (table.chunks >= self.fitted_from)
                 .then(|| self.fitted_sieve(table, north.placements()));
+            #[cfg(test)]
+            if lists.fitted.is_some() {
+                join::noted::fitted();
+            }
             let marked = table.chunks >= LONG_TABLE;
             self.west_groups([north, south], weights, lists, claims, marked);
         }

@@ -383,7 +383,7 @@ impl Table {
         };
         self.chunks = self.end;
         #[cfg(test)]
-        most_buckets::note(1 << self.bits);
+        noted::buckets(1 << self.bits);
         let words = self.chunks * WORDS;
         let (cols, norths) = (squares.cols, squares.norths);
         let sides = |pairs| {
@@ -655,23 +655,33 @@ pub(crate) fn cross(table: Slices<'_>, west: Crossing<'_>, frees: &mut Vec<u64>)
     cross_portable(table, west)
 }
 
-/// The most buckets a table was put in on this thread, for tests that check that buckets
-/// were made.
+/// What the join did on this thread, for tests that check it was done: the most buckets a
+/// table was put in, and the tables given a sieve of their own.
 #[cfg(test)]
-pub(crate) mod most_buckets {
+pub(crate) mod noted {
     use std::cell::Cell;
 
     thread_local! {
-        static MOST: Cell<usize> = const { Cell::new(0) };
+        static MOST_BUCKETS: Cell<usize> = const { Cell::new(0) };
+        static FITTED: Cell<usize> = const { Cell::new(0) };
     }
 
-    pub(super) fn note(buckets: usize) {
-        MOST.set(MOST.get().max(buckets));
+    pub(super) fn buckets(buckets: usize) {
+        MOST_BUCKETS.set(MOST_BUCKETS.get().max(buckets));
+    }
+
+    pub(crate) fn fitted() {
+        FITTED.set(FITTED.get() + 1);
     }
 
     /// The most buckets since the last call.
-    pub(crate) fn take() -> usize {
-        MOST.replace(0)
+    pub(crate) fn most_buckets() -> usize {
+        MOST_BUCKETS.replace(0)
+    }
+
+    /// The tables given a sieve of their own since the last call.
+    pub(crate) fn fitted_tables() -> usize {
+        FITTED.replace(0)
     }
 }
 

@@ -53,9 +53,13 @@ fn north_groups_first_size(plan: &Plan, index: usize) -> usize {
     case.north_groups(plan.n)[index - case.first][0].count_ones() as usize
 }
 
-/// The number of ways to choose `k` of `n`.
+/// The number of ways to choose `k` of `n`: none where `k` is more than `n` (a subproblem
+/// sending more rows east than its south rows can complete has no step).
 fn binomial(n: usize, k: usize) -> u64 {
-    (0..k.min(n)).fold(1, |c, i| c * (n - i) as u64 / (i + 1) as u64)
+    match k > n {
+        true => 0,
+        false => (0..k).fold(1, |c, i| c * (n - i) as u64 / (i + 1) as u64),
+    }
 }
 
 /// The `index`-th set of `ones` bits, in increasing order.

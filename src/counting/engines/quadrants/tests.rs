@@ -225,7 +225,8 @@ fn subproblems_count_what_a_search_of_their_solutions_counts() {
 }
 
 /// Every step of odd boards up to 11 counts what the search of its solutions counts, with
-/// each case of the middle queens off the center alone or followed by its mirror image.
+/// each case of the middle queens off the center alone or followed by its mirror image;
+/// each step's south rows are rows of its case, and the steps add up to the board's count.
 #[test]
 fn steps_count_what_a_search_of_their_solutions_counts() {
     let plans = [5, 7, 9, 11].map(|n| [Plan::new(n), Plan::mirrored_from(n, 0)]);
@@ -236,6 +237,13 @@ fn steps_count_what_a_search_of_their_solutions_counts() {
         let mut counted = 0;
         for step in 0..plan.steps() {
             let (subproblem, south) = plan.step(step);
+            let case = &plan.cases[plan.case_of(subproblem)];
+            let souths = Frame::around(plan.n, &case.fixed).south.len();
+            assert!(
+                south >> souths == 0,
+                "n = {}, step {step}: south rows {south:#b}",
+                plan.n
+            );
             let solver = &solvers[plan.case_of(subproblem)];
             let join = solver.solve_step(subproblem, south, &mut Room::default());
             let search = step_by_search(plan, subproblem, south);
@@ -300,7 +308,7 @@ fn steps_of_25_and_27_count_what_a_search_counts() {
         ),
         (27, &[(10, 0b1111111100111), (100_000, 0b111111100000)]),
     ];
-    let mut buckets = 0;
+    let (mut buckets, mut fitted) = (0, 0);
     for (n, steps) in steps {
         let plan = Plan::new(n);
         for &(index, south) in steps {
@@ -310,7 +318,8 @@ fn steps_of_25_and_27_count_what_a_search_counts() {
                 .solve_step(index, south, &mut Room::default())
                 .unwrap();
             let join_time = started.elapsed();
-            buckets = buckets.max(super::join::most_buckets::take());
+            buckets = buckets.max(super::join::noted::most_buckets());
+            fitted += super::join::noted::fitted_tables();
             (solver.part, solver.west_batch) = (1 << 14, 1 << 12);
             let in_parts = solver.solve_step(index, south, &mut Room::default());
             let started = Instant::now();
@@ -320,6 +329,7 @@ fn steps_of_25_and_27_count_what_a_search_counts() {
                 started.elapsed()
             );
             let step = format!("n = {n}, subproblem {index}, south rows {south:#b}");
+            assert!(search > 0, "{step}: a test of nothing");
             assert_eq!(join, search, "{step}");
             assert_eq!(in_parts, Ok(search), "{step}, in parts");
         }
@@ -328,6 +338,7 @@ fn steps_of_25_and_27_count_what_a_search_counts() {
         buckets >= 32,
         "the tables were sorted into {buckets} buckets at most"
     );
+    assert!(fitted > 0, "no table had a sieve of its own");
 }
 
 /// The steps [`Plan::step`] numbers are every subproblem's south sets, each once: their
@@ -524,7 +535,7 @@ fn tables_in_buckets_count_what_one_bucket_counts() {
         assert_eq!(whole.solve(i).unwrap(), counted, "subproblem {i}");
         assert_eq!(fine.solve(i).unwrap(), counted, "subproblem {i}");
         assert_eq!(fitted.solve(i).unwrap(), counted, "subproblem {i}");
-        most = most.max(super::join::most_buckets::take());
+        most = most.max(super::join::noted::most_buckets());
     }
     assert!(
         most >= 8,
