@@ -10,16 +10,6 @@ use std::time::{Duration, Instant};
 use crate::counting::running::pool::Pool;
 use crate::error::Error;
 
-/// Half-boards in a part of a step being timed: a quarter of a count's
-/// [`PART`](super::join::PART), so that the deadline is looked at every second or so at
-/// n = 26, yet long enough that its west half-boards are batched by all the bits of their
-/// sieve keys, as a count's long tables' are (see `LONG_TABLE`). With 2^16, 20 whole steps
-/// of n = 24 were estimated at 1.23x their time (0.87x to 1.79x a step); with 2^18, 1.04x
-/// (0.91x to 1.18x); a plan of n = 20 on streamed storage said 67.9 CPU-s for a count that
-/// took 68.5 s (AMD EPYC with AVX-512, `queens plan 20 --threads 1 --memory 100M`
-/// against `queens count` alike).
-const TIMED_PART: usize = 1 << 18;
-
 impl Solver {
     /// The solutions subproblem `index` accounts for (a subproblem of this case).
     ///
@@ -80,12 +70,12 @@ impl Solver {
     ) -> Result<(f64, bool), Error> {
         let stopwatch = Stopwatch {
             deadline,
-            // A count's own parts where its tables are whole (to n = 22); small ones else,
-            // so that a step of a large board looks at its deadline often.
-            part: match storage {
-                Storage::Tables => self.part,
-                _ => TIMED_PART.min(self.part),
-            },
+            // A count's own parts, since the size of a part moves a step's time: in parts of
+            // a quarter of a count's (2^18 half-boards), a step of n = 26 that a count joins
+            // in 26.5 s took 42.0 s, and `queens plan 28 --engine quadrants` said 2.1x what
+            // it says now; steps of n = 24 and 25 took the same time either way (Intel Xeon
+            // with AVX-512). Each part passes over all of a step's west groups.
+            part: self.part,
             building: Cell::new(Duration::ZERO),
             done: Cell::new(0.0),
             halves: Cell::new(0.0),
