@@ -87,8 +87,6 @@ pub(crate) struct Room {
 /// How far a step timed by [`Solver::time_step`] got before its deadline.
 pub(super) struct Stopwatch {
     pub(super) deadline: Instant,
-    /// The east half-boards a part of the step's table holds.
-    pub(super) part: usize,
     /// Time spent building the step's south row sets, which whole tables already hold.
     pub(super) building: Cell<Duration>,
     /// East half-boards joined, of about `halves` in the step's choices of rows, each
@@ -366,7 +364,7 @@ impl Solver {
         // Batches of west half-boards, each joined with every part of the table, while
         // other threads have not taken every set of columns.
         while !(claims.sets > 0 && claims.taken()) {
-            let mut part = Part::first(stopwatch.map_or(self.part, |s| s.part));
+            let mut part = Part::first(self.part);
             let mut listed = false;
             loop {
                 let more = table.fill(

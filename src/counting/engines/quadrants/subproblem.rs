@@ -57,6 +57,12 @@ impl Solver {
     /// of its east half-boards joined by then (a part of its table always runs, so the
     /// share is never zero). The second value says whether the step finished.
     ///
+    /// The step is joined in a count's own parts of its table, since each part passes over
+    /// all of the step's west groups: in parts of a quarter of a count's (2^18 half-boards),
+    /// a step of n = 26 that a count joins in 26.5 s took 42.0 s, and `queens plan 28
+    /// --engine quadrants` said 2.1x what it says in a count's parts; steps of n = 24 and 25
+    /// took the same time either way (Intel Xeon with AVX-512).
+    ///
     /// # Errors
     ///
     /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
@@ -70,12 +76,6 @@ impl Solver {
     ) -> Result<(f64, bool), Error> {
         let stopwatch = Stopwatch {
             deadline,
-            // A count's own parts, since the size of a part moves a step's time: in parts of
-            // a quarter of a count's (2^18 half-boards), a step of n = 26 that a count joins
-            // in 26.5 s took 42.0 s, and `queens plan 28 --engine quadrants` said 2.1x what
-            // it says now; steps of n = 24 and 25 took the same time either way (Intel Xeon
-            // with AVX-512). Each part passes over all of a step's west groups.
-            part: self.part,
             building: Cell::new(Duration::ZERO),
             done: Cell::new(0.0),
             halves: Cell::new(0.0),

@@ -404,7 +404,6 @@ fn a_stopped_step_foresees_the_half_boards_it_joins() {
         let timed = |deadline| {
             let stopwatch = Stopwatch {
                 deadline,
-                part: solver.part,
                 building: Default::default(),
                 done: Default::default(),
                 halves: Default::default(),
