@@ -1,7 +1,7 @@
 //! A subproblem's row choices joined: north sets with the south sets that complete them,
 //! each east table a part at a time against the west half-boards, grouped by sieve key.
 
-use super::join::{self, Part, SIEVE, Sieve, Table};
+use super::join::{self, Part, Sieve, Table};
 use super::layout::{
     CLASSES, ColumnSet, Crossing, Cut, Group, KEYS, PerKey, Placement, Run, West, placements_in,
 };
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use crate::counting::running::pool::Pool;
 use crate::error::Error;
 
-use super::solver::Solver;
+use super::solver::{STREAMED_SIEVE, Solver};
 use std::cell::Cell;
 
 /// What the join keeps of a row choice's west half-boards while it reads the parts of its
@@ -113,9 +113,9 @@ impl Stopwatch {
 }
 
 /// The fewest chunks a table's first part has for its groups to be batched by all the
-/// bits of their sieve keys, where keys have [`SIEVE`] bits; one fewer below. Whole steps
-/// of n = 24, whose tables have 800 to 2,000 chunks, took 0.87x the time with 6 bits than
-/// with 5; with parts of 128 chunks, 1.10x (AMD EPYC with AVX-512): the batches'
+/// bits of their sieve keys, where a streamed count's keys have theirs; one fewer below.
+/// Whole steps of n = 24, whose tables have 800 to 2,000 chunks, took 0.87x the time with
+/// 6 bits than with 5; with parts of 128 chunks, 1.10x (AMD EPYC with AVX-512): the batches'
 /// bookkeeping outweighs their sparing on short tables.
 const LONG_TABLE: usize = 512;
 
@@ -157,6 +157,11 @@ impl Claims<'_> {
 /// tests to see that threads counting a step together share its choices.
 #[cfg(test)]
 pub(super) static SHARED_CHOICES: AtomicUsize = AtomicUsize::new(0);
+
+/// Parts a deadline stopped between two of their buckets, for the tests to see that a
+/// timed step stops within a part.
+#[cfg(test)]
+pub(super) static PARTS_CUT: AtomicUsize = AtomicUsize::new(0);
 
 /// Cuts `lists` where its runs, numbers and groups of each of its batches' keys end so
 /// far.
@@ -367,20 +372,23 @@ impl Solver {
             let mut part = Part::first(self.part);
             let mut listed = false;
             loop {
+                let started = Instant::now();
                 let more = table.fill(
                     [east_north, east_south],
                     north.count_ones(),
                     &mut part,
                     self.east.cols.len(),
                 );
+                let mut joined = 1.0;
                 if table.len > 0 {
-                    let sums = self.join_part(
+                    let sums;
+                    (sums, joined) = self.join_part(
                         table,
                         [west_north, west_south],
                         west,
                         choice.weights,
                         (lists, &claims),
-                        [!listed, !more],
+                        ([!listed, !more], stopwatch.map(|s| (s, started))),
                     );
                     total += sums
                         .iter()
@@ -390,9 +398,9 @@ impl Solver {
                     listed = true;
                 }
                 if let Some(stopwatch) = stopwatch {
-                    let done = table.len as f64 * lists.share;
+                    let done = table.len as f64 * lists.share * joined;
                     stopwatch.done.set(stopwatch.done.get() + done);
-                    if more && stopwatch.expired() {
+                    if joined < 1.0 || more && stopwatch.expired() {
                         return (total, true);
                     }
                 }
@@ -422,7 +430,9 @@ impl Solver {
     /// placements `[north, south]` (filling north and south rows `west`) in the batch that
     /// lists them, taking sets of columns from `claims`, for the first part; the classes of
     /// `weights` that count. `lists` keeps what the parts of a row choice share; `first`
-    /// and `last` say whether this part is the first and the last of the table.
+    /// and `last` say whether this part is the first and the last of the table. Also the
+    /// share of the part's time spent on it: all of it, unless a `stopwatch`'s deadline
+    /// stopped it between two buckets (the part filled when `started`).
     fn join_part(
         &self,
         table: &mut Table,
@@ -430,8 +440,8 @@ impl Solver {
         west: [usize; 2],
         weights: [u64; CLASSES],
         (lists, claims): (&mut WestLists, &Claims<'_>),
-        [first, last]: [bool; 2],
-    ) -> [u64; CLASSES] {
+        ([first, last], stopwatch): ([bool; 2], Option<(&Stopwatch, Instant)>),
+    ) -> ([u64; CLASSES], f64) {
         // A whole table of a few chunks, for every west half-board: every pair tested costs
         // less than listing the pairs that agree.
         let crossing =
@@ -439,10 +449,12 @@ impl Solver {
         if crossing {
             (lists.taken, lists.share) = (lists.sets.len(), 1.0);
         } else if first {
-            let long = table.chunks >= LONG_TABLE || self.sieve_width < SIEVE;
-            lists.width = self.sieve_width - usize::from(!long);
+            let long = table.chunks >= LONG_TABLE || self.sieve_width < STREAMED_SIEVE;
             lists.fitted = (table.chunks >= self.fitted_from)
                 .then(|| self.fitted_sieve(table, north.placements()));
+            let width =
+                (lists.fitted.as_ref()).map_or(self.tag_width(), |(sieve, _)| sieve.width());
+            lists.width = width - usize::from(!long);
             #[cfg(test)]
             if lists.fitted.is_some() {
                 join::noted::fitted();
@@ -453,8 +465,8 @@ impl Solver {
         // Sorting by sieve key costs a pass over the table; it pays only where enough west
         // half-boards read it (the listed pairs).
         let (pairs, bucket_chunks) = self.sieving;
-        let sieve = (!crossing && lists.lowers.len() >= pairs)
-            .then_some((bucket_chunks, [self.sieve_width, lists.width]));
+        let sieve =
+            (!crossing && lists.lowers.len() >= pairs).then_some((bucket_chunks, lists.width));
         if let (Some(_), Some((fitted, _))) = (sieve, &lists.fitted) {
             table.retag(fitted);
         }
@@ -473,14 +485,22 @@ impl Solver {
                     .filter(|&class| weights[class] != 0)
                     .fold(0, |classes, class| classes | 1 << class),
             };
-            return join::cross(table.slices(0), west, &mut lists.frees);
+            return (join::cross(table.slices(0), west, &mut lists.frees), 1.0);
         }
-        // Bucket by bucket, each read by the groups free of its sieve diagonals.
-        let mut sums = [0; CLASSES];
-        for (bucket, chunks) in table.buckets() {
+        // Bucket by bucket, each read by the groups free of its sieve diagonals, in the
+        // order of their places' bits reversed (the first, the middle one, the quarters,
+        // ...): a part its deadline stops has been through buckets spread over the table,
+        // which stand for the rest. Their number, not the chunks their groups read, is the
+        // measure: in the parts of a step of n = 26, 255 buckets each, a bucket took 2 to 20
+        // ms and the first k buckets about k/255 of a part's time, while their share of the
+        // partners' chunks read ran behind by up to 3x, since each bucket fills its
+        // partners' free half-boards too (Intel Xeon with AVX-512).
+        let buckets: Vec<_> = table.buckets().collect();
+        let (mut sums, reading) = ([0; CLASSES], Instant::now());
+        for (done, (bucket, chunks)) in spread(buckets.len()).map(|i| &buckets[i]).enumerate() {
             // Keys below the batches' width: the rest have no group.
             let batches: Vec<_> = (lists.groups[..1 << lists.width].iter().enumerate())
-                .map(|(key, groups)| (table.reads(bucket, key), &groups[..]))
+                .map(|(key, groups)| (table.reads(*bucket, key), &groups[..]))
                 .collect();
             let west = West {
                 batches: &batches,
@@ -496,8 +516,20 @@ impl Solver {
             for (sum, part) in sums.iter_mut().zip(part) {
                 *sum += part;
             }
+            let (done, left) = (done + 1, buckets.len() - done - 1);
+            if let Some((stopwatch, started)) = stopwatch
+                && left > 0
+                && stopwatch.expired()
+            {
+                // Filling and slicing the part, then its buckets at the pace so far.
+                let spent = started.elapsed().as_secs_f64();
+                let left = reading.elapsed().as_secs_f64() * left as f64 / done as f64;
+                #[cfg(test)]
+                PARTS_CUT.fetch_add(1, Ordering::Relaxed);
+                return (sums, spent / (spent + left));
+            }
         }
-        sums
+        (sums, 1.0)
     }
 
     /// The weight of each class of west half-boards for the row choice, or `None` if its
@@ -618,23 +650,22 @@ impl Solver {
                     &mut lists.lowers,
                     &mut lists.ends,
                 );
-                // The shift and the marking constants, so that the common case, none of
+                // No shift and no marking as constants, so that the common case, none of
                 // either, costs nothing (shifting by a variable took 0.6% more instructions
                 // of `count 18`, asking whether to mark 1.2%).
                 let push = match (batch_shift, marked) {
-                    (0, false) => push_groups::<0, false>,
-                    (1, false) => push_groups::<1, false>,
-                    (_, false) => push_groups::<{ SIEVE - BATCH_BITS }, false>,
-                    (0, true) => push_groups::<0, true>,
-                    (1, true) => push_groups::<1, true>,
-                    (_, true) => push_groups::<{ SIEVE - BATCH_BITS }, true>,
+                    (0, false) => push_groups::<false, false>,
+                    (_, false) => push_groups::<true, false>,
+                    (0, true) => push_groups::<false, true>,
+                    (_, true) => push_groups::<true, true>,
                 };
+                let keys = (lists.fitted.as_ref()).map(|(sieve, keys)| (&keys[..], sieve.width()));
                 push(
                     uppers,
                     (&lists.ends, start),
                     upper_flag as u32,
-                    (&mut lists.groups, self.sieve_width - lists.width),
-                    lists.fitted.as_ref().map(|(_, keys)| &keys[..]),
+                    (&mut lists.groups, lists.width, batch_shift),
+                    keys,
                     (&mut batches, (lists.lowers.as_slice(), &mut lists.marks)),
                 );
             }
@@ -697,30 +728,47 @@ fn partner_runs(
     (runs, firsts)
 }
 
+/// The places `0..len` with the bits of their numbers reversed (those past `len` left
+/// out): each prefix of the order is spread over them all.
+pub(super) fn spread(len: usize) -> impl Iterator<Item = usize> {
+    let bits = len.next_power_of_two().trailing_zeros();
+    (0..len.next_power_of_two())
+        .map(move |i| {
+            i.reverse_bits()
+                .checked_shr(usize::BITS - bits)
+                .unwrap_or(0)
+        })
+        .filter(move |&i| i < len)
+}
+
 /// Adds the north-west placements `uppers`, just joined with their partners (which end at
-/// `ends`, the first starting at `start`), to the `groups` of their sieve keys, in class
-/// `class`; marks in `batches` each key with partners off the marked diagonal (0) and on it
-/// (1), a bit per `1 << BATCH_SHIFT` keys (see [`Run::batches`]), and, if `MARKED`, each
-/// partner alike in `marks` (by the partners' numbers `lowers`). Their keys are their
-/// tags, or by `square_keys` (each square's key, 16 a row) where the table has a sieve of
-/// its own.
+/// `ends`, the first starting at `start`), to the `groups` of their sieve keys of `width`
+/// bits, in class `class`; marks in `batches` each key with partners off the marked
+/// diagonal (0) and on it (1), a bit per `1 << batch_shift` keys (0 unless `SHIFTED`: see
+/// [`Run::batches`]), and, if `MARKED`, each partner alike in `marks` (by the partners'
+/// numbers `lowers`). Their keys are their tags, or by `square_keys` (each square's key of
+/// a table's own sieve, 16 a row, and their bits) where the table has a sieve of its own.
 #[inline]
-fn push_groups<const BATCH_SHIFT: usize, const MARKED: bool>(
+fn push_groups<const SHIFTED: bool, const MARKED: bool>(
     uppers: &[Placement],
     (ends, mut start): (&[[u32; 2]], u32),
     class: u32,
-    (groups, coarser): (&mut [Vec<Group>; KEYS], usize),
-    square_keys: Option<&[usize]>,
+    (groups, width, batch_shift): (&mut [Vec<Group>; KEYS], usize, usize),
+    square_keys: Option<(&[usize], usize)>,
     (batches, (lowers, marks)): (&mut [u64; 2], (&[u64], &mut [u64])),
 ) {
+    let batch_shift = if SHIFTED { batch_shift } else { 0 };
     for (upper, &[split, end]) in uppers.iter().zip(ends) {
         let key = match square_keys {
-            None => Sieve::tagged(upper.shared),
-            Some(keys) => (keys.chunks_exact(16).enumerate()).fold(0, |key, (row, keys)| {
-                key | keys[(upper.shared >> (4 * row) & 15) as usize]
-            }),
-        } >> coarser;
-        let bit = key >> BATCH_SHIFT;
+            None => Sieve::tagged(upper.shared, width),
+            Some((keys, bits)) => {
+                let key = (keys.chunks_exact(16).enumerate()).fold(0, |key, (row, keys)| {
+                    key | keys[(upper.shared >> (4 * row) & 15) as usize]
+                });
+                key >> (bits - width)
+            }
+        };
+        let bit = key >> batch_shift;
         batches[0] |= u64::from(split > start) << bit;
         batches[1] |= u64::from(end > split) << bit;
         // Written, then kept only if it has partners: whether an upper has any follows no

@@ -26,9 +26,10 @@ pub(crate) struct Sieve {
 /// Sieve diagonals at most, one bit of a key each.
 pub(crate) const SIEVE: usize = KEYS.trailing_zeros() as usize;
 
-// A key's tag lies above a north-west placement's square code (4 bits a row, at most
-// `MAX_N / 2` rows) and an east placement's shared diagonals (at most `2 MAX_N - 2`).
-const _: () = assert!(4 * (MAX_N / 2) + SIEVE <= 64 && 2 * MAX_N - 2 + SIEVE <= 64);
+// A key's tag lies above an east placement's shared diagonals (at most `2 MAX_N - 2`); above
+// a north-west placement's square code (4 bits a row) only a sieve narrow enough for its
+// rows tags them (see `Solver::tag_width`).
+const _: () = assert!(2 * MAX_N - 2 + SIEVE <= 64);
 
 /// Sieve diagonals whose keys order the half-boards within a bucket: a group reads a
 /// bucket up to the last half-board free of them, reading a few more (those that hold a
@@ -136,16 +137,25 @@ impl Sieve {
         key >> (SIEVE - self.width)
     }
 
-    /// `key` kept in the top bits of a north-west placement's square code, which rows below
-    /// 15 leave free (see [`square_code`]), or of an east placement's shared diagonals, which
-    /// number at most `2 n - 2` (54 at n = 28).
-    pub(crate) fn tag(key: usize) -> u64 {
-        (key as u64) << (64 - SIEVE)
+    /// `key` kept in the top [`width`](Sieve::width) bits of a north-west placement's square
+    /// code (4 bits a row, see [`square_code`]), or of an east placement's shared
+    /// diagonals, which number at most `2 n - 2` (54 at n = 28): highest, so that the
+    /// highest bits of a tag are those of its key, whatever the key's width.
+    pub(crate) fn tag(&self, key: usize) -> u64 {
+        (key as u64)
+            .checked_shl(64 - self.width as u32)
+            .unwrap_or(0)
     }
 
-    /// The key [`tag`](Sieve::tag) keeps in `code`.
-    pub(crate) fn tagged(code: u64) -> usize {
-        (code >> (64 - SIEVE)) as usize
+    /// The key of `bits` bits (the highest of the key's) that a tag keeps in `code`.
+    #[inline]
+    pub(crate) fn tagged(code: u64, bits: usize) -> usize {
+        code.checked_shr(64 - bits as u32).unwrap_or(0) as usize
+    }
+
+    /// The bits of a key.
+    pub(crate) fn width(&self) -> usize {
+        self.width
     }
 }
 
@@ -280,9 +290,8 @@ pub(crate) struct Table {
     /// next ones, that order the half-boards within it.
     bits: usize,
     prefix: usize,
-    /// The bits of the sieve keys the half-boards carry (see [`Sieve::new`]), and of
-    /// those the west groups reading it are batched by (the first of them).
-    tagged: usize,
+    /// The bits of the sieve keys the west groups reading the table are batched by (the
+    /// highest of those the half-boards carry: see [`Sieve::tag`]).
     width: usize,
     /// Where each bucket starts, in chunks, and where the last ends.
     starts: PerKey<usize>,
@@ -355,16 +364,14 @@ impl Table {
     pub(crate) fn slice(
         &mut self,
         diagonals: usize,
-        sieve: Option<(usize, [usize; 2])>,
+        sieve: Option<(usize, usize)>,
         (squares, west): (&Squares, [usize; 2]),
         paired_bytes: usize,
     ) {
         let chunks = self.len.div_ceil(CHUNK);
         (self.bits, self.prefix) = match sieve {
-            Some((bucket_chunks, [tagged, width]))
-                if chunks >= SIEVE_FROM && width >= PREFIX_BITS =>
-            {
-                (self.tagged, self.width) = (tagged, width);
+            Some((bucket_chunks, width)) if chunks >= SIEVE_FROM && width >= PREFIX_BITS => {
+                self.width = width;
                 let bits = (chunks / bucket_chunks).max(1).ilog2() as usize;
                 let bits = bits.min(width - PREFIX_BITS);
                 (bits, PREFIX_BITS)
@@ -491,8 +498,7 @@ impl Table {
     fn sort_into_buckets(&mut self) {
         const WAYS: usize = SORT_WAYS;
         let keys: usize = 1 << (self.bits + self.prefix);
-        let shift = self.tagged - self.bits - self.prefix;
-        let key = |half: u64| Sieve::tagged(half) >> shift;
+        let key = |half: u64| Sieve::tagged(half, self.bits + self.prefix);
         let halves = self.halves.as_slice();
         // Counts, then starts, of each key's half-boards, four ways to a key: only the keys
         // in use are cleared (clearing room for every key cost 0.6% of `count 18`).
@@ -540,7 +546,7 @@ impl Table {
     pub(crate) fn retag(&mut self, sieve: &Sieve) {
         let diagonals = u64::MAX >> SIEVE;
         for half in self.halves.as_mut_slice() {
-            *half = *half & diagonals | Sieve::tag(sieve.key(*half & diagonals));
+            *half = *half & diagonals | sieve.tag(sieve.key(*half & diagonals));
         }
     }
 

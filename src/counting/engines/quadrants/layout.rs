@@ -199,11 +199,12 @@ pub(crate) struct West<'a> {
     pub marks: &'a [u64],
 }
 
-/// Batches of groups at most: one per sieve key (see `Sieve`), of up to 8 bits: 6 to
-/// choose a table's bucket, 2 to order it. Boards of whole tables use 5 (see
+/// Batches of groups at most: one per sieve key (see `Sieve`), of up to 10 bits: up to 8
+/// to choose a table's bucket, 2 to order it. Boards of whole tables use 5 (see
 /// `Solver::sieve_width`); streamed ones 8, which took whole steps of n = 24 0.77x and 0.81x
-/// the time of 6, and steps of n = 26 0.80x (Intel Xeon with AVX-512).
-pub(crate) const KEYS: usize = 256;
+/// the time of 6, and steps of n = 26 0.80x, and 10 where a table's parts are large enough
+/// for its buckets to keep their size (Intel Xeon with AVX-512).
+pub(crate) const KEYS: usize = 1024;
 
 /// A value per sieve key.
 #[derive(Debug, Clone, Copy)]

@@ -116,13 +116,15 @@ pub(super) fn streamed_bytes(n: usize) -> [u64; 3] {
     // largest found), doubled; a step's south sets (0.9, 4.6 and 26 MB, about 150 at n = 28
     // by the same growth) doubled; its west lists (58 MB at n = 24, a batch's 134 MB past
     // it) and a table's part, whose planes of pairs of squares take up to 90, 124, 146 and
-    // 192 MiB at n = 22, 24, 26 and 28 (counted from the planes a part of `PART` half-boards
-    // has: 68 to 159 MiB more than its planes of squares alone).
+    // 192 MiB at n = 22, 24, 26 and 28 in parts of `PART` half-boards (counted from the
+    // planes such a part has: 68 to 159 MiB more than its planes of squares alone), and
+    // four times as much, with four times the half-boards (8 bytes each, and a copy sorted
+    // by key), in the parts of n = 26 and 28 (see `streamed_join`).
     const MEASURED: [[u64; 3]; 4] = [
         [18, 2, 130],
         [96, 10, 216],
-        [544, 52, 321],
-        [1024, 300, 371],
+        [544, 52, 810],
+        [1024, 300, 1000],
     ];
     match n {
         0..22 => MEASURED[0].map(|mib| (mib * MIB) >> (22 - n).min(20)),
@@ -132,10 +134,10 @@ pub(super) fn streamed_bytes(n: usize) -> [u64; 3] {
     }
 }
 
-/// The most times [`Storage::Together`] halves its batches and parts to fit: 64 times
-/// smaller, a thread's lists and part take some 7 MiB at n = 28 (see
+/// The most times [`Storage::Together`] halves its batches and parts to fit: 256 times
+/// smaller, a thread's lists and part take some 8 MiB at n = 28 (see
 /// [`together_needed`]), and a part still holds thousands of half-boards.
-pub(super) const MOST_HALVINGS: u32 = 6;
+pub(super) const MOST_HALVINGS: u32 = 8;
 
 /// How a count of `n` on `threads` threads keeps its placements within `limit` bytes (or
 /// [`PROCESS_MEMORY`]) and the memory available (where the operating system says how much
@@ -187,7 +189,7 @@ pub(crate) fn needed(n: usize, threads: usize, storage: Storage) -> u64 {
 /// How many of `threads` a plan's sample of `n` times steps on at once within `limit`
 /// bytes (or [`PROCESS_MEMORY`]): each thread builds the north row sets of the subproblem
 /// it times, which a count's threads share, so a sample on many threads would need many
-/// times a count's memory (two at n = 28, each 1.5 GiB).
+/// times a count's memory (one at n = 28, 2.3 GiB).
 pub(crate) fn sample_threads(n: usize, threads: usize, limit: Option<u64>) -> usize {
     let each = streamed_needed(n, 1).max(1);
     let fit = limit.unwrap_or(PROCESS_MEMORY) / each;

@@ -37,7 +37,7 @@ pub(crate) struct Solver {
     pub(super) squares: Squares,
     pub(super) groups: Vec<Vec<usize>>,
     pub(super) tables: Option<Tables>,
-    /// The east half-boards a table holds at a time.
+    /// The east half-boards a table holds at a time (see [`streamed_join`]).
     pub(super) part: usize,
     /// The partners a batch of a row choice's west half-boards lists before the join reads
     /// the table for them.
@@ -48,8 +48,9 @@ pub(crate) struct Solver {
     /// The fewest pairs of west placements a row choice lists for its table to be put in
     /// buckets by sieve key, and the chunks a bucket has on average, at least.
     pub(super) sieving: (usize, usize),
-    /// The sieve diagonals a key has: [`SIEVE`] where the tables are streamed,
-    /// [`WHOLE_SIEVE`] where they are whole. Against 5 everywhere, 6 took whole steps of
+    /// The sieve diagonals a key has: [`STREAMED_SIEVE`] where the tables are streamed
+    /// (more on the largest boards: see [`streamed_join`]), [`WHOLE_SIEVE`] where they are
+    /// whole. Against 5 everywhere, 6 took whole steps of
     /// n = 24 0.87x the time and of n = 23 0.95x, while `count 20 --shard 3/20` took 1.04x
     /// and `count 16` 1.02x (AMD EPYC with AVX-512): their tables are too short for a
     /// fourth bit of buckets. Against 6, 8 took steps of n = 23, 24 and 26 0.77x to 0.81x
@@ -70,6 +71,25 @@ pub(crate) struct Solver {
 /// The sieve diagonals a key has where the tables are whole (to n = 22): see
 /// [`Solver::sieve_width`].
 const WHOLE_SIEVE: usize = 5;
+
+/// The sieve diagonals a key has where the tables are streamed: see [`Solver::sieve_width`].
+pub(super) const STREAMED_SIEVE: usize = 8;
+
+/// How a streamed count of a board of `n` joins: the east half-boards a part of a table
+/// holds, the most bytes its planes of pairs of squares take, and the bits of its sieve
+/// keys. [`PART`], [`PAIRED_BYTES`] and [`STREAMED_SIEVE`], but at n = 26 and 28 four times
+/// the parts and [`SIEVE`] bits, so that buckets keep their size while the sieve spares
+/// more: the same steps took 0.74x to 0.86x the time at n = 26 (either alone 0.92x to
+/// 1.03x) and 0.64x and 0.68x at n = 28 (the larger parts alone 0.74x, twice the parts
+/// with 10 bits 0.74x); at n = 24, 1.06x, at n = 27, 1.01x (Intel Xeon with AVX-512). A
+/// thread's part then takes some 600 and 800 MiB (see
+/// [`streamed_bytes`](super::sizing::streamed_bytes)).
+fn streamed_join(n: usize) -> (usize, usize, usize) {
+    match n {
+        26 | 28 => (PART << 2, PAIRED_BYTES << 2, SIEVE),
+        _ => (PART, PAIRED_BYTES, STREAMED_SIEVE),
+    }
+}
 
 /// West and east half-boards sampled, each, to fit a long table's sieve (see
 /// [`Sieve::fitted`]): a few hundred thousand simple steps, against a table of a quarter
@@ -142,6 +162,10 @@ impl Solver {
         };
         let south_west = &squares.diagonals[squares.norths * squares.cols..];
         let unsieved = long | south_west.iter().fold(0, |any, &d| any | d);
+        let (part, paired_bytes, sieve_width) = match n > TABLES_UP_TO {
+            true => streamed_join(n),
+            false => (PART, PAIRED_BYTES, WHOLE_SIEVE),
+        };
         let mut solver = Solver {
             weight: case.weight,
             first: case.first,
@@ -157,14 +181,11 @@ impl Solver {
             longest: long,
             squares,
             tables: None,
-            part: PART,
+            part,
             west_batch: WEST,
-            paired_bytes: PAIRED_BYTES,
+            paired_bytes,
             sieving: (SIEVE_PAIRS, bucket_chunks()),
-            sieve_width: match n > TABLES_UP_TO {
-                true => SIEVE,
-                false => WHOLE_SIEVE,
-            },
+            sieve_width,
             fitted_from: FITTED_FROM,
             north_sets_at_once: match n < ONE_NORTH_SET_FROM {
                 true => usize::MAX,
@@ -176,8 +197,8 @@ impl Solver {
             Storage::Tables => solver.tables = Some(solver.tables()?),
             Storage::Streamed => {}
             Storage::Together { halvings } => {
-                (solver.west_batch, solver.part) = (WEST >> halvings, PART >> halvings);
-                solver.paired_bytes = PAIRED_BYTES >> halvings;
+                (solver.west_batch, solver.part) = (WEST >> halvings, part >> halvings);
+                solver.paired_bytes = paired_bytes >> halvings;
                 solver.together = true;
             }
         }
@@ -224,7 +245,7 @@ impl Solver {
         let upper = census(diagonals, uppers, |p| self.west_shared(p.shared));
         let others = census(diagonals, others, |p| p.shared);
         let candidates = sieve_candidates(&upper, &others, self.unsieved);
-        Sieve::new(&candidates, self.sieve_width)
+        Sieve::new(&candidates, self.tag_width())
     }
 
     /// A sieve fitted to a long table (see [`Sieve::fitted`]), from samples of its
@@ -270,7 +291,15 @@ impl Solver {
 
     /// The sieve key of a north-west placement, as a tag: the join groups by them.
     pub(super) fn west_tag(&self, sieve: &Sieve, placement: &Placement) -> u64 {
-        Sieve::tag(sieve.key(self.west_shared(placement.shared)))
+        sieve.tag(sieve.key(self.west_shared(placement.shared)))
+    }
+
+    /// The bits of the subproblem's sieve keys: [`Solver::sieve_width`], or fewer where
+    /// the north-west placements' square codes (4 bits a north row) leave their tags fewer
+    /// (8 at n = 28). A table's own sieve keys its north-west placements by their squares,
+    /// not by tags, and takes every bit.
+    pub(super) fn tag_width(&self) -> usize {
+        self.sieve_width.min(64 - 4 * self.squares.norths)
     }
 
     /// Bytes the tables hold.
@@ -286,5 +315,5 @@ impl Solver {
 /// joining two of them carries its own key, which sorting the table then reads in one shift
 /// (see [`Sieve::tagged`]).
 pub(super) fn east_tag(sieve: &Sieve, placement: &Placement) -> u64 {
-    Sieve::tag(sieve.key(placement.shared))
+    sieve.tag(sieve.key(placement.shared))
 }

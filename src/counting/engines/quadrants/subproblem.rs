@@ -54,8 +54,11 @@ impl Solver {
     /// sets with the one set of south rows) until `deadline`, in `room` (kept from step to
     /// step, as a count keeps it), and returns the seconds the whole step takes in a count
     /// whose storage is `storage`: measured if it finished, else estimated from the share
-    /// of its east half-boards joined by then (a part of its table always runs, so the
-    /// share is never zero). The second value says whether the step finished.
+    /// of its east half-boards joined by then, a part stopped between two of its buckets
+    /// counting for the share of its time spent (foreseen from the share of its buckets
+    /// joined, taken spread over the table: see `join_part`), so that a step whose parts
+    /// take minutes keeps to its deadline; some of a table always runs, so the share is
+    /// never zero. The second value says whether the step finished.
     ///
     /// The step is joined in a count's own parts of its table, since each part passes over
     /// all of the step's west groups: in parts of a quarter of a count's (2^18 half-boards),

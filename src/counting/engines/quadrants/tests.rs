@@ -432,6 +432,58 @@ fn a_stopped_step_foresees_the_half_boards_it_joins() {
     assert!(stopped > 10, "only {stopped} steps stopped");
 }
 
+/// A table's buckets are joined each once, in an order whose every prefix is spread over
+/// them: the first four of 13 lie in each quarter.
+#[test]
+fn buckets_are_joined_each_once_spread_over_the_table() {
+    for len in 0..300 {
+        let mut order: Vec<usize> = super::choices::spread(len).collect();
+        assert_eq!(order.len(), len);
+        if len == 13 {
+            assert_eq!(&order[..4], [0, 8, 4, 12]);
+        }
+        order.sort_unstable();
+        assert!(order.iter().copied().eq(0..len), "{len} buckets");
+    }
+}
+
+/// A step timed until a deadline already past, whose table is one part in many buckets,
+/// stops within that part (so that a plan's steps keep their time on the largest boards,
+/// whose parts take minutes), and foresees a time from it.
+#[test]
+fn a_stopped_step_stops_within_a_part() {
+    let plan = Plan::new(20);
+    let cut = || super::choices::PARTS_CUT.load(std::sync::atomic::Ordering::Relaxed);
+    let before = cut();
+    let mut stopped = 0;
+    for index in (0..plan.steps()).step_by(97) {
+        let (subproblem, south) = plan.step(index);
+        let solver = Solver::new(&plan, plan.case_of(subproblem), Storage::Streamed).unwrap();
+        let mut room = Room::default();
+        solver.prepare(subproblem, &mut room).unwrap();
+        let (seconds, whole) = solver
+            .time_step(
+                subproblem,
+                south,
+                Instant::now(),
+                &mut room,
+                Storage::Streamed,
+            )
+            .unwrap();
+        if !whole {
+            assert!(
+                seconds.is_finite() && seconds > 0.0,
+                "step {index}: {seconds} s"
+            );
+            stopped += 1;
+        }
+    }
+    assert!(
+        stopped > 0 && cut() > before,
+        "{stopped} steps stopped, none within a part"
+    );
+}
+
 /// Of a row choice of the whole board, or of the odd board's center case, and its
 /// north-south mirror image, the join counts one, twice (once if they are one): the one
 /// with fewer north rows going east, whose south-west placements, the partners each west
@@ -593,10 +645,10 @@ fn a_count_on_all_the_cores_of_a_node_fits_in_a_process_memory() {
     }
     assert_eq!(
         storage_within(28, 64, PROCESS_MEMORY),
-        Ok(Storage::Together { halvings: 4 })
+        Ok(Storage::Together { halvings: 5 })
     );
     // Given more memory, the threads count steps of their own.
-    assert_eq!(storage_within(28, 64, 64 << 30), Ok(Storage::Streamed));
+    assert_eq!(storage_within(28, 64, 96 << 30), Ok(Storage::Streamed));
     assert!(matches!(
         storage_within(28, 4096, PROCESS_MEMORY),
         Err(Error::NotEnoughMemory { .. })
@@ -776,10 +828,12 @@ fn streamed_bytes_hold_the_row_sets_built() {
     let sizes = std::env::var("QUEENS_STREAMED").map_or(vec![22], |n| vec![n.parse().unwrap()]);
     for n in sizes {
         let [shared, per_step, _] = streamed_bytes(n).map(|bytes| bytes as usize);
-        // The most a part's planes take, with a plane per pair of squares (n = 22 to 28).
-        let table_part = [90usize, 124, 146, 192][(n.max(22) - 21) / 2] << 20;
         let plan = Plan::new(n);
         let solver = Solver::new(&plan, 0, Storage::Streamed).unwrap();
+        // The most a part's planes take, with a plane per pair of squares (n = 22 to 28),
+        // in parts of `PART` half-boards and as many times that as the solver's are.
+        let table_part = ([90usize, 124, 146, 192][(n.max(22) - 21) / 2] << 20)
+            * (solver.part / crate::counting::engines::quadrants::join::PART);
         // What a count builds at a time: a subproblem's north sets, or one of them.
         let at_once = solver.north_sets_at_once.max(1);
         let (largest, [north, _]) = (solver.groups.iter().enumerate())
@@ -793,10 +847,10 @@ fn streamed_bytes_hold_the_row_sets_built() {
             2 * south <= per_step,
             "n = {n}: south sets of {south} bytes"
         );
-        // A thread's lists and part, with whole batches and with batches an eighth and a
-        // 64th as large, as the threads of a count on many cores take them: the west
+        // A thread's lists and part, with whole batches and with batches a 16th and a
+        // 256th as large, as the threads of a count on many cores take them: the west
         // lists of each step's first row choices, and the tables of a whole step's.
-        for halvings in [0, 3, 6] {
+        for halvings in [0, 4, MOST_HALVINGS] {
             let storage = match halvings {
                 0 => Storage::Streamed,
                 halvings => Storage::Together { halvings },
