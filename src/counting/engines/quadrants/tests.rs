@@ -432,24 +432,32 @@ fn a_stopped_step_foresees_the_half_boards_it_joins() {
     assert!(stopped > 10, "only {stopped} steps stopped");
 }
 
-/// A table's buckets are joined each once, in an order whose every prefix is spread over
-/// them: the first four of 13 lie in each quarter.
+/// A table's buckets are joined each once, in an order whose prefixes spread over their
+/// numbers' bits: the first 16 of 256 hold four sieve diagonals on average, as all do,
+/// and each of the eight bits is set in some and clear in others.
 #[test]
 fn buckets_are_joined_each_once_spread_over_the_table() {
     for len in 0..300 {
         let mut order: Vec<usize> = super::choices::spread(len).collect();
         assert_eq!(order.len(), len);
-        if len == 13 {
-            assert_eq!(&order[..4], [0, 8, 4, 12]);
+        if len == 256 {
+            let first = &order[..16];
+            let ones: u32 = first.iter().map(|b| b.count_ones()).sum();
+            assert!((56..=72).contains(&ones), "{first:?}");
+            for bit in 0..8 {
+                let set = first.iter().filter(|&&b| b >> bit & 1 == 1).count();
+                assert!((1..16).contains(&set), "bit {bit}: {first:?}");
+            }
         }
         order.sort_unstable();
         assert!(order.iter().copied().eq(0..len), "{len} buckets");
     }
 }
 
-/// A step timed until a deadline already past, whose table is one part in many buckets,
-/// stops within that part (so that a plan's steps keep their time on the largest boards,
-/// whose parts take minutes), and foresees a time from it.
+/// A step timed until a deadline already past, whose table is one part in many buckets
+/// (keys of 10 bits, as at n = 26 and 28, and a bucket a chunk), stops within that part (so that a plan's steps
+/// keep their time on the largest boards, whose parts take minutes), and foresees a time
+/// from it.
 #[test]
 fn a_stopped_step_stops_within_a_part() {
     let plan = Plan::new(20);
@@ -458,7 +466,9 @@ fn a_stopped_step_stops_within_a_part() {
     let mut stopped = 0;
     for index in (0..plan.steps()).step_by(97) {
         let (subproblem, south) = plan.step(index);
-        let solver = Solver::new(&plan, plan.case_of(subproblem), Storage::Streamed).unwrap();
+        let mut solver = Solver::new(&plan, plan.case_of(subproblem), Storage::Streamed).unwrap();
+        solver.sieve_width = super::join::SIEVE;
+        solver.sieving.1 = 1;
         let mut room = Room::default();
         solver.prepare(subproblem, &mut room).unwrap();
         let (seconds, whole) = solver
