@@ -1,6 +1,8 @@
 //! How much memory the join needs, and where it keeps its placements: whole tables, or
 //! only the sets of rows each subproblem reads.
 
+use super::join::PART;
+use super::solver::{STREAMED_SIEVE, streamed_join};
 use crate::counting::running::memory;
 use crate::error::Error;
 
@@ -70,15 +72,14 @@ pub(crate) const PROCESS_MEMORY: u64 = 4 << 30;
 /// them, each counting steps of the subproblem), twice over for the moment they are being
 /// built; and per thread, a step's south row sets (twice over too), its batch of west
 /// half-boards (at most about [`WEST`] partners, with their groups) and its part of a table
-/// (at most about [`PART`] half-boards, with a plane per pair of squares: see
-/// [`PAIRED_BYTES`]).
+/// (at most about [`PART`] half-boards, four times as many at n = 26 and 28, with a plane
+/// per pair of squares: see [`PAIRED_BYTES`]).
 ///
 /// Measured from the largest subproblem of each even n (`streamed_bytes_hold_the_row_sets_built`
 /// checks n = 22, and 24 to 28 by hand), which bounds the odd n below it; below n = 22 the
 /// figures halve per n.
 ///
 /// [`WEST`]: super::join::WEST
-/// [`PART`]: super::join::PART
 /// [`PAIRED_BYTES`]: super::join::PAIRED_BYTES
 pub(crate) fn streamed_needed(n: usize, threads: usize) -> u64 {
     let [north, south, room] = streamed_bytes(n);
@@ -115,27 +116,40 @@ pub(super) fn streamed_bytes(n: usize) -> [u64; 3] {
     // 8.6, 48.2 and 282 MB at n = 22, 24 and 26; one of them at n = 27 and 28: 467 MB, the
     // largest found), doubled; a step's south sets (0.9, 4.6 and 26 MB, about 150 at n = 28
     // by the same growth) doubled; its west lists (58 MB at n = 24, a batch's 134 MB past
-    // it) and a table's part, whose planes of pairs of squares take up to 90, 124, 146 and
-    // 192 MiB at n = 22, 24, 26 and 28 in parts of `PART` half-boards (counted from the
-    // planes such a part has: 68 to 159 MiB more than its planes of squares alone), and
-    // four times as much, with four times the half-boards (8 bytes each, and a copy sorted
-    // by key), in the parts of n = 26 and 28 (see `streamed_join`).
+    // it) and a table's part of `PART` half-boards (see `TABLE_PART_MIB`).
     const MEASURED: [[u64; 3]; 4] = [
         [18, 2, 130],
         [96, 10, 216],
-        [544, 52, 810],
-        [1024, 300, 1000],
+        [544, 52, 321],
+        [1024, 300, 371],
     ];
     match n {
         0..22 => MEASURED[0].map(|mib| (mib * MIB) >> (22 - n).min(20)),
         // An odd board's quadrants are a row and a column smaller than the next even one's.
-        22..=MAX_N => MEASURED[(n - 21) / 2].map(|mib| mib * MIB),
+        22..=MAX_N => {
+            let even = (n - 21) / 2;
+            let [north, south, room] = MEASURED[even];
+            // Larger parts (see `streamed_join`) take as many times the planes, and the
+            // half-boards, 8 bytes each, twice over (sorted by sieve key); wider keys,
+            // lists of groups for four times the keys (245 MiB at n = 26 against 134).
+            let (part, _, bits) = streamed_join(n);
+            let parts = (part / PART) as u64;
+            let halves = (2 * PART * size_of::<u64>()) as u64 / MIB;
+            let wider = if bits > STREAMED_SIEVE { 128 } else { 0 };
+            let room = room + (parts - 1) * (TABLE_PART_MIB[even] + halves) + wider;
+            [north, south, room].map(|mib| mib * MIB)
+        }
         _ => [u64::MAX; 3],
     }
 }
 
+/// The most MiB the planes of a part of [`PART`] half-boards take at n = 22, 24, 26 and
+/// 28 (an odd board: the next even one's), with a plane per pair of squares: counted from
+/// the planes such a part has, 68 to 159 MiB more than its planes of squares alone.
+pub(super) const TABLE_PART_MIB: [u64; 4] = [90, 124, 146, 192];
+
 /// The most times [`Storage::Together`] halves its batches and parts to fit: 256 times
-/// smaller, a thread's lists and part take some 8 MiB at n = 28 (see
+/// smaller, a thread's lists and part take some 9 MiB at n = 28 (see
 /// [`together_needed`]), and a part still holds thousands of half-boards.
 pub(super) const MOST_HALVINGS: u32 = 8;
 
@@ -189,7 +203,7 @@ pub(crate) fn needed(n: usize, threads: usize, storage: Storage) -> u64 {
 /// How many of `threads` a plan's sample of `n` times steps on at once within `limit`
 /// bytes (or [`PROCESS_MEMORY`]): each thread builds the north row sets of the subproblem
 /// it times, which a count's threads share, so a sample on many threads would need many
-/// times a count's memory (one at n = 28, 2.3 GiB).
+/// times a count's memory (one at n = 28, 2.4 GiB).
 pub(crate) fn sample_threads(n: usize, threads: usize, limit: Option<u64>) -> usize {
     let each = streamed_needed(n, 1).max(1);
     let fit = limit.unwrap_or(PROCESS_MEMORY) / each;

@@ -84,7 +84,7 @@ pub(super) const STREAMED_SIEVE: usize = 8;
 /// with 10 bits 0.74x); at n = 24, 1.06x, at n = 27, 1.01x (Intel Xeon with AVX-512). A
 /// thread's part then takes some 600 and 800 MiB (see
 /// [`streamed_bytes`](super::sizing::streamed_bytes)).
-fn streamed_join(n: usize) -> (usize, usize, usize) {
+pub(super) fn streamed_join(n: usize) -> (usize, usize, usize) {
     match n {
         26 | 28 => (PART << 2, PAIRED_BYTES << 2, SIEVE),
         _ => (PART, PAIRED_BYTES, STREAMED_SIEVE),

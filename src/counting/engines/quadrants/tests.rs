@@ -590,6 +590,13 @@ fn tables_in_buckets_count_what_one_bucket_counts() {
     // Every sorted table with a sieve fitted to it, as only long ones have in a count.
     let mut fitted = Solver::new(&plan, 0, Storage::Tables).unwrap();
     (fitted.sieving, fitted.fitted_from) = ((0, 1), 0);
+    // Keys of every bit a sieve may have (n = 26 and 28), tagged and fitted: streamed, so
+    // that each subproblem's sieve is made with them.
+    let mut wide = Solver::new(&plan, 0, Storage::Streamed).unwrap();
+    (wide.sieving, wide.sieve_width) = ((0, 1), super::join::SIEVE);
+    let mut wide_fitted = Solver::new(&plan, 0, Storage::Streamed).unwrap();
+    (wide_fitted.sieving, wide_fitted.fitted_from) = ((0, 1), 0);
+    wide_fitted.sieve_width = super::join::SIEVE;
     let mut most = 0;
     for i in (0..plan.len()).step_by(5) {
         let counted = unsieved.solve(i).unwrap();
@@ -597,6 +604,8 @@ fn tables_in_buckets_count_what_one_bucket_counts() {
         assert_eq!(fine.solve(i).unwrap(), counted, "subproblem {i}");
         assert_eq!(fitted.solve(i).unwrap(), counted, "subproblem {i}");
         most = most.max(super::join::noted::most_buckets());
+        assert_eq!(wide.solve(i).unwrap(), counted, "subproblem {i}");
+        assert_eq!(wide_fitted.solve(i).unwrap(), counted, "subproblem {i}");
     }
     assert!(
         most >= 8,
@@ -842,7 +851,7 @@ fn streamed_bytes_hold_the_row_sets_built() {
         let solver = Solver::new(&plan, 0, Storage::Streamed).unwrap();
         // The most a part's planes take, with a plane per pair of squares (n = 22 to 28),
         // in parts of `PART` half-boards and as many times that as the solver's are.
-        let table_part = ([90usize, 124, 146, 192][(n.max(22) - 21) / 2] << 20)
+        let table_part = (TABLE_PART_MIB[(n.max(22) - 21) / 2] << 20) as usize
             * (solver.part / crate::counting::engines::quadrants::join::PART);
         // What a count builds at a time: a subproblem's north sets, or one of them.
         let at_once = solver.north_sets_at_once.max(1);
