@@ -91,7 +91,9 @@ pub(crate) fn streamed_needed(n: usize, threads: usize) -> u64 {
 /// sets and one step's south row sets once a process, and each thread's batch of west
 /// half-boards and part of a table.
 pub(crate) fn together_needed(n: usize, threads: usize, halvings: u32) -> u64 {
-    let [north, south, room] = streamed_bytes(n);
+    // In a count's usual parts and keys (see `Solver::new`).
+    let usual = (PART, 0, STREAMED_SIEVE);
+    let [north, south, room] = streamed_bytes_in(n, usual);
     // Lists, parts and their pairs' planes shrink with their batches where they reach
     // them (the largest boards'); smaller boards' lists stay under a halved batch for a
     // few halvings. A batch runs past its size by one set of columns' partners, which does
@@ -100,7 +102,7 @@ pub(crate) fn together_needed(n: usize, threads: usize, halvings: u32) -> u64 {
     const PAST_A_BATCH: u64 = 4 << 20;
     let room = match halvings {
         0 => room,
-        h => room.min((streamed_bytes(MAX_N)[2] >> h) + PAST_A_BATCH),
+        h => room.min((streamed_bytes_in(MAX_N, usual)[2] >> h) + PAST_A_BATCH),
     };
     north
         .saturating_add(south)
@@ -111,6 +113,12 @@ pub(crate) fn together_needed(n: usize, threads: usize, halvings: u32) -> u64 {
 /// once a step (its south row sets) and once a thread besides (its west lists and part of
 /// a table).
 pub(super) fn streamed_bytes(n: usize) -> [u64; 3] {
+    streamed_bytes_in(n, streamed_join(n))
+}
+
+/// [`streamed_bytes`] for a count joining as `join` says (its parts' half-boards, and the
+/// bits of its keys: see `streamed_join`).
+fn streamed_bytes_in(n: usize, join: (usize, usize, usize)) -> [u64; 3] {
     const MIB: u64 = 1 << 20;
     // From n = 22, in MiB: the north sets a subproblem builds at a time (all of its own:
     // 8.6, 48.2 and 282 MB at n = 22, 24 and 26; one of them at n = 27 and 28: 467 MB, the
@@ -132,7 +140,7 @@ pub(super) fn streamed_bytes(n: usize) -> [u64; 3] {
             // Larger parts (see `streamed_join`) take as many times the planes, and the
             // half-boards, 8 bytes each, twice over (sorted by sieve key); wider keys,
             // lists of groups for four times the keys (245 MiB at n = 26 against 134).
-            let (part, _, bits) = streamed_join(n);
+            let (part, _, bits) = join;
             let parts = (part / PART) as u64;
             let halves = (2 * PART * size_of::<u64>()) as u64 / MIB;
             let wider = if bits > STREAMED_SIEVE { 128 } else { 0 };
@@ -148,10 +156,10 @@ pub(super) fn streamed_bytes(n: usize) -> [u64; 3] {
 /// the planes such a part has, 68 to 159 MiB more than its planes of squares alone.
 pub(super) const TABLE_PART_MIB: [u64; 4] = [90, 124, 146, 192];
 
-/// The most times [`Storage::Together`] halves its batches and parts to fit: 256 times
-/// smaller, a thread's lists and part take some 9 MiB at n = 28 (see
+/// The most times [`Storage::Together`] halves its batches and parts to fit: 64 times
+/// smaller, a thread's lists and part take some 7 MiB at n = 28 (see
 /// [`together_needed`]), and a part still holds thousands of half-boards.
-pub(super) const MOST_HALVINGS: u32 = 8;
+pub(super) const MOST_HALVINGS: u32 = 6;
 
 /// How a count of `n` on `threads` threads keeps its placements within `limit` bytes (or
 /// [`PROCESS_MEMORY`]) and the memory available (where the operating system says how much

@@ -77,7 +77,8 @@ pub(super) const STREAMED_SIEVE: usize = 8;
 
 /// How a streamed count of a board of `n` joins: the east half-boards a part of a table
 /// holds, the most bytes its planes of pairs of squares take, and the bits of its sieve
-/// keys. [`PART`], [`PAIRED_BYTES`] and [`STREAMED_SIEVE`], but at n = 26 and 28 four times
+/// keys, where each thread counts steps of its own. [`PART`], [`PAIRED_BYTES`] and
+/// [`STREAMED_SIEVE`], but at n = 26 and 28 four times
 /// the parts and [`SIEVE`] bits, so that buckets keep their size while the sieve spares
 /// more: the same steps took 0.74x to 0.86x the time at n = 26 (either alone 0.92x to
 /// 1.03x) and 0.64x and 0.68x at n = 28 (the larger parts alone 0.74x, twice the parts
@@ -162,9 +163,12 @@ impl Solver {
         };
         let south_west = &squares.diagonals[squares.norths * squares.cols..];
         let unsieved = long | south_west.iter().fold(0, |any, &d| any | d);
-        let (part, paired_bytes, sieve_width) = match n > TABLES_UP_TO {
-            true => streamed_join(n),
-            false => (PART, PAIRED_BYTES, WHOLE_SIEVE),
+        let (part, paired_bytes, sieve_width) = match (n > TABLES_UP_TO, storage) {
+            (false, _) => (PART, PAIRED_BYTES, WHOLE_SIEVE),
+            // Threads counting steps together take a count's usual parts and keys, halved
+            // to fit (see `together_needed`).
+            (true, Storage::Together { .. }) => (PART, PAIRED_BYTES, STREAMED_SIEVE),
+            (true, _) => streamed_join(n),
         };
         let mut solver = Solver {
             weight: case.weight,

@@ -664,7 +664,7 @@ fn a_count_on_all_the_cores_of_a_node_fits_in_a_process_memory() {
     }
     assert_eq!(
         storage_within(28, 64, PROCESS_MEMORY),
-        Ok(Storage::Together { halvings: 5 })
+        Ok(Storage::Together { halvings: 4 })
     );
     // Given more memory, the threads count steps of their own.
     assert_eq!(storage_within(28, 64, 96 << 30), Ok(Storage::Streamed));
@@ -850,9 +850,11 @@ fn streamed_bytes_hold_the_row_sets_built() {
         let plan = Plan::new(n);
         let solver = Solver::new(&plan, 0, Storage::Streamed).unwrap();
         // The most a part's planes take, with a plane per pair of squares (n = 22 to 28),
-        // in parts of `PART` half-boards and as many times that as the solver's are.
-        let table_part = (TABLE_PART_MIB[(n.max(22) - 21) / 2] << 20) as usize
-            * (solver.part / crate::counting::engines::quadrants::join::PART);
+        // in parts of `PART` half-boards, and in a solver's parts.
+        let in_part = (TABLE_PART_MIB[(n.max(22) - 21) / 2] << 20) as usize;
+        let table_part = |solver: &Solver| {
+            in_part * solver.part / crate::counting::engines::quadrants::join::PART
+        };
         // What a count builds at a time: a subproblem's north sets, or one of them.
         let at_once = solver.north_sets_at_once.max(1);
         let (largest, [north, _]) = (solver.groups.iter().enumerate())
@@ -866,10 +868,10 @@ fn streamed_bytes_hold_the_row_sets_built() {
             2 * south <= per_step,
             "n = {n}: south sets of {south} bytes"
         );
-        // A thread's lists and part, with whole batches and with batches a 16th and a
-        // 256th as large, as the threads of a count on many cores take them: the west
+        // A thread's lists and part, with whole batches and with batches an eighth and a
+        // 64th as large, as the threads of a count on many cores take them: the west
         // lists of each step's first row choices, and the tables of a whole step's.
-        for halvings in [0, 4, MOST_HALVINGS] {
+        for halvings in [0, 3, 6] {
             let storage = match halvings {
                 0 => Storage::Streamed,
                 halvings => Storage::Together { halvings },
@@ -887,9 +889,12 @@ fn streamed_bytes_hold_the_row_sets_built() {
                 .solve_step(largest, steps[steps.len() / 2], &mut room)
                 .unwrap();
             let table = room.table.bytes();
-            let room_bytes = together_needed(n, 1, halvings) - together_needed(n, 0, halvings);
+            let room_bytes = match storage {
+                Storage::Streamed => streamed_bytes(n)[2],
+                _ => together_needed(n, 1, halvings) - together_needed(n, 0, halvings),
+            };
             assert!(
-                lists + table.max(table_part >> halvings) <= room_bytes as usize,
+                lists + table.max(table_part(&solver)) <= room_bytes as usize,
                 "n = {n}, batches halved {halvings} times: west lists of {lists} bytes, \
                  tables of {table}"
             );
