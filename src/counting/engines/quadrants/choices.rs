@@ -1,7 +1,7 @@
 //! A subproblem's row choices joined: north sets with the south sets that complete them,
 //! each east table a part at a time against the west half-boards, grouped by sieve key.
 
-use super::join::{self, Part, Sieve, Table};
+use super::join::{self, Part, STREAMED_SIEVE, Sieve, Table};
 use super::layout::{
     CLASSES, ColumnSet, Crossing, Cut, Group, KEYS, PerKey, Placement, Run, West, placements_in,
 };
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use crate::counting::running::pool::Pool;
 use crate::error::Error;
 
-use super::solver::{STREAMED_SIEVE, Solver};
+use super::solver::Solver;
 use std::cell::Cell;
 
 /// What the join keeps of a row choice's west half-boards while it reads the parts of its

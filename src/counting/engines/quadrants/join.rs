@@ -8,7 +8,6 @@ use crate::counting::engines::quadrants::portable::{
     count_portable, cross_portable, transpose_portable,
 };
 use crate::counting::engines::quadrants::quadrant::{SetView, Values, join_all};
-use crate::counting::engines::quadrants::sizing::MAX_N;
 use core::ops::Range;
 
 /// A few shared diagonals that north-west placements hold: the east half-boards of a long
@@ -25,11 +24,6 @@ pub(crate) struct Sieve {
 
 /// Sieve diagonals at most, one bit of a key each.
 pub(crate) const SIEVE: usize = KEYS.trailing_zeros() as usize;
-
-// A key's tag lies above an east placement's shared diagonals (at most `2 MAX_N - 2`); above
-// a north-west placement's square code (4 bits a row) only a sieve narrow enough for its
-// rows tags them (see `Solver::tag_width`).
-const _: () = assert!(2 * MAX_N - 2 + SIEVE <= 64);
 
 /// Sieve diagonals whose keys order the half-boards within a bucket: a group reads a
 /// bucket up to the last half-board free of them, reading a few more (those that hold a
@@ -268,6 +262,26 @@ pub(crate) fn halves([north, south]: [SetView<'_>; 2], queens: u32, cols: usize)
             agreeing as f64 * uppers.len() as f64 / counted as f64
         })
         .sum()
+}
+
+/// The sieve diagonals a key has where the tables are streamed: see `Solver::sieve_width`.
+pub(crate) const STREAMED_SIEVE: usize = 8;
+
+/// How a streamed count of a board of `n` joins: the east half-boards a part of a table
+/// holds, the most bytes its planes of pairs of squares take, and the bits of its sieve
+/// keys, where each thread counts steps of its own. [`PART`], [`PAIRED_BYTES`] and
+/// [`STREAMED_SIEVE`], but at n = 26 and 28 four times
+/// the parts and [`SIEVE`] bits, so that buckets keep their size while the sieve spares
+/// more: the same steps took 0.74x to 0.86x the time at n = 26 (either alone 0.92x to
+/// 1.03x) and 0.64x and 0.68x at n = 28 (the larger parts alone 0.74x, twice the parts
+/// with 10 bits 0.74x); at n = 24, 1.06x, at n = 27, 1.01x (Intel Xeon with AVX-512). A
+/// thread's part then takes some 600 and 800 MiB (see
+/// [`streamed_bytes`](super::sizing::streamed_bytes)).
+pub(crate) fn streamed_join(n: usize) -> (usize, usize, usize) {
+    match n {
+        26 | 28 => (PART << 2, PAIRED_BYTES << 2, SIEVE),
+        _ => (PART, PAIRED_BYTES, STREAMED_SIEVE),
+    }
 }
 
 /// The most pairs of placements [`halves`] tests, milliseconds of work: a choice of rows of

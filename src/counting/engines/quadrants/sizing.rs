@@ -1,8 +1,7 @@
 //! How much memory the join needs, and where it keeps its placements: whole tables, or
 //! only the sets of rows each subproblem reads.
 
-use super::join::PART;
-use super::solver::{STREAMED_SIEVE, streamed_join};
+use super::join::{PART, SIEVE, STREAMED_SIEVE, streamed_join};
 use crate::counting::running::memory;
 use crate::error::Error;
 
@@ -10,6 +9,11 @@ use crate::error::Error;
 /// direction) pack into 32 bits, its square codes (14 rows) and the 54 shared diagonals
 /// leave the sieve's tag its top bits, and Q(28) < 2^64; Q(29) is not.
 pub(crate) const MAX_N: usize = 28;
+
+// A sieve key's tag lies above an east placement's shared diagonals (at most `2 MAX_N - 2`);
+// above a north-west placement's square code (4 bits a row) only a sieve narrow enough for
+// its rows tags them (see `Solver::tag_width`).
+const _: () = assert!(2 * MAX_N - 2 + SIEVE <= 64);
 
 /// The largest board whose whole tables [`table_bytes`] knows.
 pub(super) const TABLES_UP_TO: usize = 22;

@@ -2,7 +2,8 @@
 
 use super::frame::{Diagonals, Frame, Shared};
 use super::join::{
-    FITTED_FROM, PAIRED_BYTES, PART, SIEVE, SIEVE_PAIRS, Sieve, Squares, Table, WEST, bucket_chunks,
+    FITTED_FROM, PAIRED_BYTES, PART, SIEVE_PAIRS, STREAMED_SIEVE, Sieve, Squares, Table, WEST,
+    bucket_chunks, streamed_join,
 };
 use super::layout::Placement;
 use super::plan::Plan;
@@ -71,26 +72,6 @@ pub(crate) struct Solver {
 /// The sieve diagonals a key has where the tables are whole (to n = 22): see
 /// [`Solver::sieve_width`].
 const WHOLE_SIEVE: usize = 5;
-
-/// The sieve diagonals a key has where the tables are streamed: see [`Solver::sieve_width`].
-pub(super) const STREAMED_SIEVE: usize = 8;
-
-/// How a streamed count of a board of `n` joins: the east half-boards a part of a table
-/// holds, the most bytes its planes of pairs of squares take, and the bits of its sieve
-/// keys, where each thread counts steps of its own. [`PART`], [`PAIRED_BYTES`] and
-/// [`STREAMED_SIEVE`], but at n = 26 and 28 four times
-/// the parts and [`SIEVE`] bits, so that buckets keep their size while the sieve spares
-/// more: the same steps took 0.74x to 0.86x the time at n = 26 (either alone 0.92x to
-/// 1.03x) and 0.64x and 0.68x at n = 28 (the larger parts alone 0.74x, twice the parts
-/// with 10 bits 0.74x); at n = 24, 1.06x, at n = 27, 1.01x (Intel Xeon with AVX-512). A
-/// thread's part then takes some 600 and 800 MiB (see
-/// [`streamed_bytes`](super::sizing::streamed_bytes)).
-pub(super) fn streamed_join(n: usize) -> (usize, usize, usize) {
-    match n {
-        26 | 28 => (PART << 2, PAIRED_BYTES << 2, SIEVE),
-        _ => (PART, PAIRED_BYTES, STREAMED_SIEVE),
-    }
-}
 
 /// West and east half-boards sampled, each, to fit a long table's sieve (see
 /// [`Sieve::fitted`]): a few hundred thousand simple steps, against a table of a quarter
