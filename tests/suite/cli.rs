@@ -1158,6 +1158,24 @@ fn plan_prints_subproblems_memory_and_time_from_a_sample() {
         classes.starts_with("n = 16: the quadrants engine, 43 subproblems"),
         "{classes}"
     );
+    // One subproblem is worded as one.
+    let one = stdout(&queens(&[
+        "plan",
+        "12",
+        "--shards",
+        "730",
+        "--threads",
+        "1",
+    ]));
+    assert!(
+        one.contains("each of the 730 shards (1 subproblem at most)"),
+        "{one}"
+    );
+    let single = stdout(&queens(&["plan", "1"]));
+    assert!(
+        single.starts_with("n = 1: the constellations engine, 1 subproblem\n"),
+        "{single}"
+    );
     for bad in [
         &["plan", "16", "--shards", "0"][..],
         &["plan", "16", "--sample", "0"],

@@ -233,11 +233,12 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
         _ => format!("each of the {shards} shards"),
     };
     let report = format!(
-        "n = {}: the {engine} engine, {subproblems} subproblems\n\
+        "n = {}: the {engine} engine, {}\n\
          memory: {} on {threads} thread{plural}{storage}{measured}\n\
          time: {} of {} {parts} timed here{how} in {:.2} s: about {} in all ({})\n\
-         shards: {each} ({} subproblems at most) takes about {} on {threads} thread{plural}\n",
+         shards: {each} ({} at most) takes about {} on {threads} thread{plural}\n",
         args.count.n,
+        subproblems_of(subproblems),
         match estimate.memory {
             0 => "no tables".to_string(),
             bytes => format!("about {} a process", size(bytes, true)),
@@ -247,7 +248,7 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
         estimate.seconds,
         cpu_time(estimate.cpu_seconds),
         estimate.error_bar(),
-        plan.subproblems_per_shard,
+        subproblems_of(plan.subproblems_per_shard),
         duration(plan.seconds_per_shard),
     );
     out.write_all(report.as_bytes())?;
@@ -261,6 +262,14 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
         )?;
     }
     out.finish()
+}
+
+/// `count` subproblems, in words: "1 subproblem", "42 subproblems".
+fn subproblems_of(count: usize) -> String {
+    match count {
+        1 => "1 subproblem".to_string(),
+        count => format!("{count} subproblems"),
+    }
 }
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<(), Failure> {
