@@ -571,22 +571,29 @@ fn the_docs_state_the_engine_choice_the_code_makes() {
 }
 
 /// docs/counting.md's allowance for streamed storage at n = 28: 1 GiB a process and
-/// 1423 MiB a thread, 3.8 GiB on two threads.
+/// 671 MiB a thread, 2.3 GiB on two threads; from five threads, they count steps together.
 #[test]
 fn the_streamed_allowance_is_what_the_docs_say() {
-    let streamed = |threads| {
+    let needed = |threads: usize, memory| {
         Counter::new(28)
             .unwrap()
             .engine(Engine::Quadrants)
             .threads(threads)
-            .memory(8 << 30)
+            .memory(memory)
             .memory_needed()
             .unwrap()
     };
-    assert_eq!(streamed(1), (1024 + 1423) << 20);
+    let streamed = |threads: u64| (1024 + threads * 671) << 20;
+    assert_eq!(needed(1, 8 << 30), streamed(1));
     // Without rayon a count has one thread, whatever it asks for.
     #[cfg(feature = "parallel")]
-    assert_eq!(streamed(2), (1024 + 2 * 1423) << 20);
+    {
+        assert_eq!(needed(2, 8 << 30), streamed(2));
+        // Within the 4 GiB a process keeps to, four threads count steps each, five together.
+        assert_eq!(needed(4, 4 << 30), streamed(4));
+        assert!(needed(5, 4 << 30) < streamed(5));
+    }
     let docs = include_str!("../../docs/counting.md");
-    assert!(docs.contains("at n = 28, 1 GiB once and 1423 MiB a thread: 3.8 GiB on two threads"));
+    assert!(docs.contains("at n = 28, 1 GiB once and 671 MiB a thread: 2.3 GiB on two threads"));
+    assert!(docs.contains("(from 5\nthreads at n = 28,"));
 }

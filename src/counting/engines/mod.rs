@@ -59,13 +59,15 @@ pub(crate) trait Method: Sync {
     /// The bytes its tables need for a count of `n` on `threads` threads within `memory`.
     fn memory_needed(&self, n: usize, threads: usize, memory: Option<u64>) -> u64;
 
-    /// The word a checkpoint's checksum adds for it, and whether a header without the
-    /// engine's name is read as its (files from before checkpoints named engines).
-    fn checkpoint_word(&self) -> (String, bool);
+    /// The word a checkpoint's checksum adds for it in a count of `n`, and whether a header
+    /// without the engine's name is read as its (files from before checkpoints named
+    /// engines).
+    fn checkpoint_word(&self, n: usize) -> (String, bool);
 
-    /// The words its checksums added before its subproblems last changed what they count:
-    /// a record line that matches one is from an older `queens`, not damaged.
-    fn superseded_words(&self) -> &'static [&'static str] {
+    /// The words its checksums added in a count of `n` before its subproblems last changed
+    /// what they count: a record line that matches one is from an older `queens`, not
+    /// damaged.
+    fn superseded_words(&self, _n: usize) -> &'static [&'static str] {
         &[]
     }
 

@@ -159,7 +159,7 @@ impl Checkpoint {
             })
         );
         key.legacy =
-            engines::method(engine).checkpoint_word().1 && bytes.starts_with(legacy.as_bytes());
+            engines::method(engine).checkpoint_word(n).1 && bytes.starts_with(legacy.as_bytes());
         let (resumed, keep) = read(&bytes, key, all).map_err(fail)?;
         if keep == 0 {
             file.set_len(0).map_err(io_fail)?;
@@ -301,7 +301,7 @@ fn record_line(key: Key, subproblem: &Subproblem) -> String {
 
 fn checksum(key: Key, numbers: &str) -> u32 {
     checksum_with(
-        &engines::method(key.engine).checkpoint_word().0,
+        &engines::method(key.engine).checkpoint_word(key.n).0,
         key,
         numbers,
     )
@@ -427,7 +427,7 @@ fn parse_record(line: &str, key: Key, all: usize) -> Result<Subproblem, String> 
         _ => return Err(malformed()),
     };
     if checksum(key, &numbers) != crc {
-        let superseded = engines::method(key.engine).superseded_words();
+        let superseded = engines::method(key.engine).superseded_words(key.n);
         let older = (superseded.iter()).any(|word| checksum_with(word, key, &numbers) == crc);
         return Err(match older {
             true => format!(

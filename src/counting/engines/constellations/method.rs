@@ -26,7 +26,7 @@ impl Method for BorderConstellations {
     }
 
     /// None, so that checkpoints of format 2 (which had only this engine) stay valid.
-    fn checkpoint_word(&self) -> (String, bool) {
+    fn checkpoint_word(&self, _: usize) -> (String, bool) {
         (String::new(), true)
     }
 

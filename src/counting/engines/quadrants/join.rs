@@ -270,16 +270,18 @@ pub(crate) const STREAMED_SIEVE: usize = 8;
 /// How a streamed count of a board of `n` joins: the east half-boards a part of a table
 /// holds, the most bytes its planes of pairs of squares take, and the bits of its sieve
 /// keys, where each thread counts steps of its own. [`PART`], [`PAIRED_BYTES`] and
-/// [`STREAMED_SIEVE`], but at n = 26 and 28 four times
-/// the parts and [`SIEVE`] bits, so that buckets keep their size while the sieve spares
-/// more: the same steps took 0.74x to 0.86x the time at n = 26 (either alone 0.92x to
-/// 1.03x) and 0.64x and 0.68x at n = 28 (the larger parts alone 0.74x, twice the parts
-/// with 10 bits 0.74x); at n = 24, 1.06x, at n = 27, 1.01x (Intel Xeon with AVX-512). A
-/// thread's part then takes some 600 and 800 MiB (see
-/// [`streamed_bytes`](super::sizing::streamed_bytes)).
+/// [`STREAMED_SIEVE`], but at n = 26 four times the parts and [`SIEVE`] bits, so that
+/// buckets keep their size while the sieve spares more: the same steps took 0.74x to 0.86x
+/// the time (either alone 0.92x to 1.03x); at n = 24, 1.06x, at n = 27, 1.01x (Intel Xeon
+/// with AVX-512). A thread's part then takes some 600 MiB (see
+/// [`streamed_bytes`](super::sizing::streamed_bytes)). The cases of n = 28's middle cross
+/// (see `Plan::cross`) have 12-wide quadrants, not 14: against these, ten of their steps
+/// took 0.72x the time in the usual parts and keys (2^21 half-boards with 10 bits, 0.94x);
+/// against 8 bits, 10 took 1.20x, 7 and 9 0.98x and 1.02x, parts of 2^19 and 2^21 0.98x
+/// and 1.02x (AMD EPYC, Zen 4).
 pub(crate) fn streamed_join(n: usize) -> (usize, usize, usize) {
     match n {
-        26 | 28 => (PART << 2, PAIRED_BYTES << 2, SIEVE),
+        26 => (PART << 2, PAIRED_BYTES << 2, SIEVE),
         _ => (PART, PAIRED_BYTES, STREAMED_SIEVE),
     }
 }

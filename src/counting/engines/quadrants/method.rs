@@ -1,6 +1,5 @@
 //! What a count asks of the quadrant join besides its subproblems' counts.
 
-#[cfg(feature = "serde")]
 use super::Plan;
 use super::sizing::{needed_within, storage};
 use super::work::Join;
@@ -30,13 +29,19 @@ impl Method for QuadrantJoin {
     }
 
     /// The engine's name and the revision of what its subproblems count: from the second,
-    /// a row choice or its mirror image counts by which has fewer north rows going east.
-    fn checkpoint_word(&self) -> (String, bool) {
-        (format!(" {} 2", Engine::Quadrants), false)
+    /// a row choice or its mirror image counts by which has fewer north rows going east;
+    /// from the third, boards cut by their middle cross count its cases (see
+    /// [`Plan::crossed`]).
+    fn checkpoint_word(&self, n: usize) -> (String, bool) {
+        let revision = if Plan::crossed(n) { 3 } else { 2 };
+        (format!(" {} {revision}", Engine::Quadrants), false)
     }
 
-    fn superseded_words(&self) -> &'static [&'static str] {
-        &[" quadrants"]
+    fn superseded_words(&self, n: usize) -> &'static [&'static str] {
+        match Plan::crossed(n) {
+            true => &[" quadrants", " quadrants 2"],
+            false => &[" quadrants"],
+        }
     }
 
     /// Boards past its reach; classes only in the whole count's record, with the solutions

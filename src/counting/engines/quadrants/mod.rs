@@ -16,7 +16,8 @@
 //! east half-boards holding a queen on a longest diagonal are skipped, the west half-boards
 //! holding one counting double instead (reflections map the one set onto the other). On
 //! odd boards the middle row's and the middle column's queens are placed first, one case
-//! per class of placements under the board's eight symmetries.
+//! per class of placements under the board's eight symmetries; on n = 28, the queens of
+//! its two middle rows and columns, which leaves quadrants of 12 rows and columns, not 14.
 //!
 //! The join counts solutions only; the counter gets classes from them by Burnside's lemma
 //! (see [`count_symmetric`](crate::counting::count_symmetric)).

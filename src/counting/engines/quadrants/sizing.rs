@@ -76,7 +76,7 @@ pub(crate) const PROCESS_MEMORY: u64 = 4 << 30;
 /// them, each counting steps of the subproblem), twice over for the moment they are being
 /// built; and per thread, a step's south row sets (twice over too), its batch of west
 /// half-boards (at most about [`WEST`] partners, with their groups) and its part of a table
-/// (at most about [`PART`] half-boards, four times as many at n = 26 and 28, with a plane
+/// (at most about [`PART`] half-boards, four times as many at n = 26, with a plane
 /// per pair of squares: see [`PAIRED_BYTES`]).
 ///
 /// Measured from the largest subproblem of each even n (`streamed_bytes_hold_the_row_sets_built`

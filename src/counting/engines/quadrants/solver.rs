@@ -23,9 +23,9 @@ pub(crate) struct Solver {
     /// Whether a row choice and its north-south mirror image count alike and only one of
     /// them is counted, twice (see [`Case::mirrored`](super::plan::Case::mirrored)).
     pub(super) mirrored: bool,
-    /// Whether the case's subproblems send at most half its north rows east (see
-    /// [`Case::halved`](super::plan::Case::halved)).
-    pub(super) halved: bool,
+    /// The case's subproblems send fewer north rows east than this (see
+    /// [`Case::east_below`](super::plan::Case::east_below)).
+    pub(super) east_below: usize,
     pub(super) frame: Frame,
     pub(super) shared: Shared,
     pub(super) west: Side,
@@ -79,7 +79,7 @@ const WHOLE_SIEVE: usize = 5;
 const FITTED_SAMPLE: usize = 1024;
 
 /// The smallest board whose streamed counts build one north row set of a subproblem at a
-/// time: at n = 28 the largest subproblem's four take 1.8 GB (3.5 GB while built), the
+/// time: at n = 28 the whole board's largest subproblem's four take 1.8 GB (3.5 GB while built), the
 /// largest one found 0.47 GB; the south sets, built again for each, take seconds where the
 /// steps take hours.
 pub(super) const ONE_NORTH_SET_FROM: usize = 27;
@@ -100,7 +100,7 @@ impl Solver {
         let frame = Frame::around(n, &case.fixed);
         let shared = Shared::new(&frame);
         let whole = case.whole(n);
-        let mirrored = case.halved && case.mirrored(n);
+        let mirrored = case.halved() && case.mirrored(n);
         // The longest diagonals: rising through the north-east and south-west quadrants,
         // falling through the north-west and south-east ones.
         let rising = Diagonals {
@@ -156,8 +156,8 @@ impl Solver {
             first: case.first,
             whole,
             mirrored,
-            halved: case.halved,
-            groups: case.north_groups(n),
+            east_below: case.east_below,
+            groups: case.north_groups(),
             frame,
             shared,
             west,
@@ -192,14 +192,13 @@ impl Solver {
 
     /// The tables of the whole case.
     fn tables(&self) -> Result<Tables, Error> {
-        // A halved case sends at most half its north rows east (and as many south rows west
-        // as the east columns leave): its north-east and south-west row sets are no larger.
+        // A halved case sends at most some of its north rows east (and as many south rows
+        // west as the east columns leave): its north-east and south-west row sets are no
+        // larger.
         let (norths, souths) = (self.frame.north.len(), self.frame.south.len());
-        let [north_east, south_west] = match self.halved {
-            true => [
-                norths / 2,
-                (souths + norths / 2).saturating_sub(self.east.cols.len()),
-            ],
+        let most = self.east_below.saturating_sub(1);
+        let [north_east, south_west] = match self.east_below <= norths {
+            true => [most, (souths + most).saturating_sub(self.east.cols.len())],
             false => [usize::MAX; 2],
         };
         let [mut west_north, west_south] =
@@ -281,7 +280,7 @@ impl Solver {
 
     /// The bits of the subproblem's sieve keys: [`Solver::sieve_width`], or fewer where
     /// the north-west placements' square codes (4 bits a north row) leave their tags fewer
-    /// (8 at n = 28). A table's own sieve keys its north-west placements by their squares,
+    /// (8 on n = 28's whole board). A table's own sieve keys its north-west placements by their squares,
     /// not by tags, and takes every bit.
     pub(super) fn tag_width(&self) -> usize {
         self.sieve_width.min(64 - 4 * self.squares.norths)

@@ -82,18 +82,18 @@ fn streamed_subproblems_count_what_the_tables_count() {
     assert_eq!(count_by(14, Storage::Streamed), 365_596);
 }
 
-/// What subproblem `index` of an odd board counts, by a search of the board with the
-/// case's queens fixed and, in each north row, the half its queen stands in blocked off
-/// (where the case is its own mirror image, in each row, for each row choice counted: the
-/// one of a choice and its mirror image with fewer north rows going east, twice): an
-/// independent count of the same solutions.
+/// What subproblem `index` of a case with queens fixed counts, by a search of the board
+/// with the case's queens fixed and, in each north row, the half its queen stands in
+/// blocked off (where the case is its own mirror image, in each row, for each row choice
+/// counted: the one of a choice and its mirror image with fewer north rows going east,
+/// twice): an independent count of the same solutions.
 fn subproblem_by_search(plan: &Plan, index: usize) -> u64 {
     by_search(plan, index, None)
 }
 
-/// What step `south` of subproblem `index` of an odd board counts ([`Solver::solve_step`]),
-/// by the search of [`subproblem_by_search`] with the south rows' halves blocked off too,
-/// as the set `south` of south rows going east says.
+/// What step `south` of subproblem `index` of a case with queens fixed counts
+/// ([`Solver::solve_step`]), by the search of [`subproblem_by_search`] with the south rows'
+/// halves blocked off too, as the set `south` of south rows going east says.
 fn step_by_search(plan: &Plan, index: usize, south: usize) -> u64 {
     by_search(plan, index, Some(south))
 }
@@ -102,18 +102,18 @@ fn step_by_search(plan: &Plan, index: usize, south: usize) -> u64 {
 /// going east).
 fn by_search(plan: &Plan, index: usize, only: Option<usize>) -> u64 {
     let n = plan.n;
-    assert!(
-        n % 2 == 1,
-        "even boards weigh row choices by the longest diagonals too"
-    );
     let case = &plan.cases[plan.case_of(index)];
+    assert!(
+        !case.whole(n),
+        "whole boards weigh row choices by the longest diagonals too"
+    );
     let frame = Frame::around(n, &case.fixed);
     let rows: Vec<usize> = frame.rows().collect();
     let half = frame.north.len();
-    let mirrored = case.halved && case.mirrored(n);
+    let mirrored = case.halved() && case.mirrored(n);
     // Row choices as sets of rows going east, with their weights.
     let mut choices = Vec::new();
-    for &north in &case.north_groups(n)[index - case.first] {
+    for &north in &case.north_groups()[index - case.first] {
         if !mirrored {
             choices.push(match only {
                 Some(south) => (north | south << half, rows.len(), 1),
@@ -204,11 +204,13 @@ fn by_search(plan: &Plan, index: usize, only: Option<usize>) -> u64 {
 }
 
 /// Every subproblem of odd boards up to 13 counts the solutions it stands for, with each
-/// case of the middle queens off the center alone or followed by its mirror image.
+/// case of the middle queens off the center alone or followed by its mirror image, and so
+/// does every subproblem of even boards up to 12 cut by their middle cross.
 #[test]
 fn subproblems_count_what_a_search_of_their_solutions_counts() {
     let plans = [5, 7, 9, 11, 13].map(|n| [Plan::new(n), Plan::mirrored_from(n, 0)]);
-    for plan in plans.iter().flatten() {
+    let crosses = [6, 8, 10, 12].map(Plan::cross);
+    for plan in plans.iter().flatten().chain(&crosses) {
         let n = plan.n;
         for case in 0..plan.cases.len() {
             let solver = Solver::new(plan, case, Storage::Streamed).unwrap();
@@ -225,12 +227,13 @@ fn subproblems_count_what_a_search_of_their_solutions_counts() {
 }
 
 /// Every step of odd boards up to 11 counts what the search of its solutions counts, with
-/// each case of the middle queens off the center alone or followed by its mirror image;
-/// each step's south rows are rows of its case, and the steps add up to the board's count.
+/// each case of the middle queens off the center alone or followed by its mirror image, and
+/// so does every step of even boards up to 10 cut by their middle cross; each step's south rows are rows of its case, and the steps add up to the board's count.
 #[test]
 fn steps_count_what_a_search_of_their_solutions_counts() {
     let plans = [5, 7, 9, 11].map(|n| [Plan::new(n), Plan::mirrored_from(n, 0)]);
-    for plan in plans.iter().flatten() {
+    let crosses = [6, 8, 10].map(Plan::cross);
+    for plan in plans.iter().flatten().chain(&crosses) {
         let solvers: Vec<Solver> = (0..plan.cases.len())
             .map(|case| Solver::new(plan, case, Storage::Streamed).unwrap())
             .collect();
@@ -280,18 +283,18 @@ fn subproblems_of_23_count_what_a_search_counts() {
     }
 }
 
-/// Steps of n = 25 and 27 against the search, the join's machinery of the largest boards
-/// at work (north row sets built for a subproblem and kept for its steps, a sieve fitted to
-/// each long table, tables sorted into up to 64 buckets): the center's case, and cases of
-/// other middle queens, whose steps each count from hundreds to millions of solutions. Each
-/// step is joined twice, the second time in parts of 16,384 east half-boards (hundreds a
-/// step) and batches of 4,096 partners, so that its tables are cut as the largest boards'
-/// are (`cargo test --release --lib -- --ignored --nocapture steps_of_25_and_27`; under a
-/// minute).
+/// Steps of n = 25, 27 and 28 against the search, the join's machinery of the largest
+/// boards at work (north row sets built for a subproblem and kept for its steps, a sieve
+/// fitted to each long table, tables sorted into up to 64 buckets): the center's case, and
+/// cases of other middle queens or of n = 28's middle cross, whose steps each count from
+/// hundreds to millions of solutions. Each step is joined twice, the second time in parts
+/// of 16,384 east half-boards (hundreds a step) and batches of 4,096 partners, so that its
+/// tables are cut as the largest boards' are (`cargo test --release --lib -- --ignored
+/// --nocapture steps_of_25_to_28`; a minute or two).
 #[test]
-#[ignore = "under a minute: CI runs it"]
-fn steps_of_25_and_27_count_what_a_search_counts() {
-    let steps: [(usize, &[(usize, usize)]); 2] = [
+#[ignore = "a minute or two: CI runs it"]
+fn steps_of_25_to_28_count_what_a_search_counts() {
+    let steps: [(usize, &[(usize, usize)]); 3] = [
         (
             25,
             &[
@@ -307,6 +310,9 @@ fn steps_of_25_and_27_count_what_a_search_counts() {
             ],
         ),
         (27, &[(10, 0b1111111100111), (100_000, 0b111111100000)]),
+        // Two cases of the cross: [(3, 13), (13, 9), (14, 22), (16, 14)] and
+        // [(4, 13), (10, 14), (13, 19), (14, 11)].
+        (28, &[(337_818, 0b11111010111), (366_197, 0b1111111101100)]),
     ];
     let (mut buckets, mut fitted) = (0, 0);
     for (n, steps) in steps {
@@ -347,8 +353,9 @@ fn steps_of_25_and_27_count_what_a_search_counts() {
 /// the next subproblem's).
 #[test]
 fn steps_add_up_to_the_count() {
-    for (n, expected) in [(8, 92), (9, 352), (12, 14_200), (13, 73_712)] {
-        let plan = Plan::new(n);
+    let plans = [(8, 92), (9, 352), (12, 14_200), (13, 73_712)].map(|(n, e)| (Plan::new(n), e));
+    for (plan, expected) in plans.into_iter().chain([(Plan::cross(10), 724)]) {
+        let n = plan.n;
         let solvers: Vec<Solver> = (0..plan.cases.len())
             .map(|case| Solver::new(&plan, case, Storage::Streamed).unwrap())
             .collect();
@@ -756,6 +763,72 @@ fn counts_agree_with_oeis() {
         // Odd boards' cases followed by their mirror images, as from n = 21.
         let mirrored = Plan::mirrored_from(n, 0);
         assert_eq!(count_plan(&mirrored, Storage::Tables), expected, "n = {n}");
+        // Even boards cut by their middle cross, as from n = 28.
+        if n % 2 == 0 && n >= 4 {
+            let cross = Plan::cross(n);
+            assert_eq!(count_plan(&cross, Storage::Tables), expected, "n = {n}");
+        }
+    }
+}
+
+/// The cross of n = 16 and 18 counts their boards (`cargo test --release --lib --
+/// --ignored cross_of_16_and_18`; seconds).
+#[test]
+#[ignore = "seconds: CI runs it"]
+fn cross_of_16_and_18_counts_the_board() {
+    for (n, expected) in [(16, 14_772_512), (18, 666_090_624)] {
+        assert_eq!(
+            count_plan(&Plan::cross(n), Storage::Streamed),
+            expected,
+            "n = {n}"
+        );
+    }
+}
+
+/// The classes of placements on the middle cross are every placement once: their weights
+/// add up to the placements a search of the four middle lines finds, and each case is
+/// followed by its mirror image.
+#[test]
+fn the_cross_classes_are_every_placement_once() {
+    use crate::squares::Square;
+    // One queen on each middle line: four queens, or three with one at the cross's center.
+    fn on_each_line(n: usize, queens: &[Square]) -> bool {
+        let lines = [n / 2 - 1, n / 2];
+        let rows = lines.map(|r| queens.iter().filter(|q| q.0 == r).count());
+        let cols = lines.map(|c| queens.iter().filter(|q| q.1 == c).count());
+        rows.iter().chain(&cols).all(|&on| on == 1)
+    }
+    // Sets of up to four queens apart on `squares`, those with `queens` added.
+    fn placements(n: usize, squares: &[Square], queens: &mut Vec<Square>) -> u64 {
+        let mut found = u64::from(on_each_line(n, queens));
+        for (i, &(r, c)) in squares.iter().enumerate() {
+            let apart =
+                (queens.iter()).all(|&(s, d)| r != s && c != d && r + d != s + c && r + c != s + d);
+            if apart && queens.len() < 4 {
+                queens.push((r, c));
+                found += placements(n, &squares[i + 1..], queens);
+                queens.pop();
+            }
+        }
+        found
+    }
+    for n in [4, 6, 8, 10, 28] {
+        let plan = Plan::cross(n);
+        let lines = [n / 2 - 1, n / 2];
+        let squares: Vec<Square> = (0..n * n)
+            .map(|i| (i / n, i % n))
+            .filter(|(r, c)| lines.contains(r) || lines.contains(c))
+            .collect();
+        let found = placements(n, &squares, &mut Vec::new());
+        let weights: u64 = plan.cases.iter().step_by(2).map(|case| case.weight).sum();
+        assert_eq!(weights, found, "n = {n}");
+        assert!(found > 0, "n = {n}: a test of nothing");
+        for pair in plan.cases.chunks(2) {
+            let mirror: Vec<_> = pair[0].fixed.iter().map(|&(r, c)| (n - 1 - r, c)).collect();
+            assert_eq!(pair[1].fixed, mirror, "n = {n}");
+            assert!(on_each_line(n, &pair[0].fixed), "n = {n}");
+            assert_eq!(pair[0].weight, pair[1].weight, "n = {n}");
+        }
     }
 }
 
@@ -792,18 +865,8 @@ fn boards_with_a_quadrant_fixed_count_what_a_search_counts() {
             };
             let join = || {
                 let started = std::time::Instant::now();
-                let mut case = super::plan::Case {
-                    fixed: fixed.clone(),
-                    weight: 1,
-                    first: 0,
-                    len: 0,
-                    halved: false,
-                };
-                case.len = case.north_groups(n).len();
-                let plan = Plan {
-                    n,
-                    cases: vec![case],
-                };
+                let case = super::plan::Case::new(n, fixed.clone(), 1);
+                let plan = Plan::numbered(n, [case]);
                 let solver = Solver::new(&plan, 0, Storage::Streamed).unwrap();
                 let join: u64 = (0..plan.len()).map(|i| solver.solve(i).unwrap()).sum();
                 (join, started.elapsed())
@@ -900,4 +963,18 @@ fn streamed_bytes_hold_the_row_sets_built() {
             );
         }
     }
+}
+
+/// A checkpoint of a board cut by its middle cross, written before boards were so cut,
+/// holds totals of other subproblems: its records read as an older queens's, while those of
+/// other boards stay valid.
+#[test]
+fn checkpoints_of_boards_cut_by_the_cross_have_a_revision_of_their_own() {
+    use crate::counting::engines::Method;
+    let join = super::method::QuadrantJoin;
+    let word = |n| join.checkpoint_word(n).0;
+    assert_eq!(word(26), word(27));
+    assert_ne!(word(28), word(26));
+    assert!(join.superseded_words(28).contains(&word(26).as_str()));
+    assert!(!join.superseded_words(26).contains(&word(26).as_str()));
 }
