@@ -58,8 +58,9 @@ impl Engine {
     /// counts. Above n = 22 the join's pairs of half-boards grow faster than the solutions
     /// among them, but the constellation engine costs more per solution still (`queens plan
     /// N` times both on a sample; [the clusters guide](crate::guides::clusters)'s table on
-    /// an AMD EPYC (Zen 4): about 30 and 48 times the join's at n = 23 and 27, and 35 times
-    /// at n = 28, whose plans gave the join 194 to 215 core-years and constellations 6,367).
+    /// an AMD EPYC (Zen 4): about 30 and 48 times the join's at n = 23 and 27, and 30 to 35
+    /// times at n = 28, whose plans gave the join 194 to 215 core-years and constellations
+    /// 6,367 to 7,444).
     /// The join needs 1.7 GiB at n = 28 on one thread and at most 4 GiB on any
     /// number (see [`Counter::memory`](crate::counting::Counter::memory)), where
     /// constellations need none: a machine without it is told so before any work starts.

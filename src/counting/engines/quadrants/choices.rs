@@ -216,6 +216,11 @@ impl Solver {
     /// counting steps (one south set each) in a room of its own. A process holds the north
     /// sets a subproblem builds at a time once, not once per thread.
     pub(super) fn solve_by_steps(&self, norths: &[usize], pool: &Pool) -> Result<u64, Error> {
+        // No south set completes them (n = 28's cross has thousands of such subproblems):
+        // nothing to build.
+        if self.steps(norths).is_empty() {
+            return Ok(0);
+        }
         let mut total = 0;
         for norths in norths.chunks(self.north_sets_at_once.max(1)) {
             let built = self.built_norths(norths, pool)?;
@@ -237,6 +242,9 @@ impl Solver {
     /// thread of `pool`, each listing them in batches in a room of its own and joining each
     /// batch with the whole table. A process holds one step's south sets, not one a thread.
     pub(super) fn solve_together(&self, norths: &[usize], pool: &Pool) -> Result<u64, Error> {
+        if self.steps(norths).is_empty() {
+            return Ok(0);
+        }
         let threads: Vec<usize> = (0..pool.threads()).collect();
         let rooms: Vec<Mutex<Room>> = threads.iter().map(|_| Mutex::default()).collect();
         let mut total = 0;

@@ -215,7 +215,7 @@ pub(crate) fn needed(n: usize, threads: usize, storage: Storage) -> u64 {
 /// How many of `threads` a plan's sample of `n` times steps on at once within `limit`
 /// bytes (or [`PROCESS_MEMORY`]): each thread builds the north row sets of the subproblem
 /// it times, which a count's threads share, so a sample on many threads would need many
-/// times a count's memory (one at n = 28, 2.4 GiB).
+/// times a count's memory (two at n = 27 and 28, 1.7 GiB each).
 pub(crate) fn sample_threads(n: usize, threads: usize, limit: Option<u64>) -> usize {
     let each = streamed_needed(n, 1).max(1);
     let fit = limit.unwrap_or(PROCESS_MEMORY) / each;

@@ -462,7 +462,7 @@ fn buckets_are_joined_each_once_spread_over_the_table() {
 }
 
 /// A step timed until a deadline already past, whose table is one part in many buckets
-/// (keys of 10 bits, as at n = 26 and 28, and a bucket a chunk), stops within that part (so that a plan's steps
+/// (keys of 10 bits, as at n = 26, and a bucket a chunk), stops within that part (so that a plan's steps
 /// keep their time on the largest boards, whose parts take minutes), and foresees a time
 /// from it.
 #[test]
@@ -597,7 +597,7 @@ fn tables_in_buckets_count_what_one_bucket_counts() {
     // Every sorted table with a sieve fitted to it, as only long ones have in a count.
     let mut fitted = Solver::new(&plan, 0, Storage::Tables).unwrap();
     (fitted.sieving, fitted.fitted_from) = ((0, 1), 0);
-    // Keys of every bit a sieve may have (n = 26 and 28), tagged and fitted: streamed, so
+    // Keys of every bit a sieve may have (n = 26), tagged and fitted: streamed, so
     // that each subproblem's sieve is made with them.
     let mut wide = Solver::new(&plan, 0, Storage::Streamed).unwrap();
     (wide.sieving, wide.sieve_width) = ((0, 1), super::join::SIEVE);
