@@ -152,8 +152,8 @@ pub struct CountChoice {
     /// Threads each process uses; 0 means one per core.
     #[arg(long, short = 't', value_name = "T", default_value_t = 0)]
     pub threads: usize,
-    /// Keep what each process allocates for the count under SIZE (like 1G or 512MiB; default:
-    /// 4 GiB, or less if the machine or its container or batch job allows less); the
+    /// Keep what each process allocates for the count under SIZE (like 1G, 1.5GiB or 512MiB;
+    /// default: 4 GiB, or less if the machine or its container or batch job allows less); the
     /// process's own few MiB of code and stacks come on top.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memory: Option<u64>,
@@ -428,15 +428,16 @@ pub fn parse_engine(text: &str) -> Result<Engine, String> {
 }
 
 /// A size in bytes: a number with an optional unit K, M, G or T, each a power of 1024,
-/// written bare or followed by `B` or `iB` (`1G`, `1GB`, `1GiB`; any case).
+/// written bare or followed by `B` or `iB` (`1G`, `1GB`, `1GiB`; any case). With a unit the
+/// number may have a fraction (`1.5G`), rounded down to whole bytes.
 pub fn parse_size(text: &str) -> Result<u64, String> {
-    let expected = || format!("expected a size like 1G, 512MiB or 1048576, found {text:?}");
+    let expected = || format!("expected a size like 1G, 1.5GiB or 1048576, found {text:?}");
     let trimmed = text.trim();
     let digits = trimmed
-        .find(|c: char| !c.is_ascii_digit())
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
         .unwrap_or(trimmed.len());
     let (number, unit) = trimmed.split_at(digits);
-    let number: u64 = number.parse().map_err(|_| expected())?;
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
     let unit = unit.trim().to_ascii_uppercase();
     let prefix = unit
         .strip_suffix("IB")
@@ -451,10 +452,30 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "T" => 40,
         _ => return Err(expected()),
     };
-    number
-        .checked_mul(1 << shift)
+    // `1.` and `.5` are not numbers; a fraction of a byte is not a size.
+    let written = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    let fractional = number.contains('.');
+    if !written(whole) || (fractional && (!written(fraction) || shift == 0)) {
+        return Err(expected());
+    }
+    let too_large = || format!("{text:?} is not a size from 1 byte to 2^64 - 1 bytes");
+    // The fraction's digits past the 19th are below a byte even of terabytes (2^40 < 10^13).
+    let fraction = &fraction[..fraction.len().min(19)];
+    let scale = 10u128.pow(fraction.len() as u32);
+    let whole: u128 = whole.parse().map_err(|_| too_large())?;
+    let parts: u128 = if fraction.is_empty() {
+        0
+    } else {
+        fraction.parse().map_err(|_| expected())?
+    };
+    whole
+        .checked_mul(scale)
+        .and_then(|scaled| scaled.checked_add(parts))
+        .and_then(|scaled| scaled.checked_mul(1 << shift))
+        .map(|bytes| bytes / scale)
+        .and_then(|bytes| u64::try_from(bytes).ok())
         .filter(|&bytes| bytes > 0)
-        .ok_or_else(|| format!("{text:?} is not a size from 1 byte to 2^64 - 1 bytes"))
+        .ok_or_else(too_large)
 }
 
 pub fn parse_shard(text: &str) -> Result<Shard, String> {
@@ -504,6 +525,10 @@ mod tests {
             ("7", 7),
             ("7B", 7),
             ("2 KiB", 2048),
+            ("1.5G", 3 << 29),
+            ("0.5 MiB", 1 << 19),
+            ("1.0000001K", 1024),
+            ("16777215.999999999999999999999T", u64::MAX),
         ] {
             assert_eq!(parse_size(text), Ok(bytes), "{text}");
         }
@@ -512,7 +537,24 @@ mod tests {
     #[test]
     fn sizes_with_garbled_units_are_refused() {
         for text in [
-            "1IB", "1iiB", "1GiBB", "1GG", "1BB", "1 iB", "G", "1.5G", "-1G", "0",
+            "1IB",
+            "1iiB",
+            "1GiBB",
+            "1GG",
+            "1BB",
+            "1 iB",
+            "G",
+            "-1G",
+            "0",
+            "1.5",
+            "1.5B",
+            "1.G",
+            ".5G",
+            "1..5G",
+            "1.5.0G",
+            "0.0000000001K",
+            "16777216T",
+            "99999999999999999999999G",
         ] {
             assert!(parse_size(text).is_err(), "{text} was accepted");
         }
