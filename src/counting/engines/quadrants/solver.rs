@@ -232,6 +232,23 @@ impl Solver {
         Sieve::new(&candidates, self.tag_width())
     }
 
+    /// The sieve for north-west placements `uppers` against east half-boards that each
+    /// join a placement of `sides[0]` (north) with one of `sides[1]` (south): a diagonal
+    /// weighs what share of each side holds it, whatever the sides' sizes.
+    pub(super) fn weighed_sieve(&self, uppers: &[Placement], sides: [Vec<&Placement>; 2]) -> Sieve {
+        let diagonals = self.shared.len();
+        let upper = census(diagonals, uppers, |p| self.west_shared(p.shared));
+        let mut others = vec![0u64; diagonals];
+        for side in sides.iter().filter(|side| !side.is_empty()) {
+            let held = census(diagonals, side.iter().copied(), |p| p.shared);
+            for (other, held) in others.iter_mut().zip(held) {
+                *other += ((u128::from(held) << 32) / side.len() as u128) as u64;
+            }
+        }
+        let candidates = sieve_candidates(&upper, &others, self.unsieved);
+        Sieve::new(&candidates, self.tag_width())
+    }
+
     /// A sieve fitted to a long table (see [`Sieve::fitted`]), from samples of its
     /// half-boards and of the north-west placements `uppers`, and the key of each square of
     /// the north-west rows by it, 16 a row (none for the code 0 of a row left empty).
