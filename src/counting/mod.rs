@@ -4,25 +4,27 @@
 //! [The algorithms guide](crate::guides::algorithms) explains the method (border constellations, the interior search,
 //! the vector kernels and the Burnside step) with a worked example at n = 8.
 
+mod contract;
 mod engines;
+mod interior;
 mod resuming;
 mod running;
 mod simd;
 
 use crate::error::Error;
-pub(crate) use engines::constellations::count_board;
-pub(crate) use engines::constellations::interior::Interior;
-pub use engines::engine::{Engine, PlanWords};
+pub use contract::counts::Counts;
+pub use contract::engine::{Engine, PlanWords};
+pub use contract::memory::available_memory;
+pub use contract::shard::Shard;
+pub use contract::subproblem::Subproblem;
 pub use engines::symmetric::{SymmetricCounts, count_symmetric};
+pub(crate) use interior::{Interior, count_board};
 pub use resuming::checkpoint::Checkpoint;
-pub use resuming::shard::Shard;
 #[cfg(feature = "serde")]
 pub use resuming::shard_record::ShardRecord;
-pub use running::counter::{Counter, Counts, Progress};
+pub use running::counter::{Counter, Progress};
 pub use running::estimate::{Estimate, PlanRecord};
-pub use running::memory::available_memory;
 pub use running::prepared::{Prepared, Warning};
-pub use running::subproblems::Subproblem;
 
 /// The number of solutions of the `n`-queens problem (OEIS A000170), on every core.
 ///

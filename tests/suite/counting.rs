@@ -78,20 +78,23 @@ fn the_engine_is_chosen_by_what_is_counted() {
             .chosen_engine()
             .unwrap()
     };
-    assert_eq!(chosen(Engine::QUADRANTS_FROM, false), Engine::Quadrants);
     assert_eq!(
-        chosen(Engine::QUADRANTS_FROM - 1, false),
+        chosen(*Engine::Quadrants.auto_boards().start(), false),
+        Engine::Quadrants
+    );
+    assert_eq!(
+        chosen(Engine::Quadrants.auto_boards().start() - 1, false),
         Engine::Constellations
     );
     assert_eq!(chosen(14, true), Engine::Quadrants);
     assert_eq!(chosen(13, true), Engine::Constellations);
     assert_eq!(
-        chosen(Engine::QUADRANTS_AUTO_UP_TO + 1, false),
+        chosen(Engine::Quadrants.auto_boards().end() + 1, false),
         Engine::Constellations
     );
     let unsupported = |counter: Counter| matches!(counter.run(), Err(Error::Unsupported { .. }));
     assert!(unsupported(totals(
-        Engine::QUADRANTS_UP_TO + 1,
+        Engine::Quadrants.largest_n() + 1,
         Engine::Quadrants
     )));
     assert_eq!(
@@ -554,7 +557,7 @@ fn shards_of_the_join_carry_burnsides_sum_and_their_merge_gives_the_classes() {
 /// The pages that say which engine `Engine::Auto` picks say what the code picks.
 #[test]
 fn the_docs_state_the_engine_choice_the_code_makes() {
-    let (from, up_to) = (Engine::QUADRANTS_FROM, Engine::QUADRANTS_AUTO_UP_TO);
+    let (from, up_to) = Engine::Quadrants.auto_boards().into_inner();
     let counting = include_str!("../../docs/counting.md");
     assert!(counting.contains(&format!("| `n < {from}`, `n > {up_to}` |")));
     assert!(counting.contains(&format!("| `n = {from}` to `{up_to}` |")));

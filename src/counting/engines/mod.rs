@@ -1,86 +1,38 @@
-//! The engines: the methods a count uses (see [`Engine`](engine::Engine)), and what a
+//! The engines: the methods a count uses (see [`Engine`]), and what a
 //! count asks of each: its subproblems ([`work::Work`]) and the rest ([`Method`]). This
 //! module is the one place outside the engines' own folders that tells them apart: the
 //! counter, checkpoints and shard records ask [`method`] for an engine's.
 
 pub(crate) mod constellations;
-pub(crate) mod engine;
 pub(crate) mod quadrants;
 pub(crate) mod symmetric;
-pub(crate) mod work;
 
+use crate::counting::contract::engine::{Engine, PlanWords};
+use crate::counting::contract::method::Method;
+use crate::counting::contract::work::Work;
 use crate::error::Error;
-use engine::{Engine, PlanWords};
-use work::Work;
+use std::ops::RangeInclusive;
 
-/// Every engine that counts ([`Engine::Auto`] only chooses one of them).
-pub(crate) const COUNTING: [Engine; 2] = [Engine::Constellations, Engine::Quadrants];
+/// Every engine that counts, in the order [`Engine::Auto`] tries them: the first whose
+/// [`Method::auto_boards`] hold the board counts it.
+pub(crate) const COUNTING: [Engine; 2] = [Engine::Quadrants, Engine::Constellations];
 
 /// The engine that counts `n` when `asked` is asked for: [`Engine::Auto`] chooses the
 /// faster for the board.
 pub(crate) fn choose(asked: Engine, n: usize) -> Result<Engine, Error> {
     match asked {
-        Engine::Quadrants if n > Engine::QUADRANTS_UP_TO => Err(Error::Unsupported {
+        Engine::Auto => Ok(COUNTING
+            .into_iter()
+            .find(|&engine| method(engine).auto_boards().contains(&n))
+            .unwrap_or(Engine::Constellations)),
+        engine if n > method(engine).largest_n() => Err(Error::Unsupported {
             reason: format!(
-                "the quadrants engine counts boards up to n = {}, not n = {n}",
-                Engine::QUADRANTS_UP_TO
+                "the {engine} engine counts boards up to n = {}, not n = {n}",
+                method(engine).largest_n()
             ),
         }),
-        Engine::Quadrants => Ok(Engine::Quadrants),
-        Engine::Auto if (Engine::QUADRANTS_FROM..=Engine::QUADRANTS_AUTO_UP_TO).contains(&n) => {
-            Ok(Engine::Quadrants)
-        }
-        Engine::Auto | Engine::Constellations => Ok(Engine::Constellations),
+        engine => Ok(engine),
     }
-}
-
-/// What a shard record says, as [`Method::implausible_record`] checks it.
-#[cfg(feature = "serde")]
-pub(crate) struct RecordCounts {
-    pub(crate) n: usize,
-    pub(crate) shard: usize,
-    pub(crate) of: usize,
-    pub(crate) total: u64,
-    pub(crate) fundamental: Option<u64>,
-    pub(crate) fixed: Option<u64>,
-}
-
-/// What a count, its plan, its checkpoints and its shard records ask of an engine: each
-/// engine's folder implements it, and [`method`] is the one place that finds an engine's.
-/// Adding an engine is a folder with its `Method` and a line there.
-pub(crate) trait Method: Sync {
-    /// The subproblems of a count of `n`, counting classes or not.
-    fn work(&self, n: usize, fundamental: bool) -> Box<dyn Work>;
-
-    /// Whether it can keep what it reads for a count of `n` on `threads` threads within
-    /// `memory` bytes and the memory available here, known without listing the subproblems.
-    fn fits(&self, n: usize, threads: usize, memory: Option<u64>) -> Result<(), Error>;
-
-    /// The bytes its tables need for a count of `n` on `threads` threads within `memory`.
-    fn memory_needed(&self, n: usize, threads: usize, memory: Option<u64>) -> u64;
-
-    /// The word a checkpoint's checksum adds for it in a count of `n`, and whether a header
-    /// without the engine's name is read as its (files from before checkpoints named
-    /// engines).
-    fn checkpoint_word(&self, n: usize) -> (String, bool);
-
-    /// The words its checksums added in a count of `n` before its subproblems last changed
-    /// what they count: a record line that matches one is from an older `queens`, not
-    /// damaged.
-    fn superseded_words(&self, _n: usize) -> &'static [&'static str] {
-        &[]
-    }
-
-    /// Why a shard record cannot be its, if it cannot; `Ok(true)` when its own rules settle
-    /// it, `Ok(false)` when the record is to be checked as a subproblem's counts.
-    #[cfg(feature = "serde")]
-    fn implausible_record(&self, record: &RecordCounts) -> Result<bool, String>;
-
-    /// Whether a shard of its count counts symmetry classes of its own.
-    fn shards_count_classes(&self) -> bool;
-
-    /// What a plan says of its work (see [`Engine::plan_words`]).
-    fn plan_words(&self, streamed: bool) -> PlanWords;
 }
 
 /// The method of `engine`. [`Engine::Auto`] is settled by [`choose`] before a count asks
@@ -95,6 +47,47 @@ pub(crate) fn method(engine: Engine) -> &'static dyn Method {
 
 // What the engine's `Method` says, for users of the public `Engine`.
 impl Engine {
+    /// The largest board the engine counts ([`Engine::Auto`]: the largest any counts).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::{Counter, Engine};
+    ///
+    /// assert_eq!(Engine::Quadrants.largest_n(), 28);
+    /// let too_large = Counter::new(Engine::Quadrants.largest_n() + 1)?.engine(Engine::Quadrants);
+    /// assert!(too_large.fundamental(false).run().is_err());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn largest_n(self) -> usize {
+        method(self).largest_n()
+    }
+
+    /// The boards [`Engine::Auto`] counts with this engine unless an engine it tries first
+    /// takes them: it tries the quadrant join, then constellations, which take every board.
+    /// From n = 14 the join is the faster (2.3 times at 14, one thread); below, counts take
+    /// milliseconds and constellations win on odd boards (`cargo run --release --example
+    /// count_bench -- 15 12`). Up to n = 28 the join costs less a solution: constellations
+    /// cost 30 to 48 times as much at n = 23 to 28 ([the clusters guide](crate::guides::clusters)),
+    /// and need no tables where the join needs 1.7 GiB at n = 28 on one thread, so a machine
+    /// without it is told so before any work starts.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::{Counter, Engine};
+    ///
+    /// let join = Engine::Quadrants.auto_boards();
+    /// assert_eq!(Counter::new(*join.start())?.chosen_engine()?, Engine::Quadrants);
+    /// assert_eq!(Counter::new(*join.end() + 1)?.chosen_engine()?, Engine::Constellations);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn auto_boards(self) -> RangeInclusive<usize> {
+        method(self).auto_boards()
+    }
+
     /// Whether a shard of a count by this engine counts symmetry classes of its own: the
     /// join's classes come from the whole count's total by Burnside's lemma, so its shards'
     /// records are merged first (`queens merge`).
@@ -133,5 +126,24 @@ impl Engine {
 /// The subproblems of a count of `n` by `engine` (not [`Engine::Auto`]), counting classes or
 /// not.
 pub(crate) fn work(n: usize, engine: Engine, fundamental: bool) -> Box<dyn Work> {
+    #[cfg(test)]
+    tests::BUILT.with(|built| built.set(built.get() + 1));
     method(engine).work(n, fundamental)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::cell::Cell;
+
+    thread_local! {
+        /// How many times this thread has built an engine's work.
+        pub(crate) static BUILT: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// How many times `f` builds an engine's work on this thread.
+    pub(crate) fn builds(f: impl FnOnce()) -> usize {
+        let before = BUILT.with(Cell::get);
+        f();
+        BUILT.with(Cell::get) - before
+    }
 }

@@ -24,9 +24,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::counting::contract::engine::Engine;
+use crate::counting::contract::subproblem::Subproblem;
 use crate::counting::engines;
-use crate::counting::engines::engine::Engine;
-use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
 
 /// What the first line starts with: the mark of a file this crate wrote.
@@ -100,13 +100,12 @@ struct Writer {
 
 impl Checkpoint {
     /// Opens or creates the checkpoint of the count of `n` (shard `shard` of `of`) by
-    /// `engine`, which has `all` subproblems counting classes and at most `most` by either
-    /// engine (see [`Checkpoint::open`]).
+    /// `engine`, whose records number at most `all` subproblems (see [`Checkpoint::open`]).
     pub(crate) fn create(
         path: &Path,
         (n, shard, of): (usize, usize, usize),
         engine: Engine,
-        (all, most): (usize, usize),
+        all: usize,
     ) -> Result<Checkpoint, Error> {
         let mut key = Key {
             n,
@@ -140,13 +139,23 @@ impl Checkpoint {
             }
             std::fs::TryLockError::Error(err) => io_fail(err),
         })?;
-        let limit = (most.div_ceil(of) as u64 + 2) * MAX_LINE;
+        let limit = (all.div_ceil(of) as u64 + 2) * MAX_LINE;
         let mut bytes = Vec::new();
         (&mut file)
             .take(limit + 1)
             .read_to_end(&mut bytes)
             .map_err(io_fail)?;
         if bytes.len() as u64 > limit {
+            // Another count's checkpoint (another engine's, whose subproblems are more) is
+            // refused for what its header says, not for its size.
+            let first = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
+            if let Some(reason) = std::str::from_utf8(first)
+                .ok()
+                .filter(|first| *first != header(key))
+                .and_then(|first| wrong_header(first, &header(key)))
+            {
+                return Err(fail(reason));
+            }
             return Err(fail(format!(
                 "larger than any checkpoint of n = {n} (more than {limit} bytes); not a queens checkpoint?"
             )));

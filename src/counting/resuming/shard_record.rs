@@ -6,13 +6,13 @@ use std::io::BufRead;
 use serde::{Deserialize, Serialize};
 
 use crate::bitboard::check_size;
-use crate::counting::engines::engine::Engine;
-use crate::counting::engines::work::burnside;
-use crate::counting::engines::{self, RecordCounts};
-use crate::counting::resuming::shard::Shard;
-use crate::counting::running::counter::Counts;
-use crate::counting::running::counter::subproblems;
-use crate::counting::running::subproblems::Subproblem;
+use crate::counting::contract::counts::Counts;
+use crate::counting::contract::engine::Engine;
+use crate::counting::contract::method::RecordCounts;
+use crate::counting::contract::shard::Shard;
+use crate::counting::contract::subproblem::Subproblem;
+use crate::counting::contract::work::burnside;
+use crate::counting::engines;
 use crate::error::Error;
 use crate::error::excerpt;
 use crate::formats::input_lines::BoundedLines;
@@ -283,7 +283,7 @@ impl ShardRecord {
     pub fn merge(records: &[ShardRecord]) -> Result<ShardRecord, Error> {
         let bad = |reason: String| Error::ShardRecords { reason };
         let first = compatible(records).map_err(bad)?;
-        let all = subproblems(first.n, first.engine, first.fixed.is_some());
+        let all = engines::work(first.n, first.engine, first.fixed.is_some()).len();
         let shards = each_shard_once(records, first, all).map_err(bad)?;
         summed(&shards, first, all).map_err(bad)
     }

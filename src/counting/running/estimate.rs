@@ -3,11 +3,12 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::counting::engines::engine::Engine;
-use crate::counting::engines::work;
-use crate::counting::engines::work::Sampling;
+use crate::counting::contract::engine::Engine;
+use crate::counting::contract::memory;
+use crate::counting::contract::work;
+use crate::counting::contract::work::{Sampling, Work};
+use crate::counting::engines;
 use crate::counting::running::counter::Counter;
-use crate::counting::running::memory;
 use crate::error::Error;
 
 /// What a count would take, from a sample of its parts timed here: enough to size a batch
@@ -89,7 +90,7 @@ impl Estimate {
 
     /// The fewest parts timed from whose spread an error bar is given: below it, the
     /// spread of a few parts says little of the rest.
-    pub const ERROR_FROM: usize = 10;
+    pub const ERROR_FROM: usize = work::ERROR_FROM;
 
     /// The smallest board whose count [`Counter::forecast`] estimates: below it a count
     /// takes at most a few CPU-hours, on one thread of a laptop.
@@ -151,19 +152,22 @@ impl Counter {
     pub fn estimate_within(&self, samples: usize, budget: Duration) -> Result<Estimate, Error> {
         // Checked as a count is, but for the size of its total: a plan of n = 29 or more
         // says what the count would take.
-        self.estimate_as(self.accepted_engine()?, samples, budget)
+        let engine = self.accepted_engine()?;
+        let work = engines::work(self.board_size(), engine, self.counts_classes());
+        self.estimate_with(engine, work.as_ref(), samples, budget)
     }
 
-    /// [`Counter::estimate_within`] for a count its checks accepted, with `engine`.
-    fn estimate_as(
+    /// [`Counter::estimate_within`] for a count its checks accepted, with `engine` and its
+    /// `work`.
+    fn estimate_with(
         &self,
         engine: Engine,
+        work: &dyn Work,
         samples: usize,
         budget: Duration,
     ) -> Result<Estimate, Error> {
         let n = self.board_size();
         let threads = self.threads_used();
-        let work = work(n, engine, self.counts_classes());
         let peak_before = memory::peak();
         let started = Instant::now();
         let sample = work.sample(&Sampling {
@@ -233,16 +237,24 @@ impl Counter {
     pub fn forecast(&self) -> Result<Option<Estimate>, Error> {
         match self.board_size() < Estimate::FORECAST_FROM {
             true => Ok(None),
-            false => self.forecast_as(self.accepted_engine()?),
+            false => {
+                let engine = self.accepted_engine()?;
+                let work = engines::work(self.board_size(), engine, self.counts_classes());
+                self.forecast_with(engine, work.as_ref())
+            }
         }
     }
 
-    /// [`Counter::forecast`] for a count its checks accepted, with `engine`.
-    pub(crate) fn forecast_as(&self, engine: Engine) -> Result<Option<Estimate>, Error> {
+    /// [`Counter::forecast`] for a count its checks accepted, with `engine` and its `work`.
+    pub(crate) fn forecast_with(
+        &self,
+        engine: Engine,
+        work: &dyn Work,
+    ) -> Result<Option<Estimate>, Error> {
         if self.board_size() < Estimate::FORECAST_FROM {
             return Ok(None);
         }
-        let glance = self.estimate_as(engine, Estimate::SAMPLES, Estimate::GLANCE)?;
+        let glance = self.estimate_with(engine, work, Estimate::SAMPLES, Estimate::GLANCE)?;
         let short = glance.exact
             || glance.relative_error().is_some_and(|percent| {
                 glance.hours() * (1.0 + percent / 100.0) < Estimate::LONG_HOURS / 4.0
@@ -250,7 +262,7 @@ impl Counter {
         match short {
             true => Ok(Some(glance)),
             false => self
-                .estimate_as(engine, Estimate::SAMPLES, Estimate::BUDGET)
+                .estimate_with(engine, work, Estimate::SAMPLES, Estimate::BUDGET)
                 .map(Some),
         }
     }

@@ -3,16 +3,20 @@
 
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
-use crate::counting::engines::engine::Engine;
-use crate::counting::running::counter::{Counter, Counts, Progress};
+use crate::counting::contract::counts::Counts;
+use crate::counting::contract::engine::Engine;
+use crate::counting::contract::subproblem::Subproblem;
+use crate::counting::contract::work::Work;
+use crate::counting::running::counter::{Counter, Progress};
 use crate::counting::running::estimate::Estimate;
-use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
 
 /// A count checked and sized once, by [`Counter::prepare`]: its engine, its subproblems,
-/// the memory it needs and what it should say before it starts. Running it counts with
-/// that engine, without checking the settings again.
+/// the memory it needs and what it should say before it starts. It owns the engine's
+/// prepared work, built once: its checkpoint and its run use that same work, without
+/// checking the settings again.
 ///
 /// # Examples
 ///
@@ -26,15 +30,28 @@ use crate::error::Error;
 /// assert!(prepared.run()?.total > 0);
 /// # Ok::<(), queens::Error>(())
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 #[must_use = "a prepared count counts nothing until `run` is called"]
 pub struct Prepared {
     counter: Counter,
     engine: Engine,
+    work: Arc<dyn Work>,
     subproblems: usize,
-    total_subproblems: usize,
     memory_needed: u64,
     warnings: Vec<Warning>,
+}
+
+impl fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Prepared")
+            .field("counter", &self.counter)
+            .field("engine", &self.engine)
+            .field("subproblems", &self.subproblems)
+            .field("total_subproblems", &self.work.len())
+            .field("memory_needed", &self.memory_needed)
+            .field("warnings", &self.warnings)
+            .finish()
+    }
 }
 
 /// What a count should say before it starts, decided by the library so that every front
@@ -99,19 +116,20 @@ impl Counter {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn prepare(&self) -> Result<Prepared, Error> {
-        let engine = self.validate()?;
+        let engine = self.counted_engine()?;
         let counter = self.clone().engine(engine);
-        let total_subproblems = counter.total_subproblems()?;
+        let work: Arc<dyn Work> = counter.work_of(engine).into();
+        counter.check_resumed_with(engine, work.as_ref())?;
         let warnings = counter
-            .forecast_as(engine)?
+            .forecast_with(engine, work.as_ref())?
             .filter(|forecast| forecast.hours() > Estimate::LONG_HOURS)
             .map(Warning::LongCount)
             .into_iter()
             .collect();
         Ok(Prepared {
             engine,
-            subproblems: counter.shard_counted().subproblems_of(total_subproblems),
-            total_subproblems,
+            subproblems: counter.shard_counted().subproblems_of(work.len()),
+            work,
             memory_needed: counter.memory_needed()?,
             warnings,
             counter,
@@ -166,7 +184,7 @@ impl Prepared {
     /// ```
     #[must_use]
     pub fn total_subproblems(&self) -> usize {
-        self.total_subproblems
+        self.work.len()
     }
 
     /// Bytes of memory the count needs on its threads ([`Counter::memory_needed`]).
@@ -243,7 +261,9 @@ impl Prepared {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn checkpoint(self, path: impl AsRef<Path>) -> Result<Prepared, Error> {
-        let counter = self.counter.checkpoint_as(path.as_ref(), self.engine)?;
+        let counter =
+            self.counter
+                .checkpoint_with(path.as_ref(), self.engine, self.work.as_ref())?;
         Ok(Prepared { counter, ..self })
     }
 
@@ -318,7 +338,7 @@ impl Prepared {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn run(&self) -> Result<Counts, Error> {
-        self.counter.run_as(self.engine)
+        self.counter.run_with(self.engine, self.work.as_ref())
     }
 }
 
@@ -354,7 +374,7 @@ mod tests {
         let refused = [
             Counter::new(12)?.shard(5, 5),
             Counter::new(12)?.threads(Counter::MAX_THREADS + 1),
-            Counter::new(Engine::QUADRANTS_UP_TO + 1)?.engine(Engine::Quadrants),
+            Counter::new(Engine::Quadrants.largest_n() + 1)?.engine(Engine::Quadrants),
             Counter::new(Counter::MAX_N + 1)?,
             Counter::new(16)?.threads(1).memory(1),
         ];
@@ -364,6 +384,30 @@ mod tests {
                 counter.validate().unwrap_err()
             );
         }
+        Ok(())
+    }
+
+    /// A prepared count builds its engine's work once: to size it, forecast it (n = 23 is
+    /// forecast), resume its checkpoint and run it.
+    #[test]
+    fn a_prepared_count_builds_its_work_once() -> Result<(), Box<dyn std::error::Error>> {
+        use crate::counting::engines::tests::builds;
+        let dir = tempfile::tempdir()?;
+        let path = dir.path().join("n12.checkpoint");
+        for engine in [Engine::Constellations, Engine::Quadrants] {
+            let counter = Counter::new(12)?.engine(engine).threads(1).resume([]);
+            let once = builds(|| {
+                let prepared = counter.prepare().unwrap().checkpoint(&path).unwrap();
+                assert_eq!(prepared.run().unwrap().total, 14200);
+            });
+            assert_eq!(once, 1, "{engine}");
+            std::fs::remove_file(&path)?;
+        }
+        // A forecast (n = 23 and up), with a shard of a thousand subproblems to keep it short.
+        let shard = Counter::new(23)?.threads(1).shard(0, 1000);
+        let mut forecast = None;
+        assert_eq!(builds(|| forecast = Some(shard.prepare().unwrap())), 1);
+        assert!(forecast.unwrap().total_subproblems() > 1000);
         Ok(())
     }
 

@@ -7,7 +7,7 @@
 //! symmetry class and weighting each by its class size gives the total, with about an
 //! eighth of the work.
 
-use crate::counting::engines::constellations::interior::Interior;
+use crate::counting::interior::Interior;
 use crate::solution::symmetry::Symmetry;
 use crate::squares::{Square, attacks};
 

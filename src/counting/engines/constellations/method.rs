@@ -1,17 +1,29 @@
 //! What a count asks of the constellation engine besides its subproblems' counts.
 
+use std::ops::RangeInclusive;
+
 use super::Constellations;
-use crate::counting::engines::Method;
+use crate::bitboard::MAX as MAX_N;
+use crate::counting::contract::engine::PlanWords;
+use crate::counting::contract::method::Method;
 #[cfg(feature = "serde")]
-use crate::counting::engines::RecordCounts;
-use crate::counting::engines::engine::PlanWords;
-use crate::counting::engines::work::Work;
+use crate::counting::contract::method::RecordCounts;
+use crate::counting::contract::work::Work;
 use crate::error::Error;
 
 /// The constellation engine as [`Method`].
 pub(crate) struct BorderConstellations;
 
 impl Method for BorderConstellations {
+    fn largest_n(&self) -> usize {
+        MAX_N
+    }
+
+    /// Every board: it needs no tables, so it is the engine tried last.
+    fn auto_boards(&self) -> RangeInclusive<usize> {
+        0..=MAX_N
+    }
+
     fn work(&self, n: usize, fundamental: bool) -> Box<dyn Work> {
         Box::new(Constellations::new(n, fundamental))
     }

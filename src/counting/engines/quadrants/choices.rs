@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::counting::running::pool::Pool;
+use crate::counting::contract::pool::Pool;
 use crate::error::Error;
 
 use super::solver::Solver;

@@ -1,21 +1,37 @@
 //! What a count asks of the quadrant join besides its subproblems' counts.
 
-use super::Plan;
+use std::ops::RangeInclusive;
+
 use super::sizing::{needed_within, storage};
 use super::work::Join;
-use crate::counting::engines::Method;
+use super::{MAX_N, Plan};
+use crate::counting::contract::engine::{Engine, PlanWords};
+use crate::counting::contract::method::Method;
 #[cfg(feature = "serde")]
-use crate::counting::engines::RecordCounts;
-use crate::counting::engines::engine::{Engine, PlanWords};
-use crate::counting::engines::work::Work;
+use crate::counting::contract::method::RecordCounts;
+use crate::counting::contract::work::Work;
 #[cfg(feature = "serde")]
-use crate::counting::engines::work::burnside;
+use crate::counting::contract::work::burnside;
 use crate::error::Error;
 
 /// The quadrant join as [`Method`].
 pub(crate) struct QuadrantJoin;
 
 impl Method for QuadrantJoin {
+    /// Its square codes take four bits a row, and its counts stay below 2^64; above n = 22
+    /// it builds only what each subproblem reads.
+    fn largest_n(&self) -> usize {
+        MAX_N
+    }
+
+    /// From n = 14 the join is the faster (n = 14: 2.3 times, n = 15: 1.1 times, one
+    /// thread, totals and classes alike; below, counts take milliseconds and the
+    /// constellation engine is the faster on odd boards); up to its largest board, where
+    /// constellations cost 30 to 48 times as much a solution (docs/performance.md).
+    fn auto_boards(&self) -> RangeInclusive<usize> {
+        14..=MAX_N
+    }
+
     fn work(&self, n: usize, fundamental: bool) -> Box<dyn Work> {
         Box::new(Join::new(n, fundamental))
     }
@@ -58,7 +74,7 @@ impl Method for QuadrantJoin {
             fundamental,
             fixed,
         } = *record;
-        if n <= Engine::QUADRANTS_UP_TO && fixed.is_some_and(|fixed| fixed != 0) {
+        if n <= MAX_N && fixed.is_some_and(|fixed| fixed != 0) {
             let rotations = Plan::new(n).len();
             if rotations % of != shard {
                 return Err(format!(
@@ -67,7 +83,7 @@ impl Method for QuadrantJoin {
                 ));
             }
         }
-        if n > Engine::QUADRANTS_UP_TO || fundamental.is_some() && (of != 1 || fixed.is_none()) {
+        if n > MAX_N || fundamental.is_some() && (of != 1 || fixed.is_none()) {
             return Err(format!(
                 "the quadrants engine counts no such shard of n = {n}"
             ));

@@ -7,7 +7,7 @@ use super::solver::{Solver, east_tag};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
-use crate::counting::running::pool::Pool;
+use crate::counting::contract::pool::Pool;
 use crate::error::Error;
 
 /// The most steps of a subproblem whose east-south row sets its sieve weighs. Against a

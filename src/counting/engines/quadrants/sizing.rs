@@ -2,7 +2,7 @@
 //! only the sets of rows each subproblem reads.
 
 use super::join::{PART, SIEVE, STREAMED_SIEVE, streamed_join};
-use crate::counting::running::memory;
+use crate::counting::contract::memory;
 use crate::error::Error;
 
 /// The largest board the join takes: at n = 28 a quadrant's diagonals (27 of each

@@ -7,7 +7,7 @@ use super::solver::Solver;
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
-use crate::counting::running::pool::Pool;
+use crate::counting::contract::pool::Pool;
 use crate::error::Error;
 
 impl Solver {

@@ -3,7 +3,7 @@ use super::frame::Frame;
 use super::plan::Plan;
 use super::sizing::*;
 use super::solver::*;
-use crate::counting::running::pool::Pool;
+use crate::counting::contract::pool::Pool;
 use crate::error::Error;
 
 use std::time::Instant;

@@ -3,16 +3,16 @@
 
 use std::time::{Duration, Instant};
 
-use crate::counting::engines::engine::Engine;
+use crate::counting::contract::engine::Engine;
+use crate::counting::contract::pool::Pool;
+use crate::counting::contract::subproblem::Subproblem;
+use crate::counting::contract::work::{
+    Classes, Finished, Job, Results, Sample, Sampling, Timed, Work, burnside, sampled, sum, timed,
+};
 use crate::counting::engines::quadrants::{
     Plan, Room, Solver, Storage, needed, sample_threads, storage,
 };
 use crate::counting::engines::symmetric::count_symmetric;
-use crate::counting::engines::work::{
-    Classes, Finished, Job, Results, Sample, Sampling, Timed, Work, burnside, sampled, sum, timed,
-};
-use crate::counting::running::pool::Pool;
-use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
 
 /// The join's subproblems of a board of `n`, then, when classes are counted (`rotations`),
@@ -36,6 +36,11 @@ impl Join {
 impl Work for Join {
     fn len(&self) -> usize {
         self.plan.len() + usize::from(self.rotations)
+    }
+
+    /// The rotations' subproblem too, which only a count of classes has.
+    fn recordable(&self) -> usize {
+        self.plan.len() + 1
     }
 
     fn count(&self, job: &Job<'_>) -> Result<Results, Error> {

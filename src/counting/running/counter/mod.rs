@@ -8,17 +8,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::bitboard::check_size;
-use crate::counting::engines::engine::Engine;
+use crate::counting::contract::counts::Counts;
+use crate::counting::contract::engine::Engine;
+use crate::counting::contract::shard::Shard;
+use crate::counting::contract::subproblem::Subproblem;
+use crate::counting::contract::work::Work;
 use crate::counting::engines::{self};
 use crate::counting::resuming::checkpoint::Checkpoint;
-use crate::counting::resuming::shard::Shard;
-use crate::counting::running::subproblems::Subproblem;
 use crate::error::Error;
 
 mod run;
-
-#[cfg(feature = "serde")]
-pub(crate) use run::subproblems;
 
 /// A configurable count: threads, a shard of the work, progress reports and resuming.
 ///
@@ -88,54 +87,6 @@ pub struct Progress {
     pub done: usize,
     /// Subproblems in this shard.
     pub of: usize,
-}
-
-/// What a [`Counter`] found.
-///
-/// # Examples
-///
-/// ```
-/// let counts = queens::counting::Counter::new(8)?.run()?;
-/// assert_eq!(counts.to_string(), "n = 8: 92 solutions, 12 fundamental");
-/// # Ok::<(), queens::Error>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub struct Counts {
-    /// The board size.
-    pub n: usize,
-    /// The shard counted; [`Shard::WHOLE`] for the whole count.
-    pub shard: Shard,
-    /// The engine that counted (never [`Engine::Auto`]): shards and checkpoints of one
-    /// count must all come from the same engine, whose subproblems they number.
-    pub engine: Engine,
-    /// Solutions found.
-    pub total: u64,
-    /// Symmetry classes found, when fundamental counting is on: for the quadrant join, only
-    /// in a whole count, since its classes come from all subproblems together.
-    pub fundamental: Option<u64>,
-    /// For the quadrant join counting classes, the shard's share of Burnside's sum besides
-    /// its solutions (see [`Subproblem::fixed`]): shards' records add it up, and the
-    /// classes are `(total + fixed) / 8` of the sums.
-    pub fixed: Option<u64>,
-    /// Subproblems in the shard.
-    pub subproblems: usize,
-}
-
-impl fmt::Display for Counts {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "n = {}: {} solutions", self.n, self.total)?;
-        match (self.fundamental, self.fixed) {
-            (Some(fundamental), _) => write!(f, ", {fundamental} fundamental")?,
-            (None, Some(fixed)) => write!(f, ", {fixed} fixed by rotations")?,
-            (None, None) => {}
-        }
-        if !self.shard.is_whole() {
-            write!(f, " (shard {} of {})", self.shard.index, self.shard.of)?;
-        }
-        Ok(())
-    }
 }
 
 impl Counter {
@@ -261,7 +212,7 @@ impl Counter {
     /// Counts with `engine` rather than the one [`Engine::Auto`] picks.
     ///
     /// [`Counter::run`] fails with [`Error::Unsupported`] if the engine cannot do the count
-    /// (the quadrant join for a board above [`Engine::QUADRANTS_UP_TO`]).
+    /// (the quadrant join for a board above its [`Engine::largest_n`]).
     ///
     /// # Examples
     ///
@@ -270,7 +221,7 @@ impl Counter {
     ///
     /// let counts = Counter::new(13)?.fundamental(false).engine(Engine::Quadrants).run()?;
     /// assert_eq!((counts.total, counts.engine), (73712, Engine::Quadrants));
-    /// assert!(Counter::new(Engine::QUADRANTS_UP_TO + 1)?.engine(Engine::Quadrants).run().is_err());
+    /// assert!(Counter::new(Engine::Quadrants.largest_n() + 1)?.engine(Engine::Quadrants).run().is_err());
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn engine(self, engine: Engine) -> Counter {
@@ -278,8 +229,8 @@ impl Counter {
     }
 
     /// The engine [`Counter::run`] will count with: the one asked for, or for
-    /// [`Engine::Auto`] the quadrant join for boards from [`Engine::QUADRANTS_FROM`] to
-    /// [`Engine::QUADRANTS_AUTO_UP_TO`], and the constellation engine otherwise.
+    /// [`Engine::Auto`] the quadrant join for the boards of its [`Engine::auto_boards`] (n = 14
+    /// to 28), and the constellation engine otherwise.
     ///
     /// The choice depends on the board size, nothing else: every shard and every resumed
     /// run of a count, on any machine,
@@ -486,16 +437,23 @@ impl Counter {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn checkpoint(self, path: impl AsRef<Path>) -> Result<Counter, Error> {
-        let engine = self.validate()?;
-        self.checkpoint_as(path.as_ref(), engine)
+        let engine = self.counted_engine()?;
+        let work = self.work_of(engine);
+        self.check_resumed_with(engine, work.as_ref())?;
+        self.checkpoint_with(path.as_ref(), engine, work.as_ref())
     }
 
-    /// [`Counter::checkpoint`] for a count its checks accepted, with `engine`: the records
-    /// resumed are checked, the settings not again.
-    pub(crate) fn checkpoint_as(self, path: &Path, engine: Engine) -> Result<Counter, Error> {
-        let checkpoint = Checkpoint::open_as(path, &self, engine)?;
+    /// [`Counter::checkpoint`] for a count its checks accepted, with `engine`, whose
+    /// subproblems are `work`: the records resumed are checked, the settings not again.
+    pub(crate) fn checkpoint_with(
+        self,
+        path: &Path,
+        engine: Engine,
+        work: &dyn Work,
+    ) -> Result<Counter, Error> {
+        let checkpoint = Checkpoint::open_with(path, &self, engine, work)?;
         let counter = self.resume(checkpoint.resumed().iter().copied());
-        counter.check_resumed_as(engine)?;
+        counter.check_resumed_with(engine, work)?;
         Ok(Counter {
             checkpoint: Some(Arc::new(checkpoint)),
             ..counter

@@ -3,13 +3,13 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::counting::engines::engine::Engine;
-use crate::counting::engines::work::{Classes, Job, Work, sum};
-use crate::counting::engines::{self, work};
+use crate::counting::contract::engine::Engine;
+use crate::counting::contract::pool::Pool;
+use crate::counting::contract::shard::Shard;
+use crate::counting::contract::subproblem::Subproblem;
+use crate::counting::contract::work::{Classes, Job, Work, sum};
+use crate::counting::engines;
 use crate::counting::resuming::checkpoint::Checkpoint;
-use crate::counting::resuming::shard::Shard;
-use crate::counting::running::pool::Pool;
-use crate::counting::running::subproblems::Subproblem;
 use crate::counting::simd::Kernels;
 use crate::error::Error;
 
@@ -60,7 +60,13 @@ impl Counter {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn total_subproblems(&self) -> Result<usize, Error> {
-        Ok(work(self.n, self.chosen_engine()?, self.fundamental).len())
+        Ok(self.work_of(self.chosen_engine()?).len())
+    }
+
+    /// The subproblems of this count by `engine`: built once for each count, and handed
+    /// down to whatever runs, plans or checkpoints it.
+    pub(crate) fn work_of(&self, engine: Engine) -> Box<dyn Work> {
+        engines::work(self.n, engine, self.fundamental)
     }
 
     /// Checks everything [`Counter::run`] checks before it starts: the shard, the number
@@ -92,21 +98,20 @@ impl Counter {
     /// ```
     pub fn validate(&self) -> Result<Engine, Error> {
         let engine = self.counted_engine()?;
-        self.check_resumed_as(engine)?;
+        if !self.resumed.is_empty() {
+            self.check_resumed_with(engine, self.work_of(engine).as_ref())?;
+        }
         Ok(engine)
     }
 
-    /// Whether the resumed results fit this count by `engine`.
-    pub(crate) fn check_resumed_as(&self, engine: Engine) -> Result<(), Error> {
-        if !self.resumed.is_empty() {
-            let work = work(self.n, engine, self.fundamental);
-            self.checked_resumed(&self.mine(work.as_ref()), work.as_ref(), engine)?;
-        }
-        Ok(())
+    /// Whether the resumed results fit this count by `engine`, whose subproblems are `work`.
+    pub(crate) fn check_resumed_with(&self, engine: Engine, work: &dyn Work) -> Result<(), Error> {
+        self.checked_resumed(&self.mine(work), work, engine)
+            .map(drop)
     }
 
     /// The engine, once the count is known to be accepted and its total to fit in 64 bits.
-    fn counted_engine(&self) -> Result<Engine, Error> {
+    pub(crate) fn counted_engine(&self) -> Result<Engine, Error> {
         let engine = self.accepted_engine()?;
         if self.n > Self::MAX_N {
             return Err(Error::Overflow {
@@ -161,14 +166,15 @@ impl Counter {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn run(&self) -> Result<Counts, Error> {
-        self.run_as(self.counted_engine()?)
+        let engine = self.counted_engine()?;
+        self.run_with(engine, self.work_of(engine).as_ref())
     }
 
-    /// Runs the count with `engine`, the one its checks accepted.
-    pub(crate) fn run_as(&self, engine: Engine) -> Result<Counts, Error> {
-        let work = work(self.n, engine, self.fundamental);
-        let mine = self.mine(work.as_ref());
-        let resumed = self.checked_resumed(&mine, work.as_ref(), engine)?;
+    /// Runs the count with `engine`, the one its checks accepted, whose subproblems are
+    /// `work`.
+    pub(crate) fn run_with(&self, engine: Engine, work: &dyn Work) -> Result<Counts, Error> {
+        let mine = self.mine(work);
+        let resumed = self.checked_resumed(&mine, work, engine)?;
         let todo: Vec<usize> = mine
             .iter()
             .copied()
@@ -342,32 +348,23 @@ impl Checkpoint {
     /// ```
     pub fn open(path: &Path, counter: &Counter) -> Result<Checkpoint, Error> {
         // Nothing is created for a count that would be refused.
-        Checkpoint::open_as(path, counter, counter.validate()?)
+        let engine = counter.counted_engine()?;
+        let work = counter.work_of(engine);
+        counter.check_resumed_with(engine, work.as_ref())?;
+        Checkpoint::open_with(path, counter, engine, work.as_ref())
     }
 
-    /// [`Checkpoint::open`] for a count its checks accepted, with `engine`.
-    pub(crate) fn open_as(
+    /// [`Checkpoint::open`] for a count its checks accepted, with `engine`, whose
+    /// subproblems are `work`.
+    pub(crate) fn open_with(
         path: &Path,
         counter: &Counter,
         engine: Engine,
+        work: &dyn Work,
     ) -> Result<Checkpoint, Error> {
         let Shard { index: shard, of } = counter.shard;
-        // A count of classes has one more subproblem (the join's rotations): its record is
-        // read, and the count says which flag resumes it.
-        let all = counter.clone().fundamental(true).total_subproblems()?;
-        // Room for either engine's subproblems: a checkpoint the other engine wrote (an
-        // older build's choice for this n) is refused for its engine, not its size.
-        let most = engines::COUNTING
-            .into_iter()
-            .filter_map(|engine| counter.clone().engine(engine).total_subproblems().ok())
-            .fold(all, usize::max);
-        Checkpoint::create(path, (counter.n, shard, of), engine, (all, most))
+        // A count of classes may have more subproblems (the join's rotations): their
+        // records are read, and the count says which flag resumes them.
+        Checkpoint::create(path, (counter.n, shard, of), engine, work.recordable())
     }
-}
-
-/// The number of subproblems of a count of `n` by `engine` (not [`Engine::Auto`]), counting
-/// classes or not.
-#[cfg(feature = "serde")]
-pub(crate) fn subproblems(n: usize, engine: Engine, fundamental: bool) -> usize {
-    work(n, engine, fundamental).len()
 }

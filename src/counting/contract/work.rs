@@ -6,9 +6,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::counting::Estimate;
-use crate::counting::running::pool::Pool;
-use crate::counting::running::subproblems::Subproblem;
+use crate::counting::contract::pool::Pool;
+use crate::counting::contract::subproblem::Subproblem;
 use crate::error::Error;
 
 /// Counts one subproblem unless the count has stopped (`None`), reporting it when done.
@@ -20,9 +19,16 @@ pub(crate) type Finished<'a> =
 pub(crate) type Results = Vec<Option<Result<Subproblem, Error>>>;
 
 /// The subproblems of a count of one board by one engine.
-pub(crate) trait Work: Sync {
+pub(crate) trait Work: Send + Sync {
     /// How many subproblems the count has.
     fn len(&self) -> usize;
+
+    /// How many subproblems a checkpoint of this board by this engine may hold records of:
+    /// [`Work::len`], or more where a count of classes has more (the join's rotations),
+    /// so that a count resumed without classes is told which setting resumes it.
+    fn recordable(&self) -> usize {
+        self.len()
+    }
 
     /// Counts the subproblems of `job`.
     fn count(&self, job: &Job<'_>) -> Result<Results, Error>;
@@ -86,13 +92,13 @@ pub(crate) fn sum(n: usize, of: &[Subproblem], part: fn(&Subproblem) -> u64) -> 
 }
 
 /// A part of a count as a sample timed it.
-pub(super) struct Timed {
+pub(crate) struct Timed {
     /// Seconds it takes, measured or estimated.
-    pub(super) seconds: f64,
+    pub(crate) seconds: f64,
     /// Whether it ran whole.
-    pub(super) whole: bool,
+    pub(crate) whole: bool,
     /// Seconds its subproblem spends before its parts (see [`Sample::before`]).
-    pub(super) before: f64,
+    pub(crate) before: f64,
 }
 
 /// Times parts of a count of `parts` parts with `time` on `threads` threads at once (no
@@ -100,13 +106,13 @@ pub(super) struct Timed {
 /// several to a core), each with its own state made by `state`: up to `samples` parts,
 /// spread over the count in [`spread`] order (thread `t` taking every `threads`-th from the
 /// `t`-th), until `budget` runs out (at least one part). Where fewer parts than an error bar
-/// needs ([`Estimate::ERROR_FROM`]) are timed by then, and the sample may time that many,
+/// needs ([`ERROR_FROM`]) are timed by then, and the sample may time that many,
 /// parts keep starting until that many are, each only if it would end within [`OVERTIME`]
 /// times `budget` (judged by the longest part its thread has timed): a part of n = 28 takes
 /// seconds, and 15 s timed 6 of them on one thread.
 ///
 /// `time` gets the index of the part and the instant by which it should end.
-pub(super) fn sampled<T>(
+pub(crate) fn sampled<T>(
     parts: u64,
     samples: usize,
     budget: Duration,
@@ -130,8 +136,8 @@ pub(super) fn sampled<T>(
                 true => budget,
                 false if k == 0 => budget,
                 false
-                    if order.len() < Estimate::ERROR_FROM
-                        || done.load(Ordering::Relaxed) >= Estimate::ERROR_FROM
+                    if order.len() < ERROR_FROM
+                        || done.load(Ordering::Relaxed) >= ERROR_FROM
                         || now + longest >= OVERTIME * budget =>
                 {
                     break;
@@ -175,12 +181,16 @@ pub(super) fn sampled<T>(
     })
 }
 
+/// The fewest parts timed from which a plan gives an error bar
+/// ([`Estimate::ERROR_FROM`](crate::counting::Estimate::ERROR_FROM)).
+pub(crate) const ERROR_FROM: usize = 10;
+
 /// How many budgets a sample may run for while it has too few parts for an error bar (see
 /// [`sampled`]): a plan answers within a minute of its 15 s.
 const OVERTIME: u32 = 3;
 
 /// Seconds `work` takes.
-pub(super) fn timed(work: &mut dyn FnMut() -> Result<(), Error>) -> Result<f64, Error> {
+pub(crate) fn timed(work: &mut dyn FnMut() -> Result<(), Error>) -> Result<f64, Error> {
     let started = Instant::now();
     work().map(|()| started.elapsed().as_secs_f64())
 }
@@ -228,8 +238,7 @@ pub(crate) fn burnside(n: usize, total: u64, fixed: u64) -> Result<u64, Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::{OVERTIME, Timed, sampled, spread};
-    use crate::counting::Estimate;
+    use super::{ERROR_FROM, OVERTIME, Timed, sampled, spread};
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::{Duration, Instant};
 
@@ -292,7 +301,7 @@ mod tests {
             }
         };
         let (parts, took) = sample(100, &first_to_its_end);
-        assert_eq!(parts, Estimate::ERROR_FROM);
+        assert_eq!(parts, ERROR_FROM);
         assert!(took < 2 * budget, "{took:?}");
         // Where the sample could never have enough, none past the budget.
         assert_eq!(sample(9, &first_to_its_end).0, 1);

@@ -1,7 +1,7 @@
 //! One subproblem of a count, as an engine numbers it: its solutions, and its symmetry
 //! classes or the solutions symmetries fix, where the engine counts them.
 
-use crate::counting::engines::engine::Engine;
+use crate::counting::contract::engine::Engine;
 
 /// The result of one subproblem of a [`Counter`](crate::counting::Counter): what a checkpoint records.
 ///
@@ -48,7 +48,7 @@ impl Subproblem {
     /// classes of more than eight solutions (a subproblem accounts for whole symmetry
     /// classes). What each engine cannot count, its [`Work::implausible`] says.
     ///
-    /// [`Work::implausible`]: crate::counting::engines::work::Work::implausible
+    /// [`Work::implausible`]: crate::counting::contract::work::Work::implausible
     pub(crate) fn check_plausible(&self) -> Result<(), String> {
         match self.fundamental {
             Some(f) if f > self.total || self.total > f.saturating_mul(8) => Err(format!(

@@ -16,7 +16,7 @@
 use core::arch::x86_64::*;
 use std::cell::RefCell;
 
-use crate::counting::engines::constellations::interior::Interior;
+use crate::counting::interior::Interior;
 use crate::counting::simd::{instructions, with_features};
 
 /// Nodes expanded per batch: enough for long loops, few enough to stay in cache.
@@ -89,7 +89,7 @@ impl<L: Copy + Default> Levels<L> {
 macro_rules! kernel {
     ($features:literal) => {
         /// Whether the kernel runs here (see [`runs`](crate::counting::simd::runs)).
-        pub(in crate::counting::engines::constellations::kernels) fn available() -> bool {
+        pub(in crate::counting::interior::kernels) fn available() -> bool {
             static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
             crate::counting::simd::runs($features, &DETECTED)
         }
@@ -104,7 +104,7 @@ macro_rules! kernel {
 
         /// Counts the completions of `interior`, whose open squares (shifted to start at
         /// bit 0) are `open` and span `width` columns, or `None` without the instructions.
-        pub(in crate::counting::engines::constellations::kernels) fn run(
+        pub(in crate::counting::interior::kernels) fn run(
             interior: &Interior,
             open: &[u64; 64],
             width: u32,

@@ -1,0 +1,64 @@
+//! What a count, its plan, its checkpoints and its shard records ask of an engine, beyond
+//! its subproblems ([`Work`]).
+
+use std::ops::RangeInclusive;
+
+use crate::counting::contract::engine::PlanWords;
+use crate::counting::contract::work::Work;
+use crate::error::Error;
+
+/// What a shard record says, as [`Method::implausible_record`] checks it.
+#[cfg(feature = "serde")]
+pub(crate) struct RecordCounts {
+    pub(crate) n: usize,
+    pub(crate) shard: usize,
+    pub(crate) of: usize,
+    pub(crate) total: u64,
+    pub(crate) fundamental: Option<u64>,
+    pub(crate) fixed: Option<u64>,
+}
+
+/// What a count, its plan, its checkpoints and its shard records ask of an engine: each
+/// engine's folder implements it, and [`method`] is the one place that finds an engine's.
+/// Adding an engine is a folder with its `Method` and a line there.
+pub(crate) trait Method: Sync {
+    /// The largest board it counts.
+    fn largest_n(&self) -> usize;
+
+    /// The boards [`Engine::Auto`](crate::counting::Engine::Auto) counts with it, unless an
+    /// engine tried before it takes them.
+    fn auto_boards(&self) -> RangeInclusive<usize>;
+
+    /// The subproblems of a count of `n`, counting classes or not.
+    fn work(&self, n: usize, fundamental: bool) -> Box<dyn Work>;
+
+    /// Whether it can keep what it reads for a count of `n` on `threads` threads within
+    /// `memory` bytes and the memory available here, known without listing the subproblems.
+    fn fits(&self, n: usize, threads: usize, memory: Option<u64>) -> Result<(), Error>;
+
+    /// The bytes its tables need for a count of `n` on `threads` threads within `memory`.
+    fn memory_needed(&self, n: usize, threads: usize, memory: Option<u64>) -> u64;
+
+    /// The word a checkpoint's checksum adds for it in a count of `n`, and whether a header
+    /// without the engine's name is read as its (files from before checkpoints named
+    /// engines).
+    fn checkpoint_word(&self, n: usize) -> (String, bool);
+
+    /// The words its checksums added in a count of `n` before its subproblems last changed
+    /// what they count: a record line that matches one is from an older `queens`, not
+    /// damaged.
+    fn superseded_words(&self, _n: usize) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Why a shard record cannot be its, if it cannot; `Ok(true)` when its own rules settle
+    /// it, `Ok(false)` when the record is to be checked as a subproblem's counts.
+    #[cfg(feature = "serde")]
+    fn implausible_record(&self, record: &RecordCounts) -> Result<bool, String>;
+
+    /// Whether a shard of its count counts symmetry classes of its own.
+    fn shards_count_classes(&self) -> bool;
+
+    /// What a plan says of its work (see [`Engine::plan_words`]).
+    fn plan_words(&self, streamed: bool) -> PlanWords;
+}
