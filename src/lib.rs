@@ -91,13 +91,15 @@
 //!
 //! # Features
 //!
-//! - `cli` (default): the `queens` binary (and `serde`).
 //! - `parallel` (default): counting and `search::par_solutions` on every core, with rayon.
 //!   Without it, everything runs on the calling thread.
 //! - `serde`: `Serialize` and `Deserialize` for [`Solution`], [`counting::Counts`],
 //!   [`counting::Subproblem`] and [`trace::Event`]; [`counting::ShardRecord`]; JSON input in
 //!   [`formats::parse_many`].
 //! - `generator`: the `generator` module, the same stream as a `genawaiter` generator.
+//!
+//! The `queens` command is the package `queens-cli` (`cargo install --path cli` from a
+//! clone), so that the library's users compile none of its dependencies.
 //!
 //! With `default-features = false` the library's one dependency is `crc32fast`.
 //!

@@ -30,27 +30,24 @@ use crate::error::Error;
 /// assert!(prepared.run()?.total > 0);
 /// # Ok::<(), queens::Error>(())
 /// ```
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 #[must_use = "a prepared count counts nothing until `run` is called"]
 pub struct Prepared {
     counter: Counter,
     engine: Engine,
-    work: Arc<dyn Work>,
+    work: PreparedWork,
     subproblems: usize,
     memory_needed: u64,
     warnings: Vec<Warning>,
 }
 
-impl fmt::Debug for Prepared {
+/// The engine's work for the count, shared by the clones of a [`Prepared`].
+#[derive(Clone)]
+struct PreparedWork(Arc<dyn Work>);
+
+impl fmt::Debug for PreparedWork {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Prepared")
-            .field("counter", &self.counter)
-            .field("engine", &self.engine)
-            .field("subproblems", &self.subproblems)
-            .field("total_subproblems", &self.work.len())
-            .field("memory_needed", &self.memory_needed)
-            .field("warnings", &self.warnings)
-            .finish()
+        write!(f, "Work {{ subproblems: {} }}", self.0.len())
     }
 }
 
@@ -129,7 +126,7 @@ impl Counter {
         Ok(Prepared {
             engine,
             subproblems: counter.shard_counted().subproblems_of(work.len()),
-            work,
+            work: PreparedWork(work),
             memory_needed: counter.memory_needed()?,
             warnings,
             counter,
@@ -184,7 +181,7 @@ impl Prepared {
     /// ```
     #[must_use]
     pub fn total_subproblems(&self) -> usize {
-        self.work.len()
+        self.work.0.len()
     }
 
     /// Bytes of memory the count needs on its threads ([`Counter::memory_needed`]).
@@ -263,7 +260,7 @@ impl Prepared {
     pub fn checkpoint(self, path: impl AsRef<Path>) -> Result<Prepared, Error> {
         let counter =
             self.counter
-                .checkpoint_with(path.as_ref(), self.engine, self.work.as_ref())?;
+                .checkpoint_with(path.as_ref(), self.engine, self.work.0.as_ref())?;
         Ok(Prepared { counter, ..self })
     }
 
@@ -338,7 +335,7 @@ impl Prepared {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn run(&self) -> Result<Counts, Error> {
-        self.counter.run_with(self.engine, self.work.as_ref())
+        self.counter.run_with(self.engine, self.work.0.as_ref())
     }
 }
 

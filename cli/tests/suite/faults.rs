@@ -1,7 +1,6 @@
 //! The `queens` binary under faults and hostile input: damaged files, full disks, closed
 //! pipes, signals, endless inputs and absurd numbers. Each must end in the right answer or
 //! one clear error, never a panic, a hang, a wrong count or a lost file.
-#![cfg(feature = "cli")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

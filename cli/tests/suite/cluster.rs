@@ -4,7 +4,6 @@
 //! They need GNU parallel, Slurm and MUNGE installed and root to start the daemons, so they
 //! are ignored by a plain `cargo test`; `.ci/run` installs all that and runs them with
 //! `cargo test --all-features --test cluster -- --ignored`.
-#![cfg(feature = "cli")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -12,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use queens::counting::{Counter, Shard, ShardRecord};
 
-const GUIDE: &str = include_str!("../../docs/clusters.md");
+const GUIDE: &str = include_str!("../../../docs/clusters.md");
 const SOLUTIONS_15: u64 = 2_279_184;
 const SOLUTIONS_19: u64 = 4_968_057_848;
 

@@ -1,5 +1,4 @@
 //! What the integration tests share: running the `queens` binary and reading what it printed.
-#![cfg(feature = "cli")]
 
 use std::io::Write;
 use std::path::Path;

@@ -1,5 +1,4 @@
 //! The commands under hostile use: nothing hangs, nothing is damaged, nothing half-true.
-#![cfg(feature = "cli")]
 
 use std::time::{Duration, Instant};
 

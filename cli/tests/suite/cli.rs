@@ -1,5 +1,4 @@
 //! The `queens` binary, run as a user runs it.
-#![cfg(feature = "cli")]
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -541,8 +540,8 @@ fn every_command_has_help_with_examples() {
 #[test]
 fn transcripts_match_the_tool() {
     let pages = [
-        ("README.md", include_str!("../../README.md")),
-        ("docs/cli.md", include_str!("../../docs/cli.md")),
+        ("README.md", include_str!("../../../README.md")),
+        ("docs/cli.md", include_str!("../../../docs/cli.md")),
     ];
     let mut checked = 0;
     for (page, text) in pages {
@@ -575,7 +574,7 @@ fn transcripts_match_the_tool() {
 #[test]
 fn committed_svg_is_up_to_date() {
     let fundamental: Vec<Solution> = Queens::new(8).filter(|s| s.is_canonical()).collect();
-    let committed = include_str!("../../docs/fundamental-8.svg");
+    let committed = include_str!("../../../docs/fundamental-8.svg");
     assert_eq!(committed, queens::formats::svg(&fundamental));
 }
 
@@ -886,7 +885,7 @@ fn committed_animation_is_up_to_date() {
     let out = queens(&["animate", "6", "--output", target.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let drawn = std::fs::read_to_string(&target).unwrap();
-    assert_eq!(drawn, include_str!("../../docs/search-6.svg"));
+    assert_eq!(drawn, include_str!("../../../docs/search-6.svg"));
 }
 
 #[test]
