@@ -7,7 +7,7 @@ use crate::counting::contract::shard::Shard;
 #[cfg(doc)]
 use crate::counting::contract::subproblem::Subproblem;
 
-/// What a [`Counter`] found.
+/// What a [`Counter`](crate::counting::Counter) found.
 ///
 /// # Examples
 ///
