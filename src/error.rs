@@ -101,6 +101,8 @@ pub enum Error {
     BadResume {
         /// What did not fit, naming the values.
         reason: String,
+        /// How to resume it instead, if there is a way.
+        advice: &'static [Advice],
     },
     /// Text could not be read: a solution, a style name, a column list or a shard.
     Parse {
@@ -132,6 +134,8 @@ pub enum Error {
         path: PathBuf,
         /// What is wrong with it, naming the line where one is to blame.
         reason: String,
+        /// How to resume it instead, if there is a way.
+        advice: &'static [Advice],
     },
     /// Shard records could not be read or do not add up to one whole count.
     ShardRecords {
@@ -150,8 +154,9 @@ pub enum Error {
         /// Bytes available: the least of what the operating system says and what the
         /// process's control groups (a container's or a batch job's limit) leave.
         available: u64,
-        /// What to do about it.
-        advice: &'static str,
+        /// What to do about it, as data: each front end words it in its own terms (the
+        /// message of [`Display`](fmt::Display) in the library's).
+        advice: &'static [Advice],
     },
     /// Memory for the result could not be had.
     OutOfMemory {
@@ -302,11 +307,92 @@ impl Error {
             reason: reason.into(),
         }
     }
+
+    /// The ways out the error advises, as data ([`Advice`]): a front end words them in its
+    /// own terms with [`Error::describe`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::Counter;
+    ///
+    /// let err = Counter::new(16)?.threads(1).memory(1).run().unwrap_err();
+    /// assert_eq!(err.advice(), &[queens::Advice::ConstellationEngine]);
+    /// assert!(queens::Queens::try_new(65).unwrap_err().advice().is_empty());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn advice(&self) -> &'static [Advice] {
+        match self {
+            Error::NotEnoughMemory { advice, .. }
+            | Error::BadResume { advice, .. }
+            | Error::Checkpoint { advice, .. } => advice,
+            _ => &[],
+        }
+    }
+
+    /// The message with its advice worded by `words`: how a front end says the error in its
+    /// own terms (a flag, an argument). [`Display`](fmt::Display) words it with
+    /// [`Advice::words`], the library's.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::Advice;
+    /// use queens::counting::Counter;
+    ///
+    /// let err = Counter::new(16)?.threads(2).memory(1).run().unwrap_err();
+    /// let flags = err.describe(|advice| match advice {
+    ///     Advice::FewerThreads => "add --threads 1".into(),
+    ///     Advice::ConstellationEngine => "add --engine constellations".into(),
+    ///     advice => advice.words().into(),
+    /// });
+    /// assert!(flags.ends_with("; add --threads 1 or add --engine constellations"), "{flags}");
+    /// assert_eq!(err.describe(|advice| advice.words().into()), err.to_string());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn describe(&self, words: impl Fn(Advice) -> String) -> String {
+        let mut message = Body(self).to_string();
+        let ways: Vec<String> = self.advice().iter().map(|&advice| words(advice)).collect();
+        match ways.split_last() {
+            Some((last, [])) => message += &format!("; {last}"),
+            Some((last, rest)) => message += &format!("; {} or {last}", rest.join(", ")),
+            None => {}
+        }
+        message
+    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        f.write_str(&self.describe(|advice| advice.words().to_owned()))
+    }
+}
+
+/// Why something was refused, and the way out, if any: what the library's checks hand up
+/// to become an [`Error`]'s reason and advice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Refusal {
+    pub(crate) reason: String,
+    pub(crate) advice: &'static [Advice],
+}
+
+impl<T: Into<String>> From<T> for Refusal {
+    fn from(reason: T) -> Refusal {
+        Refusal {
+            reason: reason.into(),
+            advice: &[],
+        }
+    }
+}
+
+/// An error's message without its advice.
+struct Body<'a>(&'a Error);
+
+impl fmt::Display for Body<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
             Error::TooLarge { n, max } => {
                 write!(f, "board size {n} is too large: at most {max} is supported")
             }
@@ -363,24 +449,22 @@ impl fmt::Display for Error {
                     "shard {index} of {of} does not exist: shards are numbered 0 to k - 1 for k >= 1"
                 )
             }
-            Error::BadResume { reason } => write!(f, "cannot resume the count: {reason}"),
+            Error::BadResume { reason, .. } => write!(f, "cannot resume the count: {reason}"),
             Error::Parse { reason } => f.write_str(reason),
             Error::TooManyThreads { threads, max } => {
                 write!(f, "{threads} threads asked for: at most {max} are allowed")
             }
             Error::Overflow { reason } => write!(f, "overflow: {reason}"),
-            Error::Checkpoint { path, reason } => {
+            Error::Checkpoint { path, reason, .. } => {
                 write!(f, "checkpoint {}: {reason}", path.display())
             }
             Error::ShardRecords { reason } => write!(f, "shard records: {reason}"),
             Error::Unsupported { reason } => f.write_str(reason),
             Error::NotEnoughMemory {
-                needed,
-                available,
-                advice,
+                needed, available, ..
             } => write!(
                 f,
-                "this needs about {} of memory, but only {} is available; {advice}",
+                "this needs about {} of memory, but only {} is available",
                 size(*needed, true),
                 size(*available, false)
             ),
@@ -398,6 +482,58 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// A way out of an [`Error`], as data: the library, the command line and the Python package
+/// each word it in their own terms (a flag, an argument, a method).
+///
+/// # Examples
+///
+/// ```
+/// use queens::{Advice, Error};
+/// use queens::counting::Counter;
+///
+/// let err = Counter::new(20)?.threads(2).memory(1 << 20).run().unwrap_err();
+/// let Error::NotEnoughMemory { advice, .. } = err else { panic!("{err}") };
+/// assert_eq!(advice, &[Advice::FewerThreads, Advice::ConstellationEngine]);
+/// # Ok::<(), Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Advice {
+    /// Count on fewer threads: each thread of the quadrant join keeps tables of its own.
+    FewerThreads,
+    /// Count with the constellation engine, which keeps no tables (it needs almost no
+    /// memory) and resumes checkpoints written before they named their engine.
+    ConstellationEngine,
+    /// Count (or resume) solutions alone, without symmetry classes.
+    SolutionsAlone,
+    /// Count (or resume) symmetry classes too.
+    Classes,
+    /// Ask for a smaller board.
+    SmallerBoard,
+}
+
+impl Advice {
+    /// The advice in the library's terms, as [`Error`]'s message gives it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::Advice::SmallerBoard.words(), "ask for a smaller board");
+    /// ```
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            Advice::FewerThreads => "count on fewer threads (`Counter::threads`)",
+            Advice::ConstellationEngine => {
+                "count with the constellation engine (`Engine::Constellations`)"
+            }
+            Advice::SolutionsAlone => "count solutions alone (`Counter::fundamental(false)`)",
+            Advice::Classes => "count symmetry classes too (`Counter::fundamental(true)`)",
+            Advice::SmallerBoard => "ask for a smaller board",
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -452,11 +588,12 @@ mod tests {
         let refused = Error::NotEnoughMemory {
             needed: 1 << 20,
             available: 1024,
-            advice: "count on fewer threads",
+            advice: &[Advice::FewerThreads, Advice::SmallerBoard],
         };
         assert_eq!(
             refused.to_string(),
-            "this needs about 1 MiB of memory, but only 1 KiB is available; count on fewer threads"
+            "this needs about 1 MiB of memory, but only 1 KiB is available; count on fewer \
+             threads (`Counter::threads`) or ask for a smaller board"
         );
         for (needed, available) in [
             (1025, 1024),
@@ -466,7 +603,7 @@ mod tests {
             let message = Error::NotEnoughMemory {
                 needed,
                 available,
-                advice: "",
+                advice: &[],
             }
             .to_string();
             let (need, have) = (size(needed, true), size(available, false));

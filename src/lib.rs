@@ -144,7 +144,7 @@ pub mod trace;
 pub use adaptors::SolutionsExt;
 #[doc(inline)]
 pub use counting::{count, try_count};
-pub use error::Error;
+pub use error::{Advice, Error};
 #[doc(inline)]
 pub use formats::Style;
 #[doc(inline)]

@@ -47,8 +47,24 @@ impl From<io::Error> for Failure {
 
 impl From<queens::Error> for Failure {
     fn from(err: queens::Error) -> Self {
-        Failure::Refused(err.to_string())
+        Failure::Refused(err.describe(advice))
     }
+}
+
+/// An error's advice in the command's terms: the flags that take it.
+fn advice(advice: queens::Advice) -> String {
+    use queens::Advice;
+    match advice {
+        Advice::FewerThreads => "count on fewer --threads",
+        Advice::ConstellationEngine => {
+            "count with --engine constellations, which needs almost no memory"
+        }
+        Advice::SolutionsAlone => "resume it without --fundamental",
+        Advice::Classes => "resume it with --fundamental",
+        Advice::SmallerBoard => "ask for a smaller board (--format json or list needs the least)",
+        advice => advice.words(),
+    }
+    .to_owned()
 }
 
 fn main() -> ExitCode {

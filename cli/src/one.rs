@@ -39,7 +39,7 @@ pub(crate) fn one(args: &OneArgs) -> Result<(), Failure> {
         return Err(queens::Error::NotEnoughMemory {
             needed,
             available,
-            advice: "ask for a smaller board (--format json or list needs the least)",
+            advice: &[queens::Advice::SmallerBoard],
         }
         .into());
     }

@@ -13,51 +13,54 @@ pub(crate) fn error(err: queens::Error) -> PyErr {
         _ => "InvalidInput",
     };
     let message = match &err {
-        // The advice is the command line's; the way out from Python is `count()`'s engine.
         E::NotEnoughMemory {
-            needed,
-            available,
-            advice,
-        } => format!(
-            "this needs about {} MiB of memory, but only {} MiB is available; {}",
-            mib(*needed),
-            available >> 20,
-            match advice.contains("constellations") {
-                true => "count with queens.count(n, engine=\"constellations\"), which needs almost no memory".to_owned(),
-                false => pythonic(advice),
-            }
-        ),
-        _ => pythonic(&err.to_string()),
+            needed, available, ..
+        } => {
+            let ways = ways(
+                err.advice()
+                    .iter()
+                    .map(|&advice| python_advice(advice))
+                    .collect(),
+            );
+            format!(
+                "this needs about {} MiB of memory, but only {} MiB is available{}",
+                mib(*needed),
+                available >> 20,
+                if ways.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {ways}")
+                }
+            )
+        }
+        _ => err.describe(python_advice),
     };
     exception(class, message)
 }
 
-/// What the crate's messages say in the terms of its command line or its Rust API, in this
-/// package's: the flags of `queens count` as the arguments of `count()`, the `queens check`
-/// command as `check()`. `tests/test_messages.py` makes each of these messages and checks
-/// that no flag, Rust path or command is left.
-pub(crate) const PYTHON_WORDS: [(&str, &str); 6] = [
-    (
-        "with --fundamental (`Counter::fundamental(true)`)",
-        "with fundamental=True",
-    ),
-    (
-        "without --fundamental (`Counter::fundamental(false)`)",
-        "with fundamental=False",
-    ),
-    ("`--engine constellations`", "engine=\"constellations\""),
-    ("`--engine quadrants`", "engine=\"quadrants\""),
-    ("`--engine auto`", "engine=\"auto\""),
-    ("`queens check`", "queens.check()"),
-];
+/// An error's advice in this package's terms: the arguments that take it.
+pub(crate) fn python_advice(advice: queens::Advice) -> String {
+    use queens::Advice;
+    match advice {
+        Advice::FewerThreads => "count on fewer threads (threads=1)",
+        Advice::ConstellationEngine => {
+            "count with engine=\"constellations\", which needs almost no memory"
+        }
+        Advice::SolutionsAlone => "resume it with fundamental=False",
+        Advice::Classes => "resume it with fundamental=True",
+        Advice::SmallerBoard => "ask for a smaller board",
+        advice => advice.words(),
+    }
+    .to_owned()
+}
 
-/// A crate message in this package's terms (see [`PYTHON_WORDS`]).
-pub(crate) fn pythonic(message: &str) -> String {
-    PYTHON_WORDS
-        .iter()
-        .fold(message.to_owned(), |message, (cli, python)| {
-            message.replace(cli, python)
-        })
+/// Ways out, one or joined by commas and a last "or".
+fn ways(ways: Vec<String>) -> String {
+    match ways.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 /// Bytes in MiB, rounded up.
@@ -88,12 +91,12 @@ pub(crate) fn count_error(err: queens::Error, memory: Option<u64>) -> PyErr {
         needed,
         available,
         advice,
-    } = &err
+    } = err
     else {
         return error(err);
     };
     let (over, mut ways) = match memory {
-        Some(limit) if limit == *available => (
+        Some(limit) if limit == available => (
             format!("more than memory={limit} (bytes) allows"),
             vec!["allow it more memory".to_owned()],
         ),
@@ -102,25 +105,13 @@ pub(crate) fn count_error(err: queens::Error, memory: Option<u64>) -> PyErr {
             Vec::new(),
         ),
     };
-    if advice.contains("fewer threads") {
-        ways.push("count on fewer threads (threads=1)".to_owned());
-    }
-    if advice.contains("constellations") {
-        ways.push("count with engine=\"constellations\", which needs almost no memory".to_owned());
-    }
-    if ways.is_empty() {
-        ways.push(pythonic(advice));
-    }
-    let ways = match ways.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
-    };
+    ways.extend(advice.iter().map(|&advice| python_advice(advice)));
+    let ways = self::ways(ways);
     exception(
         "NotEnoughMemory",
         format!(
             "this count needs about {} MiB of memory, {over}; {ways}",
-            mib(*needed)
+            mib(needed)
         ),
     )
 }

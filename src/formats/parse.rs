@@ -473,7 +473,7 @@ fn one_svg_board(text: &str) -> Result<Solution, Error> {
         1 => Ok(boards.remove(0)),
         0 => Err(Error::parse("the SVG picture holds no board")),
         more => Err(Error::parse(format!(
-            "the SVG picture holds {more} boards, not one; `queens check` reads them all"
+            "the SVG picture holds {more} boards, not one; read it as a list of boards"
         ))),
     }
 }

@@ -1088,7 +1088,7 @@ fn a_count_keeps_within_the_memory_it_is_given_or_is_refused() {
     assert_eq!(
         stderr(&out),
         "queens: error: this needs about 2.35 MiB of memory, but only 1 KiB is available; count \
-         with the constellations engine (it needs almost no memory)\n"
+         with --engine constellations, which needs almost no memory\n"
     );
     for bad in ["", "0", "1Q", "-1G", "99999999999T", "1.5"] {
         let out = queens(&["count", "16", "--memory", bad]);
@@ -1618,17 +1618,17 @@ fn sizes_are_written_in_the_unit_that_shows_them() {
     refused_with(
         &["count", "14", "--memory", "1K", "--threads", "1"],
         "queens: error: this needs about 600 KiB of memory, but only 1 KiB is available; count \
-         with the constellations engine (it needs almost no memory)\n",
+         with --engine constellations, which needs almost no memory\n",
     );
     refused_with(
         &["plan", "16", "--threads", "1", "--memory", "1"],
         "queens: error: this needs about 2.35 MiB of memory, but only 1 byte is available; count \
-         with the constellations engine (it needs almost no memory)\n",
+         with --engine constellations, which needs almost no memory\n",
     );
     refused_with(
         &["count", "22", "--threads", "2", "--memory", "20M"],
         "queens: error: this needs about 39.6 MiB of memory, but only 20 MiB is available; count \
-         on fewer threads or with the constellations engine\n",
+         on fewer --threads or count with --engine constellations, which needs almost no memory\n",
     );
     // The constellation engine builds no tables: nothing to put in a unit.
     let plan = stdout(&queens(&["plan", "12", "--sample", "1", "--threads", "1"]));

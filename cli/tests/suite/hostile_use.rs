@@ -181,7 +181,7 @@ fn resuming_with_the_wrong_classes_says_which_flag_resumes() {
     let made = queens(&["count", "16", "--fundamental", "--checkpoint", path_arg]);
     assert!(made.status.success(), "{}", stderr(&made));
     let out = queens(&["count", "16", "--checkpoint", path_arg]);
-    assert_refused(&out, "resume it so");
+    assert_refused(&out, "resume it with --fundamental");
     assert!(
         stderr(&out).contains("with --fundamental"),
         "{}",

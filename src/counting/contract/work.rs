@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::counting::contract::pool::Pool;
 use crate::counting::contract::subproblem::Subproblem;
-use crate::error::Error;
+use crate::error::{Error, Refusal};
 
 /// Counts one subproblem unless the count has stopped (`None`), reporting it when done.
 pub(crate) type Finished<'a> =
@@ -34,7 +34,7 @@ pub(crate) trait Work: Send + Sync {
     fn count(&self, job: &Job<'_>) -> Result<Results, Error>;
 
     /// Why a resumed result cannot be this count's subproblem `s.index`, if it cannot.
-    fn implausible(&self, s: &Subproblem) -> Option<String>;
+    fn implausible(&self, s: &Subproblem) -> Option<Refusal>;
 
     /// The classes (`fundamental`) and the solutions symmetries fix (`fixed`) of the
     /// subproblems `all`, whose solutions number `total`, when classes are counted; `whole`

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use crate::counting::contract::engine::Engine;
 use crate::counting::contract::subproblem::Subproblem;
 use crate::counting::engines;
-use crate::error::Error;
+use crate::error::{Advice, Error, Refusal};
 
 /// What the first line starts with: the mark of a file this crate wrote.
 const MAGIC: &str = "queens checkpoint";
@@ -114,11 +114,12 @@ impl Checkpoint {
             engine,
             legacy: false,
         };
-        let fail = |reason: String| Error::Checkpoint {
+        let fail = |refusal: Refusal| Error::Checkpoint {
             path: path.to_path_buf(),
-            reason,
+            reason: refusal.reason,
+            advice: refusal.advice,
         };
-        let io_fail = |err: io::Error| fail(err.to_string());
+        let io_fail = |err: io::Error| fail(err.to_string().into());
         // A FIFO or a device would block or never end: only regular files are checkpoints.
         match std::fs::metadata(path) {
             Ok(meta) if !meta.is_file() => return Err(fail("not a regular file".into())),
@@ -156,9 +157,12 @@ impl Checkpoint {
             {
                 return Err(fail(reason));
             }
-            return Err(fail(format!(
-                "larger than any checkpoint of n = {n} (more than {limit} bytes); not a queens checkpoint?"
-            )));
+            return Err(fail(
+                format!(
+                    "larger than any checkpoint of n = {n} (more than {limit} bytes); not a queens checkpoint?"
+                )
+                .into(),
+            ));
         }
         let legacy = format!(
             "{}\n",
@@ -275,6 +279,7 @@ impl Checkpoint {
         Error::Checkpoint {
             path: self.path.clone(),
             reason,
+            advice: &[],
         }
     }
 }
@@ -323,7 +328,7 @@ fn checksum_with(engine: &str, key: Key, numbers: &str) -> u32 {
 
 /// Reads a checkpoint's bytes: the records, each once, and how many bytes to keep (0: the
 /// file is empty or holds only the start of a header, so it is written anew).
-fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Vec<Subproblem>, usize), String> {
+fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Vec<Subproblem>, usize), Refusal> {
     let complete = bytes
         .iter()
         .rposition(|&b| b == b'\n')
@@ -334,20 +339,20 @@ fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Vec<Subproblem>, usize), 
         return if expected.as_bytes().starts_with(bytes) {
             Ok((Vec::new(), 0))
         } else {
-            Err(not_ours(bytes))
+            Err(not_ours(bytes).into())
         };
     }
     let text = std::str::from_utf8(&bytes[..complete]).map_err(|_| not_ours(bytes))?;
     let mut lines = text.lines();
     let first = lines.next().unwrap_or("");
     if first != expected {
-        return Err(wrong_header(first, &expected).unwrap_or_else(|| not_ours(bytes)));
+        return Err(wrong_header(first, &expected).unwrap_or_else(|| not_ours(bytes).into()));
     }
     let mut resumed: Vec<Subproblem> = Vec::new();
     let mut seen: HashMap<usize, usize> = HashMap::new();
     for (i, line) in lines.enumerate() {
-        let subproblem =
-            parse_record(line, key, all).map_err(|why| format!("line {}: {why}", i + 2))?;
+        let subproblem = parse_record(line, key, all)
+            .map_err(|why| Refusal::from(format!("line {}: {why}", i + 2)))?;
         match seen.get(&subproblem.index).map(|&at| resumed[at]) {
             // A count started twice on one file (before locking) wrote some lines twice.
             Some(same) if same == subproblem => {}
@@ -358,7 +363,8 @@ fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Vec<Subproblem>, usize), 
                     subproblem.index,
                     other.total,
                     subproblem.total
-                ));
+                )
+                .into());
             }
             None => {
                 seen.insert(subproblem.index, resumed.len());
@@ -378,7 +384,7 @@ fn not_ours(bytes: &[u8]) -> String {
 }
 
 /// Why a checkpoint header is not the expected one, if it is a checkpoint header at all.
-fn wrong_header(first: &str, expected: &str) -> Option<String> {
+fn wrong_header(first: &str, expected: &str) -> Option<Refusal> {
     if first.starts_with(r#"{"n":"#) {
         return Some(
             "written by an older queens without checksums; delete it to count from the start"
@@ -388,16 +394,19 @@ fn wrong_header(first: &str, expected: &str) -> Option<String> {
     let rest = first.strip_prefix(MAGIC)?.trim_start();
     let version = rest.split_whitespace().next()?;
     if version == LEGACY.to_string() {
-        return Some(format!(
-            "checkpoint format {LEGACY}, written before checkpoints named their engine, for {}: \
-             the constellations engine resumes it (`--engine constellations`) with that n and shard",
-            rest[version.len()..].trim().replace(" shard=", ", shard ")
-        ));
+        return Some(Refusal {
+            reason: format!(
+                "checkpoint format {LEGACY}, written before checkpoints named their engine, for \
+                 {}: the constellation engine resumes it with that n and shard",
+                rest[version.len()..].trim().replace(" shard=", ", shard ")
+            ),
+            advice: &[Advice::ConstellationEngine],
+        });
     }
     if version != VERSION.to_string() {
-        return Some(format!(
-            "checkpoint format {version}, but this queens writes format {VERSION}"
-        ));
+        return Some(
+            format!("checkpoint format {version}, but this queens writes format {VERSION}").into(),
+        );
     }
     // "n=16 shard=0/1 engine=quadrants" reads better as "n = 16, shard 0/1, engine quadrants".
     let readable = |key: &str| {
@@ -406,11 +415,14 @@ fn wrong_header(first: &str, expected: &str) -> Option<String> {
             .replace(" shard=", ", shard ")
             .replace(" engine=", ", engine ")
     };
-    Some(format!(
-        "it is for {}, not {}",
-        readable(&rest[version.len()..]),
-        readable(&expected[MAGIC.len() + 3..])
-    ))
+    Some(
+        format!(
+            "it is for {}, not {}",
+            readable(&rest[version.len()..]),
+            readable(&expected[MAGIC.len() + 3..])
+        )
+        .into(),
+    )
 }
 
 /// One record line, checked against its checksum and against what the count can produce.

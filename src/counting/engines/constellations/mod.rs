@@ -11,7 +11,7 @@ use crate::counting::contract::work::{
 };
 use crate::counting::engines::constellations::constellation::{Constellation, constellations};
 use crate::counting::interior::{Interior, count_completions};
-use crate::error::Error;
+use crate::error::{Advice, Error, Refusal};
 use crate::rng::SplitMix64;
 
 /// The constellations of a board of `n`, counting classes or not.
@@ -42,27 +42,30 @@ impl Work for Constellations {
         }))
     }
 
-    fn implausible(&self, s: &Subproblem) -> Option<String> {
+    fn implausible(&self, s: &Subproblem) -> Option<Refusal> {
         if s.fixed != 0 {
-            return Some(format!(
+            return Some(Refusal::from(format!(
                 "subproblem {} of the constellations engine cannot count fixed solutions",
                 s.index
-            ));
+            )));
         }
         if self.fundamental && s.fundamental.is_none() {
-            return Some(format!(
-                "subproblem {} has no count of symmetry classes: this was written by a count \
-                 without --fundamental (`Counter::fundamental(false)`); resume it so",
-                s.index
-            ));
+            return Some(Refusal {
+                reason: format!(
+                    "subproblem {} has no count of symmetry classes: this was written by a \
+                     count of solutions alone",
+                    s.index
+                ),
+                advice: &[Advice::SolutionsAlone],
+            });
         }
         // Each solution of a constellation stands for `weight` solutions.
         let weight = self.all.get(s.index)?.weight;
         (!s.total.is_multiple_of(weight)).then(|| {
-            format!(
+            Refusal::from(format!(
                 "subproblem {} cannot have {} solutions: its count is a multiple of {weight}",
                 s.index, s.total
-            )
+            ))
         })
     }
 

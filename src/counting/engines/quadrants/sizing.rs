@@ -3,7 +3,7 @@
 
 use super::join::{PART, SIEVE, STREAMED_SIEVE, streamed_join};
 use crate::counting::contract::memory;
-use crate::error::Error;
+use crate::error::{Advice, Error};
 
 /// The largest board the join takes: at n = 28 a quadrant's diagonals (27 of each
 /// direction) pack into 32 bits, its square codes (14 rows) and the 54 shared diagonals
@@ -196,9 +196,9 @@ pub(super) fn storage_within(n: usize, threads: usize, bytes: u64) -> Result<Sto
         }
         least = Some(needed);
     }
-    let advice = match threads {
-        1 => "count with the constellations engine (it needs almost no memory)",
-        _ => "count on fewer threads or with the constellations engine",
+    let advice: &'static [Advice] = match threads {
+        1 => &[Advice::ConstellationEngine],
+        _ => &[Advice::FewerThreads, Advice::ConstellationEngine],
     };
     fits(least.unwrap_or(u64::MAX), Some(bytes), advice).map(|()| Storage::Streamed)
 }
@@ -237,7 +237,11 @@ pub(crate) fn needed_within(n: usize, threads: usize, limit: Option<u64>) -> u64
 
 /// Whether `needed` bytes fit in `available` (unknown: assumed to); if not, the error
 /// gives `advice`.
-pub(super) fn fits(needed: u64, available: Option<u64>, advice: &'static str) -> Result<(), Error> {
+pub(super) fn fits(
+    needed: u64,
+    available: Option<u64>,
+    advice: &'static [Advice],
+) -> Result<(), Error> {
     match available {
         Some(available) if needed > available => Err(Error::NotEnoughMemory {
             needed,

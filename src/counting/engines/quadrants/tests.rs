@@ -4,7 +4,7 @@ use super::plan::Plan;
 use super::sizing::*;
 use super::solver::*;
 use crate::counting::contract::pool::Pool;
-use crate::error::Error;
+use crate::error::{Advice, Error};
 
 use std::time::Instant;
 
@@ -625,29 +625,35 @@ fn a_count_that_does_not_fit_is_refused() {
     let gib = 1 << 30;
     let needed = memory_needed(22, 1);
     assert_eq!(
-        fits(needed, Some(gib), "advice"),
+        fits(needed, Some(gib), &[Advice::SmallerBoard]),
         Err(Error::NotEnoughMemory {
             needed,
             available: gib,
-            advice: "advice",
+            advice: &[Advice::SmallerBoard],
         })
     );
-    assert!(fits(needed, Some(8 * gib), "").is_ok() && fits(needed, None, "").is_ok());
+    assert!(fits(needed, Some(8 * gib), &[]).is_ok() && fits(needed, None, &[]).is_ok());
     assert!(
-        fits(memory_needed(21, 2), Some(gib), "").is_ok(),
+        fits(memory_needed(21, 2), Some(gib), &[]).is_ok(),
         "n = 21 fits in 1 GiB"
     );
     // Each thread adds its own table of half-boards.
     assert!(memory_needed(20, 64) > 2 * memory_needed(20, 1));
-    let message = fits(needed, Some(gib), "").unwrap_err().to_string();
+    let message = fits(needed, Some(gib), &[]).unwrap_err().to_string();
     let need = format!("needs about {} of memory", crate::error::size(needed, true));
     assert!(
         message.contains(&need) && message.contains("only 1 GiB is available"),
         "{message}"
     );
-    let advice = |threads| storage(30, threads, Some(1)).unwrap_err().to_string();
-    assert!(advice(2).contains("fewer threads"), "{}", advice(2));
-    assert!(!advice(1).contains("fewer threads"), "{}", advice(1));
+    let advice = |threads| match storage(30, threads, Some(1)) {
+        Err(Error::NotEnoughMemory { advice, .. }) => advice,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        advice(2),
+        &[Advice::FewerThreads, Advice::ConstellationEngine]
+    );
+    assert_eq!(advice(1), &[Advice::ConstellationEngine]);
 }
 
 /// A count of the join fits in [`PROCESS_MEMORY`] on any number of threads, at every n

@@ -13,7 +13,7 @@ use crate::counting::engines::quadrants::{
     Plan, Room, Solver, Storage, needed, sample_threads, storage,
 };
 use crate::counting::engines::symmetric::count_symmetric;
-use crate::error::Error;
+use crate::error::{Advice, Error, Refusal};
 
 /// The join's subproblems of a board of `n`, then, when classes are counted (`rotations`),
 /// the rotations' one.
@@ -79,35 +79,37 @@ impl Work for Join {
         Ok(results)
     }
 
-    fn implausible(&self, s: &Subproblem) -> Option<String> {
-        if s.fundamental.is_some() {
-            return Some(format!(
+    fn implausible(&self, s: &Subproblem) -> Option<Refusal> {
+        let rotations = self.plan.len();
+        let reason = if s.fundamental.is_some() {
+            format!(
                 "subproblem {} of the quadrants engine cannot count classes itself",
                 s.index
-            ));
-        }
-        let rotations = self.plan.len();
-        if s.index == rotations && !self.rotations {
-            return Some(format!(
-                "subproblem {} counts the solutions rotations fix, which only a count of \
-                 symmetry classes has: this was written by a count with --fundamental \
-                 (`Counter::fundamental(true)`); resume it so",
-                s.index
-            ));
-        }
-        // The join's subproblems count solutions, the rotations' one fixed ones.
-        if s.index < rotations && s.fixed != 0 {
-            return Some(format!(
+            )
+        } else if s.index == rotations && !self.rotations {
+            return Some(Refusal {
+                reason: format!(
+                    "subproblem {} counts the solutions rotations fix, which only a count of \
+                     symmetry classes has: this was written by a count of classes",
+                    s.index
+                ),
+                advice: &[Advice::Classes],
+            });
+        } else if s.index < rotations && s.fixed != 0 {
+            // The join's subproblems count solutions, the rotations' one fixed ones.
+            format!(
                 "subproblem {} of the quadrant join cannot have {} fixed solutions",
                 s.index, s.fixed
-            ));
-        }
-        (s.index == rotations && s.total != 0).then(|| {
+            )
+        } else if s.index == rotations && s.total != 0 {
             format!(
                 "subproblem {} counts rotations' fixed solutions, not {} solutions",
                 s.index, s.total
             )
-        })
+        } else {
+            return None;
+        };
+        Some(reason.into())
     }
 
     fn classes(&self, all: &[Subproblem], total: u64, whole: bool) -> Result<Classes, Error> {

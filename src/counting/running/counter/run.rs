@@ -11,7 +11,7 @@ use crate::counting::contract::work::{Classes, Job, Work, sum};
 use crate::counting::engines;
 use crate::counting::resuming::checkpoint::Checkpoint;
 use crate::counting::simd::Kernels;
-use crate::error::Error;
+use crate::error::{Error, Refusal};
 
 use super::{Counter, Counts, Progress};
 
@@ -275,7 +275,12 @@ impl Counter {
         work: &dyn Work,
         engine: Engine,
     ) -> Result<Vec<Subproblem>, Error> {
-        let bad = |reason: String| Err(Error::BadResume { reason });
+        let bad = |reason: String| {
+            Err(Error::BadResume {
+                reason,
+                advice: &[],
+            })
+        };
         if let Some(s) = self.resumed.iter().find(|s| s.engine != engine) {
             return bad(format!(
                 "subproblem {} was counted by the {} engine, but this count uses the {engine} engine",
@@ -283,8 +288,9 @@ impl Counter {
             ));
         }
         for s in &self.resumed {
-            if let Some(reason) = s.check_plausible().err().or_else(|| work.implausible(s)) {
-                return bad(reason);
+            let refusal = s.check_plausible().err().map(Refusal::from);
+            if let Some(Refusal { reason, advice }) = refusal.or_else(|| work.implausible(s)) {
+                return Err(Error::BadResume { reason, advice });
             }
         }
         if let Some(s) = self
