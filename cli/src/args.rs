@@ -146,7 +146,8 @@ pub struct CountChoice {
     /// Count symmetry classes instead of solutions.
     #[arg(long)]
     pub fundamental: bool,
-    /// How to count: auto (the faster for the board), constellations or quadrants.
+    /// How to count: auto (the faster for the board), constellations, quadrants, or
+    /// bitboard (a plain search, the slowest, to check the others).
     #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = parse_engine)]
     pub engine: Engine,
     /// Threads each process uses; 0 means one per core.

@@ -8,8 +8,9 @@ use crate::*;
 /// finished part is recorded in that file, and a count stopped (Ctrl-C, a crash) and called
 /// again with the same file resumes where it stopped, as `queens count --checkpoint` does.
 /// `engine` is "auto" (the faster for the board), "constellations" (any board, almost no
-/// memory) or "quadrants" (the quadrant join, to n = 28, the fastest from n = 14 but
-/// memory-hungry), as `queens count --engine` takes them.
+/// memory), "quadrants" (the quadrant join, to n = 28, the fastest from n = 14 but
+/// memory-hungry) or "bitboard" (a plain search of solutions alone, the slowest, to check
+/// the others), as `queens count --engine` takes them.
 #[pyfunction]
 #[pyo3(signature = (n, fundamental = false, threads = None, memory = None, checkpoint = None, engine = "auto"))]
 #[allow(clippy::too_many_arguments)]

@@ -2,7 +2,7 @@
 
 /// The method a [`Counter`](crate::counting::Counter) counts with.
 ///
-/// Both count every board exactly; they differ in speed and in what they can count.
+/// Each counts every board exactly; they differ in speed and in what they can count.
 /// [The counting guide](crate::guides::counting) explains each with a worked example.
 ///
 /// # Examples
@@ -35,6 +35,11 @@ pub enum Engine {
     /// [`largest_n`](Engine::largest_n). Symmetry classes come from the total by Burnside's
     /// lemma, with one more subproblem counting the solutions the rotations fix.
     Quadrants,
+    /// A plain backtracking search over bitboards, one subproblem per placement of the
+    /// first two rows' queens: the slowest, and short enough to read whole, so an
+    /// independent check of the others (it shares no code with them). Counts solutions,
+    /// not symmetry classes; [`Engine::Auto`] never picks it.
+    Bitboard,
 }
 
 impl Engine {
@@ -51,6 +56,7 @@ impl Engine {
             Engine::Auto => "auto",
             Engine::Constellations => "constellations",
             Engine::Quadrants => "quadrants",
+            Engine::Bitboard => "bitboard",
         }
     }
 }
@@ -69,6 +75,11 @@ pub struct PlanWords {
 
 crate::error::named!(
     Engine,
-    [Engine::Auto, Engine::Constellations, Engine::Quadrants],
+    [
+        Engine::Auto,
+        Engine::Constellations,
+        Engine::Quadrants,
+        Engine::Bitboard
+    ],
     "an engine"
 );

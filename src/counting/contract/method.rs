@@ -29,6 +29,12 @@ pub(crate) trait Method: Sync {
     /// engine tried before it takes them.
     fn auto_boards(&self) -> RangeInclusive<usize>;
 
+    /// Whether it counts symmetry classes: a count of classes by an engine that does not is
+    /// refused before it starts.
+    fn counts_classes(&self) -> bool {
+        true
+    }
+
     /// The subproblems of a count of `n`, counting classes or not.
     fn work(&self, n: usize, fundamental: bool) -> Box<dyn Work>;
 

@@ -30,7 +30,9 @@ pub(crate) trait Work: Send + Sync {
         self.len()
     }
 
-    /// Counts the subproblems of `job`.
+    /// Counts the subproblems of `job`, in any order and batches the engine likes (a batch
+    /// of thousands on a GPU): it checks [`Job::stopped`] before it starts a batch, and
+    /// hands each result to [`Job::finished`] as it has it.
     fn count(&self, job: &Job<'_>) -> Result<Results, Error>;
 
     /// Why a resumed result cannot be this count's subproblem `s.index`, if it cannot.

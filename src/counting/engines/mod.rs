@@ -3,6 +3,7 @@
 //! module is the one place outside the engines' own folders that tells them apart: the
 //! counter, checkpoints and shard records ask [`method`] for an engine's.
 
+pub(crate) mod bitboard;
 pub(crate) mod constellations;
 pub(crate) mod quadrants;
 pub(crate) mod symmetric;
@@ -15,7 +16,8 @@ use std::ops::RangeInclusive;
 
 /// Every engine that counts, in the order [`Engine::Auto`] tries them: the first whose
 /// [`Method::auto_boards`] hold the board counts it.
-pub(crate) const COUNTING: [Engine; 2] = [Engine::Quadrants, Engine::Constellations];
+pub(crate) const COUNTING: [Engine; 3] =
+    [Engine::Quadrants, Engine::Constellations, Engine::Bitboard];
 
 /// The engine that counts `n` when `asked` is asked for: [`Engine::Auto`] chooses the
 /// faster for the board.
@@ -42,6 +44,7 @@ pub(crate) fn method(engine: Engine) -> &'static dyn Method {
     match engine {
         Engine::Quadrants => &quadrants::method::QuadrantJoin,
         Engine::Constellations | Engine::Auto => &constellations::method::BorderConstellations,
+        Engine::Bitboard => &bitboard::PlainSearch,
     }
 }
 

@@ -38,11 +38,14 @@ mod plan;
 pub(crate) mod portable;
 mod quadrant;
 mod row_sets;
+mod sieve;
 mod sizing;
 mod solver;
 mod subproblem;
+mod table;
 #[cfg(test)]
 mod tests;
+mod west;
 pub(crate) mod work;
 
 pub(crate) use choices::Room;

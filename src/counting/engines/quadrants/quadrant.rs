@@ -525,36 +525,6 @@ impl<'a> SetView<'a> {
     }
 }
 
-/// How many of `placements` hold each of `diagonals` shared diagonals, `of` giving those of
-/// a placement.
-pub(crate) fn census<'a>(
-    diagonals: usize,
-    placements: impl IntoIterator<Item = &'a Placement>,
-    of: impl Fn(&Placement) -> u64,
-) -> Vec<u64> {
-    let mut counts = vec![0; diagonals];
-    for placement in placements {
-        let mut held = of(placement);
-        while held != 0 {
-            counts[held.trailing_zeros() as usize] += 1;
-            held &= held - 1;
-        }
-    }
-    counts
-}
-
-/// Shared diagonals that `skip` leaves out, held by some upper placement (`upper` counts
-/// how many hold each), most often held by upper placements and `others` first: sieve
-/// diagonals for [`join::Sieve`](super::join::Sieve).
-pub(crate) fn sieve_candidates(upper: &[u64], others: &[u64], skip: u64) -> Vec<u32> {
-    let mut candidates: Vec<u32> = (0..upper.len() as u32)
-        .filter(|&d| skip >> d & 1 == 0 && upper[d as usize] > 0)
-        .collect();
-    let score = |d: u32| upper[d as usize] as f64 * others[d as usize] as f64;
-    candidates.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
-    candidates
-}
-
 /// One side (west or east) of a case: its columns, what its placements record and the
 /// marked diagonal of each of its quadrants.
 pub(crate) struct Side {

@@ -1,7 +1,7 @@
 //! The row sets a subproblem builds where its case has no whole tables (streamed storage).
 
-use super::join::Sieve;
 use super::quadrant::{RowSet, SetView};
+use super::sieve::Sieve;
 use super::solver::{Solver, east_tag};
 
 use std::cell::Cell;

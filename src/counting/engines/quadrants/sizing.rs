@@ -1,7 +1,8 @@
 //! How much memory the join needs, and where it keeps its placements: whole tables, or
 //! only the sets of rows each subproblem reads.
 
-use super::join::{PART, SIEVE, STREAMED_SIEVE, streamed_join};
+use super::join::{PART, STREAMED_SIEVE, streamed_join};
+use super::sieve::SIEVE;
 use crate::counting::contract::memory;
 use crate::error::{Advice, Error};
 

@@ -1,14 +1,13 @@
 //! One case of the join, from which its subproblems are counted or timed.
 
 use super::frame::{Diagonals, Frame, Shared};
-use super::join::{
-    FITTED_FROM, PAIRED_BYTES, PART, SIEVE_PAIRS, STREAMED_SIEVE, Sieve, Squares, Table, WEST,
-    bucket_chunks, streamed_join,
-};
+use super::join::{PAIRED_BYTES, PART, SIEVE_PAIRS, STREAMED_SIEVE, Squares, WEST, streamed_join};
 use super::layout::Placement;
 use super::plan::Plan;
-use super::quadrant::{Mark, Quadrant, Record, Side, census, sieve_candidates};
+use super::quadrant::{Mark, Quadrant, Record, Side};
+use super::sieve::{FITTED_FROM, Sieve, census, sieve_candidates};
 use super::sizing::{Storage, TABLES_UP_TO};
+use super::table::{Table, bucket_chunks};
 
 use crate::error::Error;
 

@@ -324,8 +324,8 @@ fn steps_of_25_to_28_count_what_a_search_counts() {
                 .solve_step(index, south, &mut Room::default())
                 .unwrap();
             let join_time = started.elapsed();
-            buckets = buckets.max(super::join::noted::most_buckets());
-            fitted += super::join::noted::fitted_tables();
+            buckets = buckets.max(super::table::noted::most_buckets());
+            fitted += super::table::noted::fitted_tables();
             (solver.part, solver.west_batch) = (1 << 14, 1 << 12);
             let in_parts = solver.solve_step(index, south, &mut Room::default());
             let started = Instant::now();
@@ -474,7 +474,7 @@ fn a_stopped_step_stops_within_a_part() {
     for index in (0..plan.steps()).step_by(97) {
         let (subproblem, south) = plan.step(index);
         let mut solver = Solver::new(&plan, plan.case_of(subproblem), Storage::Streamed).unwrap();
-        solver.sieve_width = super::join::SIEVE;
+        solver.sieve_width = super::sieve::SIEVE;
         solver.sieving.1 = 1;
         let mut room = Room::default();
         solver.prepare(subproblem, &mut room).unwrap();
@@ -600,17 +600,17 @@ fn tables_in_buckets_count_what_one_bucket_counts() {
     // Keys of every bit a sieve may have (n = 26), tagged and fitted: streamed, so
     // that each subproblem's sieve is made with them.
     let mut wide = Solver::new(&plan, 0, Storage::Streamed).unwrap();
-    (wide.sieving, wide.sieve_width) = ((0, 1), super::join::SIEVE);
+    (wide.sieving, wide.sieve_width) = ((0, 1), super::sieve::SIEVE);
     let mut wide_fitted = Solver::new(&plan, 0, Storage::Streamed).unwrap();
     (wide_fitted.sieving, wide_fitted.fitted_from) = ((0, 1), 0);
-    wide_fitted.sieve_width = super::join::SIEVE;
+    wide_fitted.sieve_width = super::sieve::SIEVE;
     let mut most = 0;
     for i in (0..plan.len()).step_by(5) {
         let counted = unsieved.solve(i).unwrap();
         assert_eq!(whole.solve(i).unwrap(), counted, "subproblem {i}");
         assert_eq!(fine.solve(i).unwrap(), counted, "subproblem {i}");
         assert_eq!(fitted.solve(i).unwrap(), counted, "subproblem {i}");
-        most = most.max(super::join::noted::most_buckets());
+        most = most.max(super::table::noted::most_buckets());
         assert_eq!(wide.solve(i).unwrap(), counted, "subproblem {i}");
         assert_eq!(wide_fitted.solve(i).unwrap(), counted, "subproblem {i}");
     }

@@ -137,7 +137,16 @@ impl Counter {
         }
         let engine = self.chosen_engine()?;
         Kernels::from_environment()?;
-        engines::method(engine).fits(self.n, self.threads_used(), self.memory)?;
+        let method = engines::method(engine);
+        if self.fundamental && !method.counts_classes() {
+            return Err(Error::Unsupported {
+                reason: format!(
+                    "the {engine} engine counts solutions, not symmetry classes; count \
+                     solutions alone, or with another engine"
+                ),
+            });
+        }
+        method.fits(self.n, self.threads_used(), self.memory)?;
         Ok(engine)
     }
 
