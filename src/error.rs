@@ -418,10 +418,6 @@ impl fmt::Display for Body<'_> {
                 square_name(*n, *first),
                 square_name(*n, *second)
             ),
-            Error::Cancelled { done, of } => write!(
-                f,
-                "the count was stopped after {done} of its {of} subproblems; resume it to finish"
-            ),
             Error::Blocked { n, square } => write!(
                 f,
                 "a queen is fixed on {}, which is blocked",
@@ -443,6 +439,12 @@ impl fmt::Display for Body<'_> {
                 f,
                 "no solution for n = {n} found from seed {seed} within {steps} steps; try another seed"
             ),
+            Error::Parse { reason } => f.write_str(reason),
+            Error::Read { reason } => write!(f, "cannot read input: {reason}"),
+            Error::Cancelled { done, of } => write!(
+                f,
+                "the count was stopped after {done} of its {of} subproblems; resume it to finish"
+            ),
             Error::InvalidShard { index, of } => {
                 write!(
                     f,
@@ -450,7 +452,6 @@ impl fmt::Display for Body<'_> {
                 )
             }
             Error::BadResume { reason, .. } => write!(f, "cannot resume the count: {reason}"),
-            Error::Parse { reason } => f.write_str(reason),
             Error::TooManyThreads { threads, max } => {
                 write!(f, "{threads} threads asked for: at most {max} are allowed")
             }
@@ -476,7 +477,6 @@ impl fmt::Display for Body<'_> {
                     size(bytes, true)
                 )
             }
-            Error::Read { reason } => write!(f, "cannot read input: {reason}"),
         }
     }
 }

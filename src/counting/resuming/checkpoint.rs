@@ -120,50 +120,9 @@ impl Checkpoint {
             advice: refusal.advice,
         };
         let io_fail = |err: io::Error| fail(err.to_string().into());
-        // A FIFO or a device would block or never end: only regular files are checkpoints.
-        match std::fs::metadata(path) {
-            Ok(meta) if !meta.is_file() => return Err(fail("not a regular file".into())),
-            _ => {}
-        }
-        let mut file = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create(true)
-            .open(path)
-            .map_err(io_fail)?;
-        if !file.metadata().map_err(io_fail)?.is_file() {
-            return Err(fail("not a regular file".into()));
-        }
-        file.try_lock().map_err(|err| match err {
-            std::fs::TryLockError::WouldBlock => {
-                fail("in use by another process (a second count of the same shard?)".into())
-            }
-            std::fs::TryLockError::Error(err) => io_fail(err),
-        })?;
+        let mut file = open_locked(path).map_err(fail)?;
         let limit = (all.div_ceil(of) as u64 + 2) * MAX_LINE;
-        let mut bytes = Vec::new();
-        (&mut file)
-            .take(limit + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io_fail)?;
-        if bytes.len() as u64 > limit {
-            // Another count's checkpoint (another engine's, whose subproblems are more) is
-            // refused for what its header says, not for its size.
-            let first = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
-            if let Some(reason) = std::str::from_utf8(first)
-                .ok()
-                .filter(|first| *first != header(key))
-                .and_then(|first| wrong_header(first, &header(key)))
-            {
-                return Err(fail(reason));
-            }
-            return Err(fail(
-                format!(
-                    "larger than any checkpoint of n = {n} (more than {limit} bytes); not a queens checkpoint?"
-                )
-                .into(),
-            ));
-        }
+        let bytes = read_within(&mut file, limit, key).map_err(fail)?;
         let legacy = format!(
             "{}\n",
             header(Key {
@@ -282,6 +241,58 @@ impl Checkpoint {
             advice: &[],
         }
     }
+}
+
+/// The regular file at `path`, created if missing, opened to read and append, and locked
+/// against other processes.
+fn open_locked(path: &Path) -> Result<File, Refusal> {
+    // A FIFO or a device would block or never end: only regular files are checkpoints.
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Err("not a regular file".into()),
+        _ => {}
+    }
+    let file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|err| err.to_string())?;
+    if !file.metadata().map_err(|err| err.to_string())?.is_file() {
+        return Err("not a regular file".into());
+    }
+    file.try_lock().map_err(|err| match err {
+        std::fs::TryLockError::WouldBlock => {
+            Refusal::from("in use by another process (a second count of the same shard?)")
+        }
+        std::fs::TryLockError::Error(err) => err.to_string().into(),
+    })?;
+    Ok(file)
+}
+
+/// What `file` holds, refused where it holds more than `limit` bytes: another count's
+/// checkpoint (another engine's, whose subproblems are more) for what its header says,
+/// anything else for its size.
+fn read_within(file: &mut File, limit: u64, key: Key) -> Result<Vec<u8>, Refusal> {
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|err| err.to_string())?;
+    if bytes.len() as u64 <= limit {
+        return Ok(bytes);
+    }
+    let first = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    if let Some(refusal) = std::str::from_utf8(first)
+        .ok()
+        .filter(|first| *first != header(key))
+        .and_then(|first| wrong_header(first, &header(key)))
+    {
+        return Err(refusal);
+    }
+    Err(format!(
+        "larger than any checkpoint of n = {} (more than {limit} bytes); not a queens checkpoint?",
+        key.n
+    )
+    .into())
 }
 
 fn header(key: Key) -> String {

@@ -2,7 +2,7 @@
 //! environment variable `QUEENS_SIMD` (read once) allows instruction sets, the processor is
 //! asked once per kernel for its list of features, and a kernel runs only where both agree.
 //!
-//! Each engine keeps its kernels beside it: `engines::constellations::kernels` fills the free
+//! Each family keeps its kernels beside it: `interior::kernels` fills the free
 //! rows of a board, `engines::quadrants::kernels` joins half-boards. Each family is written
 //! once against a few vector operations (the macros here) and compiled for AVX2 and AVX-512.
 
@@ -86,20 +86,20 @@ impl Kernels {
 /// Whether a kernel compiled for `features` runs here: `QUEENS_SIMD` allows its instruction
 /// set and the processor has every feature. Both are fixed for the process, so the answer
 /// is kept in `once` (the join asks millions of times); tests that force kernels on their
-/// thread are asked afresh. Every kernel's `available` is this one check.
+/// thread are asked afresh. Every kernel's `Detected::new` is this one check.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn runs(features: &'static str, once: &OnceLock<bool>) -> bool {
     #[cfg(test)]
     if let Some(kernels) = forced::FORCED.get() {
-        return kernels.allow(features) && detected(features);
+        return kernels.allow(features) && has_features(features);
     }
-    *once.get_or_init(|| Kernels::allowed().allow(features) && detected(features))
+    *once.get_or_init(|| Kernels::allowed().allow(features) && has_features(features))
 }
 
 #[cfg(target_arch = "x86_64")]
 /// Whether the processor has every feature of a kernel's list (`"avx2,popcnt"`). A name
 /// not known here counts as missing, so a slip in a list can only turn a kernel off.
-fn detected(features: &str) -> bool {
+fn has_features(features: &str) -> bool {
     features.split(',').all(|feature| match feature {
         "popcnt" => is_x86_feature_detected!("popcnt"),
         "avx2" => is_x86_feature_detected!("avx2"),
@@ -113,6 +113,31 @@ fn detected(features: &str) -> bool {
         "avx512vpopcntdq" => is_x86_feature_detected!("avx512vpopcntdq"),
         _ => false,
     })
+}
+
+/// Defines a kernel's proof that it runs here: `Detected`, made only by `Detected::new`,
+/// which asks [`runs`] (once per process) for the kernel's list of features. Its one field
+/// is private to the kernel's module, so no other code can make one. Every entry point of a
+/// kernel makes one first and declines (`None`) where it cannot; its `unsafe` calls into
+/// functions compiled for those features rest on that value in scope, never on a check made
+/// elsewhere, earlier (the pattern memchr's vector searchers follow). Both engines'
+/// kernels dispatch alike: the fastest first, each declining where it does not run.
+#[cfg(target_arch = "x86_64")]
+macro_rules! detected {
+    ($features:literal) => {
+        /// Proof that this kernel's features run here (see `simd::detected!`).
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct Detected(());
+
+        impl Detected {
+            /// The proof, where the processor has the features and `QUEENS_SIMD` allows
+            /// them.
+            pub(crate) fn new() -> Option<Detected> {
+                static RUNS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+                crate::counting::simd::runs($features, &RUNS).then_some(Detected(()))
+            }
+        }
+    };
 }
 
 /// Compiles each function for a kernel's list of features (see `features!` in each
@@ -176,10 +201,10 @@ macro_rules! instructions {
     };
 }
 
-// Each engine's kernels (`engines::constellations::kernels`, `engines::quadrants::kernels`)
+// Each family of kernels (`interior::kernels`, `engines::quadrants::kernels`)
 // define their operations with these.
 #[cfg(target_arch = "x86_64")]
-pub(crate) use {instructions, with_features};
+pub(crate) use {detected, instructions, with_features};
 
 // Only the x86-64 vector kernels size their blocks to the caches.
 #[cfg(target_arch = "x86_64")]

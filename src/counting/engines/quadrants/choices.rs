@@ -38,10 +38,8 @@ pub(super) struct Stopwatch {
     pub(super) building: Cell<Duration>,
     /// East half-boards joined, of about `halves` in the step's choices of rows, each
     /// counting for the share of its choice's west half-boards joined with it (see
-    /// [`WestLists::share`]). Half-boards, not the pairs of placements a table goes
-    /// through to find them: the first parts of a table go through more pairs for each
-    /// half-board, while a part's time follows its half-boards, so that progress counted in
-    /// pairs ran ahead (a step of n = 26 estimated at 0.70x its time).
+    /// [`WestLists::share`]). Half-boards, not the pairs of placements a table goes through
+    /// to find them; measured in docs/performance.md ("The join's constants").
     pub(super) done: Cell<f64>,
     pub(super) halves: Cell<f64>,
     /// Time spent counting `halves`, which a count does not spend.
@@ -59,11 +57,9 @@ impl Stopwatch {
     }
 }
 
-/// The fewest chunks a table's first part has for its groups to be batched by all the
-/// bits of their sieve keys, where a streamed count's keys have theirs; one fewer below.
-/// Whole steps of n = 24, whose tables have 800 to 2,000 chunks, took 0.87x the time with
-/// 6 bits than with 5; with parts of 128 chunks, 1.10x (AMD EPYC with AVX-512): the batches'
-/// bookkeeping outweighs their sparing on short tables.
+/// The fewest chunks a table's first part has for its groups to be batched by all the bits
+/// of their sieve keys, where a streamed count's keys have theirs; one fewer below;
+/// measured in docs/performance.md ("The join's constants").
 const LONG_TABLE: usize = 512;
 
 /// Row choices whose sets of columns more than one thread took (see [`Claims`]), for the
@@ -72,10 +68,7 @@ const LONG_TABLE: usize = 512;
 pub(super) static SHARED_CHOICES: AtomicUsize = AtomicUsize::new(0);
 
 /// The fewest buckets of a part joined before a deadline stops it (a part of fewer runs
-/// whole): the first joined takes longer than the rest (25 ms against 16 ms on average in
-/// a part of a step of n = 26 with 255 buckets), and 16 spread over the part put its time
-/// within 0.93x to 1.14x of the whole part's in four parts where one put it at 0.75x to
-/// 1.40x (Intel Xeon with AVX-512).
+/// whole); measured in docs/performance.md ("The join's constants").
 const TIMED_BUCKETS: usize = 16;
 
 /// Parts a deadline stopped between two of their buckets, for the tests to see that a

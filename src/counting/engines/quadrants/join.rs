@@ -25,13 +25,8 @@ pub(crate) const PART: usize = 1 << 20;
 
 /// The most bytes a table's planes of squares may take for the join to take the west
 /// half-boards' rows two at a time (a plane per pair of squares, `cols` times as many
-/// planes as rows alone take): 1.08x to 1.2x faster at n = 18 to 20, the planes made once a
-/// table and read by thousands of west half-boards. Enough for a whole part's up to n = 28:
-/// against 8 MiB (parts from n = 23 on then took rows alone), 20 whole steps of n = 24
-/// took 0.91x and 0.87x the time (two spreads of steps), a step of n = 28 timed for 120 s
-/// 0.92x, `queens count 22 --shard 5/200 --threads 1` 0.98x and `count 20 --shard 3/20`
-/// 0.96x (AMD EPYC with AVX-512), for up to 160 MiB more a thread (see
-/// [`streamed_bytes`](super::sizing::streamed_bytes)).
+/// planes as rows alone take). Enough for a whole part's up to n = 28; measured in
+/// docs/performance.md ("The join's constants").
 pub(crate) const PAIRED_BYTES: usize = 200 << 20;
 
 /// The fewest pairs of west placements a row choice lists for its table to be sorted by
@@ -80,14 +75,9 @@ pub(crate) const STREAMED_SIEVE: usize = 8;
 /// holds, the most bytes its planes of pairs of squares take, and the bits of its sieve
 /// keys, where each thread counts steps of its own. [`PART`], [`PAIRED_BYTES`] and
 /// [`STREAMED_SIEVE`], but at n = 26 four times the parts and [`SIEVE`] bits, so that
-/// buckets keep their size while the sieve spares more: the same steps took 0.74x to 0.86x
-/// the time (either alone 0.92x to 1.03x); at n = 24, 1.06x, at n = 27, 1.01x (Intel Xeon
-/// with AVX-512). A thread's part then takes some 600 MiB (see
-/// [`streamed_bytes`](super::sizing::streamed_bytes)). The cases of n = 28's middle cross
-/// (see `Plan::cross`) have 12-wide quadrants, not 14: against these, ten of their steps
-/// took 0.72x the time in the usual parts and keys (2^21 half-boards with 10 bits, 0.94x);
-/// against 8 bits, 10 took 1.20x, 7 and 9 0.98x and 1.02x, parts of 2^19 and 2^21 0.98x
-/// and 1.02x (AMD EPYC, Zen 4).
+/// buckets keep their size while the sieve spares more; a thread's part then takes some 600
+/// MiB (see [`streamed_bytes`](super::sizing::streamed_bytes)). Measured in
+/// docs/performance.md ("The join's constants").
 pub(crate) fn streamed_join(n: usize) -> (usize, usize, usize) {
     match n {
         26 => (PART << 2, PAIRED_BYTES << 2, SIEVE),

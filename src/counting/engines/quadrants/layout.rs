@@ -194,16 +194,14 @@ pub(crate) struct West<'a> {
     /// for every key).
     pub cut_groups: &'a [u32],
     /// For each partner numbered, a bit for each batch of the groups that list it, as
-    /// [`Run::batches`] marks batches: a partner no group of a block reads is not filled
-    /// for it (a step of n = 26 filled 0.6x the chunks). Empty: every partner is filled.
+    /// [`Run::batches`] marks batches. Empty: every partner is filled; measured in
+    /// docs/performance.md ("The join's constants").
     pub marks: &'a [u64],
 }
 
-/// Batches of groups at most: one per sieve key (see `Sieve`), of up to 10 bits: up to 8
-/// to choose a table's bucket, 2 to order it. Boards of whole tables use 5 (see
-/// `Solver::sieve_width`); streamed ones 8, which took whole steps of n = 24 0.77x and 0.81x
-/// the time of 6, and steps of n = 26 0.80x, and 10 where a table's parts are large enough
-/// for its buckets to keep their size (Intel Xeon with AVX-512).
+/// Batches of groups at most: one per sieve key (see `Sieve`), of up to 10 bits: up to 8 to
+/// choose a table's bucket, 2 to order it; measured in docs/performance.md ("The join's
+/// constants").
 pub(crate) const KEYS: usize = 1024;
 
 /// A value per sieve key.

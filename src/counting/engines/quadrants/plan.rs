@@ -150,11 +150,10 @@ pub(super) fn north_groups(norths: usize, east_below: usize, together: usize) ->
         .collect()
 }
 
-/// The smallest odd board whose cases of the middle queens off the center are each
-/// followed by their north-south mirror image (see [`Plan::new`]): each case's tables are
-/// built twice, which costs more than it spares on smaller boards. Against each case alone,
-/// `queens count 19 --engine quadrants --threads 1` took 1.07x the time and `count 21`
-/// 0.94x (the two builds side by side, a core each; AMD EPYC with AVX-512).
+/// The smallest odd board whose cases of the middle queens off the center are each followed
+/// by their north-south mirror image (see [`Plan::new`]): each case's tables are built
+/// twice, which costs more than it spares on smaller boards; measured in
+/// docs/performance.md ("The join's constants").
 const MIRRORED_CASES_FROM: usize = 21;
 
 /// The smallest even board whose count places the queens of its middle cross first (see

@@ -21,10 +21,9 @@ pub(crate) fn join_all(
     // Vector kernels store whole vectors: room for one more.
     let window = out.room((uppers.len() * lowers.len()).min(limit + lowers.len()) + 8);
     #[cfg(target_arch = "x86_64")]
-    if crate::counting::engines::quadrants::kernels::filters() {
-        let (kept, joined) = crate::counting::engines::quadrants::kernels::filter_each(
-            uppers, lowers, window, limit,
-        );
+    if let Some((kept, joined)) =
+        crate::counting::engines::quadrants::kernels::filter_each(uppers, lowers, window, limit)
+    {
         out.len += kept;
         return joined;
     }
@@ -56,20 +55,7 @@ pub(crate) fn join_each(
     ends.clear();
     ends.resize(uppers.len(), [0; 2]);
     #[cfg(target_arch = "x86_64")]
-    if crate::counting::engines::quadrants::kernels::filters() {
-        // In batches, so that the room for every pair stays small (most lists need one).
-        let pairs = (lowers[0].len() + lowers[1].len()).max(1);
-        let batch = match uppers.len() * pairs <= 4096 {
-            true => uppers.len().max(1),
-            false => (4096 / pairs).max(1),
-        };
-        for (uppers, ends) in uppers.chunks(batch).zip(ends.chunks_mut(batch)) {
-            let base = out.len() as u32;
-            let window = out.room(uppers.len() * pairs + 8);
-            out.len += crate::counting::engines::quadrants::kernels::join_each(
-                uppers, lowers, firsts, window, ends, base,
-            );
-        }
+    if joined_by_kernels(uppers, lowers, firsts, out, ends) {
         return;
     }
     for (upper, ends) in uppers.iter().zip(ends) {
@@ -84,6 +70,35 @@ pub(crate) fn join_each(
             *end = out.len() as u32;
         }
     }
+}
+
+/// [`join_each`] on the vector kernels, in batches, so that the room for every pair stays
+/// small (most lists need one); `false`, nothing written, where no kernel runs here.
+#[cfg(target_arch = "x86_64")]
+fn joined_by_kernels(
+    uppers: &[Placement],
+    lowers: [&[Placement]; 2],
+    firsts: [u32; 2],
+    out: &mut Values,
+    ends: &mut [[u32; 2]],
+) -> bool {
+    let pairs = (lowers[0].len() + lowers[1].len()).max(1);
+    let batch = match uppers.len() * pairs <= 4096 {
+        true => uppers.len().max(1),
+        false => (4096 / pairs).max(1),
+    };
+    for (uppers, ends) in uppers.chunks(batch).zip(ends.chunks_mut(batch)) {
+        let base = out.len() as u32;
+        let window = out.room(uppers.len() * pairs + 8);
+        // Whether a kernel runs is fixed for the thread: only the first batch declines.
+        match crate::counting::engines::quadrants::kernels::join_each(
+            uppers, lowers, firsts, window, ends, base,
+        ) {
+            Some(kept) => out.len += kept,
+            None => return false,
+        }
+    }
+    true
 }
 
 /// A list of values whose storage only ever grows, so appending clears nothing.
@@ -403,9 +418,8 @@ impl Quadrant {
     }
 }
 
-/// Sets in each of `placements` the bits `tag_of` gives it: in place, with no list of
-/// the tags (`QUEENS_SIMD=avx2 queens count 16 --engine quadrants --threads 1` took
-/// 0.99x-1.00x the time; AMD EPYC with AVX-512).
+/// Sets in each of `placements` the bits `tag_of` gives it; measured in
+/// docs/performance.md ("The join's constants").
 fn tag(placements: &mut [Placement], tag_of: impl Fn(&Placement) -> u64) {
     for placement in placements {
         placement.shared |= tag_of(placement);

@@ -10,10 +10,8 @@ use std::time::{Duration, Instant};
 use crate::counting::contract::pool::Pool;
 use crate::error::Error;
 
-/// The most steps of a subproblem whose east-south row sets its sieve weighs. Against a
-/// sieve of the north sets alone, `queens count 23 --shard 7/2000 --threads 1` took 0.72x
-/// the time, `count 24 --shard 11/20000` 0.56x, and `queens plan 28` said 0.87x (AMD EPYC
-/// Zen 4 with AVX-512); steps of n = 20 read 0.45x to 0.87x the chunks.
+/// The most steps of a subproblem whose east-south row sets its sieve weighs; measured in
+/// docs/performance.md ("The join's constants").
 const SOUTH_CENSUS: usize = 4;
 
 /// North row sets built for a solver without whole tables, east and west, with their sieve.

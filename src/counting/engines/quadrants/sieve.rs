@@ -20,9 +20,7 @@ pub(crate) const SIEVE: usize = KEYS.trailing_zeros() as usize;
 
 /// The fewest chunks a table has for the join to fit a sieve to it ([`Sieve::fitted`]):
 /// 512, a part of a streamed count (from n = 23), whose west groups are batched by every
-/// bit of their keys. Against the subproblem's sieve, 6 whole steps of n = 24 took 0.56x
-/// the time (one of them 0.20x), 8 others 0.75x; 30 steps of n = 22 and 20 of n = 23 the
-/// same time (AMD EPYC Zen 4 with AVX-512).
+/// bit of their keys; measured in docs/performance.md ("The join's constants").
 pub(crate) const FITTED_FROM: usize = 512;
 
 impl Sieve {
@@ -43,9 +41,8 @@ impl Sieve {
     /// The sieve of `width` of the diagonals `candidates` sets, chosen for one table: one
     /// at a time, each the one that, with those before it, leaves the fewest pairs to read
     /// of the sampled west diagonals `uppers` and east half-boards `halves` (a pair is read
-    /// where the two hold no sieve diagonal in common). The sieve chosen for a whole
-    /// subproblem reads 1.7x the pairs this does in the steps of n = 24 (28% against 16%
-    /// with six diagonals; eight leave 11%).
+    /// where the two hold no sieve diagonal in common); measured in docs/performance.md
+    /// ("The join's constants").
     pub(crate) fn fitted(uppers: &[u64], halves: &[u64], candidates: u64, width: usize) -> Sieve {
         let width = width.min(SIEVE);
         let mut chosen = Vec::with_capacity(width);

@@ -50,11 +50,7 @@ pub(crate) struct Solver {
     pub(super) sieving: (usize, usize),
     /// The sieve diagonals a key has: [`STREAMED_SIEVE`] where the tables are streamed
     /// (more on the largest boards: see [`streamed_join`]), [`WHOLE_SIEVE`] where they are
-    /// whole. Against 5 everywhere, 6 took whole steps of
-    /// n = 24 0.87x the time and of n = 23 0.95x, while `count 20 --shard 3/20` took 1.04x
-    /// and `count 16` 1.02x (AMD EPYC with AVX-512): their tables are too short for a
-    /// fourth bit of buckets. Against 6, 8 took steps of n = 23, 24 and 26 0.77x to 0.81x
-    /// (Intel Xeon with AVX-512).
+    /// whole; measured in docs/performance.md ("The join's constants").
     pub(super) sieve_width: usize,
     /// The fewest chunks a table has for the join to fit a sieve to it rather than sort it
     /// by the subproblem's (see [`Sieve::fitted`]): [`FITTED_FROM`].
@@ -83,6 +79,48 @@ const FITTED_SAMPLE: usize = 1024;
 /// steps take hours.
 pub(super) const ONE_NORTH_SET_FROM: usize = 27;
 
+/// A board of `n`'s longest diagonal rising (`direction` 0) through the north-east and
+/// south-west quadrants, or falling (1) through the north-west and south-east ones.
+fn longest(n: usize, direction: usize) -> Diagonals {
+    let diagonal = 1 << n.saturating_sub(1);
+    match direction {
+        0 => Diagonals {
+            rising: diagonal,
+            falling: 0,
+        },
+        _ => Diagonals {
+            rising: 0,
+            falling: diagonal,
+        },
+    }
+}
+
+/// The west and east sides of a case around `frame`: the west's placements record their
+/// squares, the east's their `shared` diagonals; on a `whole` board each quadrant marks the
+/// longest diagonal through it, the west's keeping placements on it, the east's not.
+fn sides(frame: &Frame, shared: &Shared, whole: bool) -> [Side; 2] {
+    let n = frame.n;
+    let marks = |north: Diagonals, south: Diagonals, keep| match whole {
+        true => [north, south].map(|diagonal| Some(Mark { diagonal, keep })),
+        false => [None, None],
+    };
+    let (rising, falling) = (longest(n, 0), longest(n, 1));
+    [
+        Side::new(
+            frame,
+            &frame.west,
+            Record::Squares,
+            marks(falling, rising, true),
+        ),
+        Side::new(
+            frame,
+            &frame.east,
+            Record::Diagonals(*shared),
+            marks(rising, falling, false),
+        ),
+    ]
+}
+
 /// The tables of a whole case: every placement of each quadrant, north first, and the
 /// sieve, chosen from all of them, by which the north-west placements are tagged.
 pub(super) struct Tables {
@@ -100,38 +138,12 @@ impl Solver {
         let shared = Shared::new(&frame);
         let whole = case.whole(n);
         let mirrored = case.halved() && case.mirrored(n);
-        // The longest diagonals: rising through the north-east and south-west quadrants,
-        // falling through the north-west and south-east ones.
-        let rising = Diagonals {
-            rising: 1 << n.saturating_sub(1),
-            falling: 0,
-        };
-        let falling = Diagonals {
-            rising: 0,
-            falling: 1 << n.saturating_sub(1),
-        };
-        let marks = |north: Diagonals, south: Diagonals, keep| match whole {
-            true => [north, south].map(|diagonal| Some(Mark { diagonal, keep })),
-            false => [None, None],
-        };
-        let long = if whole {
-            shared.of(rising.with(falling))
-        } else {
-            0
-        };
-        let west = Side::new(
-            &frame,
-            &frame.west,
-            Record::Squares,
-            marks(falling, rising, true),
-        );
-        let east = Side::new(
-            &frame,
-            &frame.east,
-            Record::Diagonals(shared),
-            marks(rising, falling, false),
-        );
+        let [west, east] = sides(&frame, &shared, whole);
         // East half-boards hold no longest diagonal (whole boards): no plane reads one.
+        let long = match whole {
+            true => shared.of(longest(n, 0).with(longest(n, 1))),
+            false => 0,
+        };
         let squares = Squares {
             diagonals: frame
                 .rows()
@@ -260,8 +272,7 @@ impl Solver {
         // Every shared diagonal but the longest, those south-west placements hold too (the
         // sample's north-west placements decide which spare any reading): a group skips the
         // east half-boards sharing one with its north-west placement, whatever its partners
-        // hold. Leaving out those any south-west placement holds, as the subproblem's sieve
-        // does, left 2.4x the pairs of a partner and a chunk to read in a step of n = 26.
+        // hold; measured in docs/performance.md ("The join's constants").
         let candidates = ((1u64 << self.shared.len()) - 1) & !self.longest;
         let sieve = Sieve::fitted(&west, &east, candidates, self.sieve_width);
         let cols = self.squares.cols;

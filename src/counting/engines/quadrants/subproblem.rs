@@ -58,17 +58,9 @@ impl Solver {
     /// counting for the share of its time spent (foreseen from the share of its buckets
     /// joined, taken spread over the table: see `join_part`), so that a step whose parts
     /// take minutes keeps to its deadline; some of a table always runs, so the share is
-    /// never zero. The second value says whether the step finished.
-    ///
-    /// The step is joined in a count's own parts of its table, since each part passes over
-    /// all of the step's west groups: in parts of a quarter of a count's (2^18 half-boards),
-    /// a step of n = 26 that a count joins in 26.5 s took 42.0 s, and `queens plan 28
-    /// --engine quadrants` said 2.1x what it says in a count's parts; steps of n = 24 and 25
-    /// took the same time either way (Intel Xeon with AVX-512).
-    ///
-    /// # Errors
-    ///
-    /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
+    /// never zero. The second value says whether the step finished. The step is joined in a
+    /// count's own parts of its table, since each part passes over all of the step's west
+    /// groups; measured in docs/performance.md ("The join's constants").
     pub(crate) fn time_step(
         &self,
         index: usize,

@@ -15,10 +15,8 @@ use super::sieve::{SIEVE, Sieve};
 const PREFIX_BITS: usize = 2;
 
 /// Chunks a bucket of a table has on average, at least, where no vector kernel runs (see
-/// [`bucket_chunks`]): each bucket starts on a chunk of its own, and each is a call of
-/// the join, so that finer buckets would cost more than they spare (`QUEENS_SIMD=scalar
-/// queens count 20 --engine quadrants --threads 1 --shard 3/20`: 4 took 1.00x the time, 2
-/// 1.11x; AMD EPYC with AVX-512).
+/// [`bucket_chunks`]): each bucket starts on a chunk of its own, and each is a call of the
+/// join; measured in docs/performance.md ("The join's constants").
 const BUCKET_CHUNKS: usize = 8;
 
 /// Chunks a bucket of a table has on average, at least, for the kernel that joins here.
@@ -467,7 +465,9 @@ fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize)
     // Each plane holds a word per 64 half-boards: more would spill into the next plane.
     assert!(halves.len() <= words * 64 && planes.len() >= diagonals * words);
     #[cfg(target_arch = "x86_64")]
-    if crate::counting::engines::quadrants::kernels::transpose(halves, diagonals, planes, words) {
+    if crate::counting::engines::quadrants::kernels::transpose(halves, diagonals, planes, words)
+        .is_some()
+    {
         return;
     }
     transpose_portable(halves, diagonals, planes, words);

@@ -39,7 +39,7 @@ pub(super) mod narrow {
     const CHUNKS: usize = 1;
 
     /// This kernel's one list of features: every function below is compiled for it, and
-    /// `available` checks the processor for it.
+    /// `Detected` checks the processor for it.
     macro_rules! features {
         ($macro:ident $(; $($args:tt)*)?) => { $macro!("avx2,popcnt" $(; $($args)*)?); };
     }
@@ -144,7 +144,7 @@ pub(super) mod wide {
     const CHUNKS: usize = 4;
 
     /// This kernel's one list of features: every function below is compiled for it, and
-    /// `available` checks the processor for it.
+    /// `Detected` checks the processor for it.
     macro_rules! features {
         ($macro:ident $(; $($args:tt)*)?) => { $macro!("avx2,popcnt" $(; $($args)*)?); };
     }

@@ -44,7 +44,7 @@ pub(super) mod narrow {
     const CHUNKS: usize = 1;
 
     /// This kernel's one list of features: every function below is compiled for it, and
-    /// `available` checks the processor for it.
+    /// `Detected` checks the processor for it.
     macro_rules! features {
         ($macro:ident $(; $($args:tt)*)?) => { $macro!("avx512bw,avx512vl,avx512vbmi2,avx512bitalg,popcnt" $(; $($args)*)?); };
     }
@@ -96,7 +96,7 @@ pub(super) mod wide {
     const CHUNKS: usize = 2;
 
     /// This kernel's one list of features: every function below is compiled for it, and
-    /// `available` checks the processor for it.
+    /// `Detected` checks the processor for it.
     macro_rules! features {
         ($macro:ident $(; $($args:tt)*)?) => { $macro!("avx512f,avx512vpopcntdq,popcnt" $(; $($args)*)?); };
     }

@@ -88,11 +88,7 @@ impl<L: Copy + Default> Levels<L> {
 /// `sum`, `nonzero`, `add_where` and `push`. A chunk is `LANES` columns: one vector.
 macro_rules! kernel {
     ($features:literal) => {
-        /// Whether the kernel runs here (see [`runs`](crate::counting::simd::runs)).
-        pub(in crate::counting::interior::kernels) fn available() -> bool {
-            static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-            crate::counting::simd::runs($features, &DETECTED)
-        }
+        crate::counting::simd::detected!($features);
 
         /// Room for one level's queue: a batch of nodes with up to `LANES` children per
         /// chunk, and the overhang of the last vector stored.
@@ -109,16 +105,17 @@ macro_rules! kernel {
             open: &[u64; 64],
             width: u32,
         ) -> Option<u64> {
-            if !available() || width as usize > LANES * CHUNKS {
+            let detected = Detected::new()?;
+            if width as usize > LANES * CHUNKS {
                 return None;
             }
             let open = open.map(|row| row as Lane);
             let chunks = (width as usize).div_ceil(LANES);
             Some(LEVELS.with_borrow_mut(|levels| {
                 levels.reserve(interior.free, ROOM);
-                // SAFETY: `available()` checked the processor for `$features`, the one
-                // list every function of this kernel is compiled for.
-                unsafe { count(interior, &open, chunks, levels) }
+                // SAFETY: `detected` proves the processor has `$features`, the one list
+                // every function of this kernel is compiled for.
+                unsafe { count(detected, interior, &open, chunks, levels) }
             }))
         }
 
@@ -190,6 +187,7 @@ macro_rules! kernel {
         /// vectors per node: batch by batch from the deepest level with waiting nodes.
         #[target_feature(enable = $features)]
         fn count(
+            _: Detected,
             interior: &Interior,
             open: &[Lane; 64],
             chunks: usize,
@@ -263,12 +261,24 @@ mod tests {
     const KERNELS: [Kernel; 4] = [
         (
             "AVX-512 narrow",
-            avx512::narrow::available,
+            || avx512::narrow::Detected::new().is_some(),
             avx512::narrow::run,
         ),
-        ("AVX2 narrow", avx2::narrow::available, avx2::narrow::run),
-        ("AVX-512 wide", avx512::wide::available, avx512::wide::run),
-        ("AVX2 wide", avx2::wide::available, avx2::wide::run),
+        (
+            "AVX2 narrow",
+            || avx2::narrow::Detected::new().is_some(),
+            avx2::narrow::run,
+        ),
+        (
+            "AVX-512 wide",
+            || avx512::wide::Detected::new().is_some(),
+            avx512::wide::run,
+        ),
+        (
+            "AVX2 wide",
+            || avx2::wide::Detected::new().is_some(),
+            avx2::wide::run,
+        ),
     ];
 
     /// Every kernel that takes the board, against the scalar search; marks those that ran.

@@ -3,33 +3,31 @@
 use super::*;
 use crate::counting::simd::{byte_popcnt, nibble_popcnt};
 
+/// This kernel's place in [`ran`](super::ran).
+#[cfg(test)]
+const KERNEL: usize = super::ran::AVX2;
+
 type Vector = __m256i;
 const PER_CHUNK: usize = 2;
-/// Chunks a partner's block keeps in registers (12 of the 16): against 3,
-/// `QUEENS_SIMD=avx2 queens count 18 --engine quadrants --threads 1` took 0.94x the time,
-/// 19 0.97x, 20 0.98x (AMD EPYC with AVX-512).
+/// Chunks a partner's block keeps in registers (12 of the 16); measured in
+/// docs/performance.md ("The join's constants").
 pub(super) const BLOCK: usize = 6;
 /// Vectors whose ones a byte holds (8 each, up to 255).
 const NARROW_SUMS: usize = 31;
-/// The most chunks of a table that [`cross`] takes: against 2, `QUEENS_SIMD=avx2 queens count
-/// 17`, `18` and `19 --threads 1` took 0.92x to 0.98x the time; 4 took 1.02x at 18 (AMD EPYC
-/// with AVX-512).
+/// The most chunks of a table that [`cross`] takes; measured in docs/performance.md ("The
+/// join's constants").
 pub(super) const CROSSING: usize = 3;
-/// Vectors a crossing keeps of each vector of a partner's free half-boards: its low nibbles
-/// and its high ones shifted down, so that a pair's popcount masks no nibbles (see
-/// [`common_ones`]): `QUEENS_SIMD=avx2 queens count 16 --engine quadrants --threads 1` took
-/// 0.97x the time it took with 1, 17 and 18 the same (AMD EPYC with AVX-512). The
-/// partners of a group, read from the level 2 cache, keep 1: 2 took `count 18` 1.04x.
+/// Vectors a crossing keeps of each vector of a partner's free half-boards. The partners of
+/// a group, read from the level 2 cache, keep 1; measured in docs/performance.md ("The
+/// join's constants").
 const CROSSING_FORM: usize = 2;
 /// Chunks a bucket of a sorted table has on average, at least (see
-/// [`bucket_chunks`](super::bucket_chunks)): half of AVX-512's, since a pair read costs these
-/// kernels more. Against 8, `QUEENS_SIMD=avx2 queens count 20 --engine quadrants --threads 1`
-/// took 0.92x the time; 3 and 6 did no better at `count 20 --shard 3/20`, and `count 18` and
-/// `count 19 --shard 2/9` took the same time (AMD EPYC with AVX-512).
+/// [`bucket_chunks`](super::bucket_chunks)): half of AVX-512's, since a pair read costs
+/// these kernels more; measured in docs/performance.md ("The join's constants").
 pub(super) const BUCKET: usize = 4;
 
 /// This kernel's one list of features: every function below is compiled for it, and
-/// `available` checks the processor for it.
+/// `Detected` checks the processor for it.
 /// `popcnt` counts the lanes a listing keeps, as AVX-512's list does (the same time here).
 macro_rules! features {
     ($macro:ident $(; $($args:tt)*)?) => { $macro!("avx2,bmi1,popcnt" $(; $($args)*)?); };
@@ -123,11 +121,10 @@ features!(with_features;
 
     /// For each 64 half-boards, 32 at a time, 16 in each 128-bit lane: bytes of the same
     /// rank side by side (a byte shuffle per two half-boards, then unpacks of 16-, 32- and
-    /// 64-bit units), so that byte `p` of vector `j` is byte `j` of half-board `p`; then the
-    /// top bit of every byte at once, a diagonal per doubling. Against the portable rounds
-    /// compiled for AVX2, `QUEENS_SIMD=avx2 queens count 16 --engine quadrants --threads 1`
-    /// took 0.984x the time, 18 0.988x (AMD EPYC with AVX-512).
-    fn transpose_with(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
+    /// 64-bit units), so that byte `p` of vector `j` is byte `j` of half-board `p`; then
+    /// the top bit of every byte at once, a diagonal per doubling; measured in
+    /// docs/performance.md ("The join's constants").
+    fn transpose_with(_: Detected, halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
         let pairs = _mm256_setr_epi8(
             0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15,
             0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15,
@@ -184,12 +181,18 @@ features!(with_features;
     }
 );
 
-/// See [`transpose`](super::transpose); the processor must have the features.
-pub(super) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
-    assert!(available());
-    // SAFETY: `available()` checked the processor for the features `transpose_with` is
+/// See [`transpose`](super::transpose); `None` where the kernel does not run here.
+pub(super) fn transpose(
+    halves: &[u64],
+    diagonals: usize,
+    planes: &mut [u64],
+    words: usize,
+) -> Option<()> {
+    let detected = Detected::new()?;
+    // SAFETY: `detected` proves the processor has the features `transpose_with` is
     // compiled for.
-    unsafe { transpose_with(halves, diagonals, planes, words) }
+    unsafe { transpose_with(detected, halves, diagonals, planes, words) };
+    Some(())
 }
 
 /// For each set of four 64-bit lanes (a bit each), the 32-bit lanes that bring the lanes
@@ -265,7 +268,7 @@ features!(with_features;
 
     /// Four placements at a time: loaded, tested, and the agreeing ones packed to the
     /// front of a store; the last few in masked loads.
-    fn filter_each_with(uppers: &[Placement], lowers: &[Placement], out: &mut [u64], limit: usize) -> (usize, usize) {
+    fn filter_each_with(_: Detected, uppers: &[Placement], lowers: &[Placement], out: &mut [u64], limit: usize) -> (usize, usize) {
         let whole = lowers.len() / 4 * 4;
         let mut kept = 0;
         for (joined, upper) in uppers.iter().enumerate() {
@@ -287,7 +290,7 @@ features!(with_features;
 
     /// Like [`filter_each_with`] for each upper, keeping indices (from `firsts`) rather
     /// than records.
-    fn join_each_with(uppers: &[Placement], lowers: [&[Placement]; 2], firsts: [u32; 2], out: &mut [u64], ends: &mut [[u32; 2]], base: u32) -> usize {
+    fn join_each_with(_: Detected, uppers: &[Placement], lowers: [&[Placement]; 2], firsts: [u32; 2], out: &mut [u64], ends: &mut [[u32; 2]], base: u32) -> usize {
         // The lanes' placements: 0, 2, 1, 3.
         let lanes = _mm256_setr_epi64x(0, 2, 1, 3);
         let index = |list: usize, first: usize| {

@@ -2,11 +2,14 @@
 
 use super::*;
 
+/// This kernel's place in [`ran`](super::ran).
+#[cfg(test)]
+const KERNEL: usize = super::ran::AVX512;
+
 type Vector = __m512i;
 const PER_CHUNK: usize = 1;
-/// Chunks a partner's block keeps in registers: against 16, `queens plan 24 --threads 1
-/// --sample 20 --seconds 60` found 0.88x the time (n = 16 to 22, 26 and 28 alike; AMD EPYC
-/// with AVX-512): fewer partners' numbers read and clamped a chunk.
+/// Chunks a partner's block keeps in registers: the more, the fewer partners' numbers read
+/// and clamped a chunk; measured in docs/performance.md ("The join's constants").
 pub(super) const BLOCK: usize = 24;
 /// Vectors whose ones a 64-bit lane holds: any number a count reads.
 const NARROW_SUMS: usize = usize::MAX;
@@ -15,15 +18,14 @@ pub(super) const CROSSING: usize = 4;
 /// popcount is one instruction.
 const CROSSING_FORM: usize = 1;
 /// Chunks a bucket of a sorted table has on average, at least (see
-/// [`bucket_chunks`](super::bucket_chunks)): against 8, 4 took `queens count 20 --engine
-/// quadrants --threads 1 --shard 3/20` 1.01x the time and 2 1.13x (AMD EPYC with
-/// AVX-512).
+/// [`bucket_chunks`](super::bucket_chunks)); measured in docs/performance.md ("The join's
+/// constants").
 pub(super) const BUCKET: usize = 8;
 
 /// This kernel's one list of features: every function below is compiled for it, and
-/// `available` checks the processor for it.
-/// `popcnt` counts the lanes a listing keeps in one instruction (without it, in a dozen:
-/// `queens count 18 --engine quadrants --threads 1` took 1.03x the time; AMD EPYC with AVX-512).
+/// `Detected` checks the processor for it. `popcnt` counts the lanes a listing keeps in one
+/// instruction (without it, in a dozen); measured in docs/performance.md ("The join's
+/// constants").
 macro_rules! features {
     ($macro:ident $(; $($args:tt)*)?) => { $macro!("avx512f,avx512vpopcntdq,bmi1,popcnt" $(; $($args)*)?); };
 }
@@ -105,7 +107,7 @@ features!(with_features;
 
     /// Bit `b` of word `w` of plane `d` is bit `d` of half-board `64 w + b`: a mask test
     /// gives 8 of them at once.
-    fn transpose_with(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
+    fn transpose_with(_: Detected, halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
         for (w, block) in halves.chunks_exact(64).enumerate() {
             let block: &[u64; 64] = block.try_into().expect("64 words");
             // SAFETY: each load reads 8 of the 64 words of `block`.
@@ -167,7 +169,7 @@ features!(with_features;
 
     /// Eight placements at a time: loaded, tested, and the agreeing ones packed to
     /// the front of a store; lists of at most eight are loaded once for all.
-    fn filter_each_with(uppers: &[Placement], lowers: &[Placement], out: &mut [u64], limit: usize) -> (usize, usize) {
+    fn filter_each_with(_: Detected, uppers: &[Placement], lowers: &[Placement], out: &mut [u64], limit: usize) -> (usize, usize) {
         let short = (lowers.len() <= 8).then(|| eight(lowers, 0));
         let mut kept = 0;
         for (joined, upper) in uppers.iter().enumerate() {
@@ -190,7 +192,7 @@ features!(with_features;
 
     /// Like [`filter_each_with`] for each upper, keeping indices (from `firsts`) rather
     /// than records; lists of at most eight are loaded once for all.
-    fn join_each_with(uppers: &[Placement], lowers: [&[Placement]; 2], firsts: [u32; 2], out: &mut [u64], ends: &mut [[u32; 2]], base: u32) -> usize {
+    fn join_each_with(_: Detected, uppers: &[Placement], lowers: [&[Placement]; 2], firsts: [u32; 2], out: &mut [u64], ends: &mut [[u32; 2]], base: u32) -> usize {
         let lanes = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
         let index = |list: usize, first: usize| {
             _mm512_add_epi64(lanes, _mm512_set1_epi64(i64::from(firsts[list]) + first as i64))
@@ -217,10 +219,17 @@ features!(with_features;
 
 listing_kernel!();
 
-/// See [`transpose`](super::transpose); the processor must have the features.
-pub(super) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
-    assert!(available() && diagonals <= 64);
-    // SAFETY: `available()` checked the processor for the features `transpose_with` is
+/// See [`transpose`](super::transpose); `None` where the kernel does not run here.
+pub(super) fn transpose(
+    halves: &[u64],
+    diagonals: usize,
+    planes: &mut [u64],
+    words: usize,
+) -> Option<()> {
+    let detected = Detected::new()?;
+    assert!(diagonals <= 64);
+    // SAFETY: `detected` proves the processor has the features `transpose_with` is
     // compiled for.
-    unsafe { transpose_with(halves, diagonals, planes, words) }
+    unsafe { transpose_with(detected, halves, diagonals, planes, words) };
+    Some(())
 }

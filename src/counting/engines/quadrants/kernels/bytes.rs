@@ -3,22 +3,12 @@
 use super::*;
 
 /// This transposition's one list of features: its function is compiled for it, and
-/// `available` checks the processor for it.
+/// `Detected` checks the processor for it.
 macro_rules! features {
     ($macro:ident $(; $($args:tt)*)?) => { $macro!("avx512f,avx512bw,avx512vbmi" $(; $($args)*)?); };
 }
 
-macro_rules! available_for {
-    ($features:literal) => {
-        /// Whether these instructions run here (see [`runs`](crate::counting::simd::runs)).
-        pub(super) fn available() -> bool {
-            static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-            crate::counting::simd::runs($features, &DETECTED)
-        }
-    };
-}
-
-features!(available_for);
+features!(detected);
 
 features!(with_features;
     /// Qwords of `a` and `b` (8 on) by `index`.
@@ -32,7 +22,7 @@ features!(with_features;
     /// 8 half-boards, then an 8 by 8 transposition of words), so that byte `p` of
     /// vector `j` is byte `j` of half-board `p`; then the top bit of every byte at once,
     /// a diagonal per doubling.
-    fn transpose_with(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
+    fn transpose_with(_: Detected, halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
         let shuffle: [u8; 64] = core::array::from_fn(|p| (p % 8 * 8 + p / 8) as u8);
         // SAFETY: `shuffle` is 64 bytes: one unaligned load.
         let shuffle = unsafe { _mm512_loadu_si512(shuffle.as_ptr().cast()) };
@@ -69,10 +59,17 @@ features!(with_features;
     }
 );
 
-/// See [`transpose`](super::transpose); the processor must have the features.
-pub(super) fn transpose(halves: &[u64], diagonals: usize, planes: &mut [u64], words: usize) {
-    assert!(available() && diagonals <= 64);
-    // SAFETY: `available()` checked the processor for the features `transpose_with` is
+/// See [`transpose`](super::transpose); `None` where the kernel does not run here.
+pub(super) fn transpose(
+    halves: &[u64],
+    diagonals: usize,
+    planes: &mut [u64],
+    words: usize,
+) -> Option<()> {
+    let detected = Detected::new()?;
+    assert!(diagonals <= 64);
+    // SAFETY: `detected` proves the processor has the features `transpose_with` is
     // compiled for.
-    unsafe { transpose_with(halves, diagonals, planes, words) }
+    unsafe { transpose_with(detected, halves, diagonals, planes, words) };
+    Some(())
 }

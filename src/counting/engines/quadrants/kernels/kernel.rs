@@ -13,18 +13,14 @@ macro_rules! join_kernel {
         /// Words a vector holds.
         const VECTOR_WORDS: usize = WORDS / PER_CHUNK;
 
-        /// Whether the kernel runs here (see [`runs`](crate::counting::simd::runs)).
-        pub(super) fn available() -> bool {
-            static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-            crate::counting::simd::runs($features, &DETECTED)
-        }
+        crate::counting::simd::detected!($features);
 
-        /// See [`count`](super::count); the processor must have the features.
+        /// See [`count`](super::count); `None` where the kernel does not run here.
         pub(super) fn count(
             table: Slices<'_>,
             west: West<'_>,
             frees: &mut Vec<u64>,
-        ) -> [u64; CLASSES] {
+        ) -> Option<[u64; CLASSES]> {
             count_within(table, west, frees, free_chunks())
         }
 
@@ -34,8 +30,10 @@ macro_rules! join_kernel {
             west: West<'_>,
             frees: &mut Vec<u64>,
             budget: usize,
-        ) -> [u64; CLASSES] {
-            assert!(available(), "the processor lacks {}", $features);
+        ) -> Option<[u64; CLASSES]> {
+            let detected = Detected::new()?;
+            #[cfg(test)]
+            super::ran::mark(KERNEL);
             let Slices {
                 planes,
                 stride,
@@ -46,7 +44,7 @@ macro_rules! join_kernel {
             let mut sums = [0; CLASSES];
             let most = west.chunks();
             if most == 0 || west.numbered == 0 {
-                return sums;
+                return Some(sums);
             }
             // The loads below read `most` chunks from chunk `from` on of the real plane and
             // of a square's plane for each square a west half-board holds, clamped to the
@@ -92,19 +90,19 @@ macro_rules! join_kernel {
                         base: u64::from(span.base),
                         last: span.partners - 1,
                     };
-                    // SAFETY: `available()` checked the processor for `$features`, the one
-                    // list every function of this kernel is compiled for; `at` reads up to
+                    // SAFETY: `detected` proves the processor has `$features`, the one list
+                    // every function of this kernel is compiled for; `at` reads up to
                     // `most - first` chunks from word `d * stride + (from + first) * WORDS`, for `d`
                     // the real plane or a plane up to `last`, all within `planes` as checked
                     // above, and `free` has room for `block` chunks of every partner the
                     // span numbers (`Frees` clamps every number to the span's).
-                    let part = unsafe { join_block(at, free, &span, west, first, block) };
+                    let part = unsafe { join_block(detected, at, free, &span, west, first, block) };
                     for (sum, part) in sums.iter_mut().zip(part) {
                         *sum += part;
                     }
                 }
             }
-            sums
+            Some(sums)
         }
 
         /// Up to `block` chunks from chunk `first` on of a span's join: its partners' free
@@ -117,6 +115,7 @@ macro_rules! join_kernel {
         /// each partner the span numbers (as `count_within` checks and makes room).
         #[inline]
         unsafe fn join_block(
+            _: Detected,
             at: Block<'_>,
             free: Frees,
             span: &Span<'_>,
@@ -163,13 +162,15 @@ macro_rules! join_kernel {
             sums
         }
 
-        /// See [`cross`](super::cross); the processor must have the features.
+        /// See [`cross`](super::cross); `None` where the kernel does not run here.
         pub(super) fn cross(
             table: Slices<'_>,
             west: Crossing<'_>,
             frees: &mut Vec<u64>,
-        ) -> [u64; CLASSES] {
-            assert!(available(), "the processor lacks {}", $features);
+        ) -> Option<[u64; CLASSES]> {
+            let detected = Detected::new()?;
+            #[cfg(test)]
+            super::ran::mark(KERNEL);
             let chunks = table.stride / WORDS;
             let last = (table.planes.len() / table.stride.max(1)).saturating_sub(1);
             // The loads below read every chunk of the real plane and of a square's plane
@@ -194,7 +195,7 @@ macro_rules! join_kernel {
             );
             let most = west.most_lowers();
             if most == 0 {
-                return [0; CLASSES];
+                return Some([0; CLASSES]);
             }
             // Only the vectors that hold half-boards: a table of 300 half-boards is two
             // 256-bit vectors, not a chunk of 512 half-boards.
@@ -222,25 +223,25 @@ macro_rules! join_kernel {
                 base: 0,
                 last: most - 1,
             };
-            // SAFETY: `available()` checked the processor for `$features`, the one list
-            // every function of this kernel is compiled for; the calls read the first
+            // SAFETY: `detected` proves the processor has `$features`, the one list every
+            // function of this kernel is compiled for; the calls read the first
             // `vectors` vectors of the table's `chunks` chunks of the real plane and of
             // square planes, within `planes` as checked above, the placements of ranges
             // checked above, and up to `most` partners' free half-boards of `V` = `vectors`
             // vectors each, for which `frees` has room.
-            unsafe {
+            Some(unsafe {
                 match vectors {
-                    1 => cross_sets::<1>(at, west, free),
-                    2 => cross_sets::<2>(at, west, free),
-                    3 => cross_sets::<3>(at, west, free),
-                    4 => cross_sets::<4>(at, west, free),
-                    5 => cross_sets::<5>(at, west, free),
-                    6 => cross_sets::<6>(at, west, free),
-                    7 => cross_sets::<7>(at, west, free),
-                    8 => cross_sets::<8>(at, west, free),
+                    1 => cross_sets::<1>(detected, at, west, free),
+                    2 => cross_sets::<2>(detected, at, west, free),
+                    3 => cross_sets::<3>(detected, at, west, free),
+                    4 => cross_sets::<4>(detected, at, west, free),
+                    5 => cross_sets::<5>(detected, at, west, free),
+                    6 => cross_sets::<6>(detected, at, west, free),
+                    7 => cross_sets::<7>(detected, at, west, free),
+                    8 => cross_sets::<8>(detected, at, west, free),
                     _ => unreachable!("a crossing reads at most {CROSSING_CHUNKS} chunks"),
                 }
-            }
+            })
         }
 
         /// The pairs free of conflicts per class, over the first `V` vectors of `block`:
@@ -255,6 +256,7 @@ macro_rules! join_kernel {
         /// `cross` checks and allocates).
         #[target_feature(enable = $features)]
         unsafe fn cross_sets<const V: usize>(
+            _: Detected,
             block: Block<'_>,
             west: Crossing<'_>,
             frees: Frees,
@@ -361,11 +363,7 @@ macro_rules! join_kernel {
                         free[v] = and_not(held, free[v]);
                     }
                 };
-                // Blocks of a crossing's few chunks clear pairs, then rows alone, in loops of
-                // their own (one loop asking of each row whether it is a pair's took `queens
-                // count 16 --threads 1` 1.07x the time); larger ones in one loop, since two
-                // copies of theirs were called, not inlined (whole steps of n = 24 1.03x the
-                // time; AMD EPYC with AVX-512).
+                // Measured in docs/performance.md ("The join's constants").
                 let pairs = lookup.pairs.min(8);
                 if V <= CROSSING_CHUNKS * PER_CHUNK {
                     for row in 0..pairs {
@@ -460,16 +458,14 @@ macro_rules! join_kernel {
             free: *const u64,
             upper_free: &[[Vector; S]; V],
         ) -> Vector {
-            // The ones of the pair's vectors summed narrow before they are widened: one
-            // widening a pair (or `NARROW_SUMS` vectors), not one a vector; in four sums,
-            // so that the additions do not wait on one another (`QUEENS_SIMD=avx2 queens
-            // count 20 --threads 1` 0.97x the time of one sum; AMD EPYC with AVX-512).
+            // The ones of the pair's vectors summed narrow before they are widened; measured
+            // in docs/performance.md ("The join's constants").
             let mut narrow = [zero(); 4];
             let joined = |[a, b, c, d]: [Vector; 4]| add_ones(add_ones(a, b), add_ones(c, d));
-            // Indexed, not iterated, in loops of at most `UNROLLED` vectors: each loop is then
-            // unrolled, and `narrow` and `upper_free` kept in registers. One loop of 23 or 24
-            // vectors was not, and its sums went through memory: four whole steps of n = 24
-            // took 0.95x the time with two loops (Intel Xeon with AVX-512).
+            // Indexed, not iterated, in loops of at most `UNROLLED` vectors: each loop is
+            // then unrolled, and `narrow` and `upper_free` kept in registers. One loop of
+            // 23 or 24 vectors was not, and its sums went through memory; measured in
+            // docs/performance.md ("The join's constants").
             const UNROLLED: usize = 12;
             let mut add = |v: usize| {
                 let mut lower = [zero(); S];
@@ -553,10 +549,7 @@ macro_rules! join_kernel {
                 unsafe { block.clear(&mut upper_free, 0, group.upper) };
                 let upper_free = spread_all::<V, 1>(&upper_free);
                 // One loop over the group's partners, those of the next class also summed
-                // apart: against a loop a class, whose ends (a few partners each) follow no
-                // pattern a branch predicts, `QUEENS_SIMD=avx2 queens count 18 --engine
-                // quadrants --threads 1` took 0.96x-0.97x the time, AVX-512 0.97x against
-                // a loop a class summed narrow (AMD EPYC with AVX-512).
+                // apart; measured in docs/performance.md ("The join's constants").
                 let split = (group.split - group.start) as usize;
                 let partners = &lowers[group.start as usize..group.end as usize];
                 let (mut all, mut next) = (zero(), zero());
@@ -571,46 +564,6 @@ macro_rules! join_kernel {
                 sums[class + 1] = add64(sums[class + 1], next);
             }
             sums.map(|sum| total(sum))
-        }
-    };
-}
-
-/// The listing kernels' entry points, alike for both instruction sets: each checks the
-/// processor and the room it writes in, then calls the `filter_each_with` and
-/// `join_each_with` the instruction set's file compiles for its features.
-macro_rules! listing_kernel {
-    () => {
-        /// See [`filter_each`](super::filter_each); the processor must have the features.
-        pub(super) fn filter_each(
-            uppers: &[Placement],
-            lowers: &[Placement],
-            out: &mut [u64],
-            limit: usize,
-        ) -> (usize, usize) {
-            let pairs = (uppers.len() * lowers.len()).min(limit + lowers.len());
-            assert!(available() && out.len() >= pairs + 8);
-            // SAFETY: `available()` checked the processor for the features
-            // `filter_each_with` is compiled for.
-            unsafe { filter_each_with(uppers, lowers, out, limit) }
-        }
-
-        /// See [`join_each`](super::join_each); the processor must have the features.
-        pub(super) fn join_each(
-            uppers: &[Placement],
-            lowers: [&[Placement]; 2],
-            firsts: [u32; 2],
-            out: &mut [u64],
-            ends: &mut [[u32; 2]],
-            base: u32,
-        ) -> usize {
-            assert!(
-                available()
-                    && out.len() >= uppers.len() * (lowers[0].len() + lowers[1].len()) + 8
-                    && ends.len() >= uppers.len()
-            );
-            // SAFETY: `available()` checked the processor for the features
-            // `join_each_with` is compiled for.
-            unsafe { join_each_with(uppers, lowers, firsts, out, ends, base) }
         }
     };
 }

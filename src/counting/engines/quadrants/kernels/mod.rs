@@ -7,49 +7,31 @@ use crate::counting::engines::quadrants::layout::{
     CLASSES, CROSSING_CHUNKS, Crossing, Group, Marks, PAIR_PADDING, Placement, Slices, Span, WORDS,
     West, placements_in,
 };
-use crate::counting::simd::{instructions, with_features};
+use crate::counting::simd::{detected, instructions, with_features};
 
 /// The counts of [`count_portable`](crate::counting::quadrants::portable::count_portable) on the
 /// vector units, or `None` if this processor lacks them or `QUEENS_SIMD` rules them out.
+/// Like every dispatch of both engines' kernels: the fastest first, each declining where it
+/// does not run (see `simd::detected!`).
 pub(crate) fn count(table: Slices<'_>, west: West<'_>, frees: &mut Vec<u64>) -> Option<Sums> {
-    with_best(
-        [avx512::count as Kernel<_>, avx2::count as Kernel<_>],
-        table,
-        west,
-        frees,
-    )
+    avx512::count(table, west, frees).or_else(|| avx2::count(table, west, frees))
 }
 
 /// For each class, the pairs of half-boards that share no diagonal.
 type Sums = [u64; CLASSES];
 
-/// A join kernel of west half-boards given as `W`.
-type Kernel<W> = fn(Slices<'_>, W, &mut Vec<u64>) -> Sums;
-
-/// The sums of the best of `kernels` (AVX-512's, AVX2's) that runs here, if one does.
-fn with_best<W>(
-    kernels: [Kernel<W>; 2],
-    table: Slices<'_>,
-    west: W,
-    frees: &mut Vec<u64>,
-) -> Option<Sums> {
-    let [avx512, avx2] = kernels;
-    Some(match best()? {
-        Vectors::Avx512 => avx512(table, west, frees),
-        Vectors::Avx2 => avx2(table, west, frees),
-    })
+/// The counts of [`cross_portable`](crate::counting::quadrants::portable::cross_portable) on
+/// the vector units, or `None` if this processor lacks them or `QUEENS_SIMD` rules them out.
+pub(crate) fn cross(table: Slices<'_>, west: Crossing<'_>, frees: &mut Vec<u64>) -> Option<Sums> {
+    avx512::cross(table, west, frees).or_else(|| avx2::cross(table, west, frees))
 }
 
 /// The most chunks of a table for which [`cross`] pays over listing the pairs that agree,
 /// with the best kernel that runs here (measured by `count_bench`); 0 if none runs.
 pub(crate) fn crossing_chunks() -> usize {
-    if avx512::available() {
-        avx512::CROSSING
-    } else if avx2::available() {
-        avx2::CROSSING
-    } else {
-        0
-    }
+    (avx512::Detected::new().map(|_| avx512::CROSSING))
+        .or_else(|| avx2::Detected::new().map(|_| avx2::CROSSING))
+        .unwrap_or(0)
 }
 
 /// The fewest chunks a bucket of a table sorted by sieve key has on average with the best
@@ -57,42 +39,8 @@ pub(crate) fn crossing_chunks() -> usize {
 /// of the join each, and pay where a chunk read costs more (AVX2's) than where it costs
 /// less (AVX-512's).
 pub(crate) fn bucket_chunks() -> Option<usize> {
-    Some(match best()? {
-        Vectors::Avx512 => avx512::BUCKET,
-        Vectors::Avx2 => avx2::BUCKET,
-    })
-}
-
-/// The join's vector kernels.
-enum Vectors {
-    Avx512,
-    Avx2,
-}
-
-/// The best join kernel this processor has and `QUEENS_SIMD` allows, if any.
-fn best() -> Option<Vectors> {
-    if avx512::available() {
-        #[cfg(test)]
-        ran::mark(ran::AVX512);
-        return Some(Vectors::Avx512);
-    }
-    if avx2::available() {
-        #[cfg(test)]
-        ran::mark(ran::AVX2);
-        return Some(Vectors::Avx2);
-    }
-    None
-}
-
-/// The counts of [`cross_portable`](crate::counting::quadrants::portable::cross_portable) on
-/// the vector units, or `None` if this processor lacks them or `QUEENS_SIMD` rules them out.
-pub(crate) fn cross(table: Slices<'_>, west: Crossing<'_>, frees: &mut Vec<u64>) -> Option<Sums> {
-    with_best(
-        [avx512::cross as Kernel<_>, avx2::cross as Kernel<_>],
-        table,
-        west,
-        frees,
-    )
+    (avx512::Detected::new().map(|_| avx512::BUCKET))
+        .or_else(|| avx2::Detected::new().map(|_| avx2::BUCKET))
 }
 
 /// Which join kernels ran on this thread, for tests that check each one ran end to end.
@@ -120,21 +68,18 @@ pub(crate) mod ran {
 
     /// Whether this processor has each kernel.
     pub(crate) fn available() -> [bool; 2] {
-        [super::avx512::available(), super::avx2::available()]
+        [
+            super::avx512::Detected::new().is_some(),
+            super::avx2::Detected::new().is_some(),
+        ]
     }
-}
-
-/// Whether [`filter_each`] and [`join_each`] run here: this processor has AVX-512 or AVX2
-/// and `QUEENS_SIMD` does not rule them out.
-pub(crate) fn filters() -> bool {
-    best().is_some()
 }
 
 /// Does what [`filter_each`] does for each of `uppers`, against `lowers[0]` then
 /// `lowers[1]`, with no limit, but writes the index of each agreeing placement, counted
 /// from `firsts` for each list, and after each list where its kept values end (counted from
-/// `base`) to `ends`; returns how many values it kept. `out` must have room for every pair
-/// and 8 more; panics unless [`filters`].
+/// `base`) to `ends`; returns how many values it kept, or `None` where no kernel runs here.
+/// `out` must have room for every pair and 8 more.
 pub(crate) fn join_each(
     uppers: &[Placement],
     lowers: [&[Placement]; 2],
@@ -142,49 +87,38 @@ pub(crate) fn join_each(
     out: &mut [u64],
     ends: &mut [[u32; 2]],
     base: u32,
-) -> usize {
-    match best() {
-        Some(Vectors::Avx512) => avx512::join_each(uppers, lowers, firsts, out, ends, base),
-        Some(Vectors::Avx2) => avx2::join_each(uppers, lowers, firsts, out, ends, base),
-        None => panic!("no vector kernel lists the pairs here"),
-    }
+) -> Option<usize> {
+    avx512::join_each(uppers, lowers, firsts, out, ends, base)
+        .or_else(|| avx2::join_each(uppers, lowers, firsts, out, ends, base))
 }
 
 /// Writes `lower.shared | upper.shared` to the front of `out` for each pair of `uppers` and
 /// `lowers` whose `held` share no bit, upper by upper, stopping before an upper once it
-/// has written `limit`; returns how many it wrote and how many uppers it joined. `out` must
-/// have room for every pair, or for `limit` and one more upper's, and 8 more; panics unless
-/// [`filters`].
+/// has written `limit`; returns how many it wrote and how many uppers it joined, or `None`
+/// where no kernel runs here. `out` must have room for every pair, or for `limit` and one
+/// more upper's, and 8 more.
 pub(crate) fn filter_each(
     uppers: &[Placement],
     lowers: &[Placement],
     out: &mut [u64],
     limit: usize,
-) -> (usize, usize) {
-    match best() {
-        Some(Vectors::Avx512) => avx512::filter_each(uppers, lowers, out, limit),
-        Some(Vectors::Avx2) => avx2::filter_each(uppers, lowers, out, limit),
-        None => panic!("no vector kernel lists the pairs here"),
-    }
+) -> Option<(usize, usize)> {
+    avx512::filter_each(uppers, lowers, out, limit)
+        .or_else(|| avx2::filter_each(uppers, lowers, out, limit))
 }
 
 /// Bit-slices `halves` into `planes` with the best vectors here: AVX-512's byte shuffles
-/// or mask tests, or AVX2's byte unpacks; `false` if none runs.
+/// or mask tests, or AVX2's byte unpacks; `None` if none runs.
 pub(crate) fn transpose(
     halves: &[u64],
     diagonals: usize,
     planes: &mut [u64],
     words: usize,
-) -> bool {
-    match best() {
-        Some(Vectors::Avx512) if bytes::available() => {
-            bytes::transpose(halves, diagonals, planes, words);
-        }
-        Some(Vectors::Avx512) => avx512::transpose(halves, diagonals, planes, words),
-        Some(Vectors::Avx2) => avx2::transpose(halves, diagonals, planes, words),
-        None => return false,
-    }
-    true
+) -> Option<()> {
+    // The byte shuffles only where AVX-512's join runs too (`QUEENS_SIMD=avx2` rules both out).
+    (avx512::Detected::new().and_then(|_| bytes::transpose(halves, diagonals, planes, words)))
+        .or_else(|| avx512::transpose(halves, diagonals, planes, words))
+        .or_else(|| avx2::transpose(halves, diagonals, planes, words))
 }
 
 /// The most chunks a block of the join keeps in registers, on any kernel: [`by_chunks`]
@@ -320,14 +254,14 @@ fn free_chunks() -> usize {
     (crate::counting::simd::cache::l2_bytes() / 4 / (WORDS * 8)).clamp(1 << 10, 1 << 15)
 }
 
-/// Groups ahead of the one a pass joins whose partners' numbers it fetches: a group's
-/// numbers lie apart from the last one's (groups of other sieve keys lie between), and a
-/// group that waited on memory for them would stall the pass (`count 18 --threads 1`
-/// 0.96x the time, whole steps of n = 24 0.97x; AMD EPYC with AVX-512).
+/// Groups ahead of the one a pass joins whose partners' numbers it fetches; measured in
+/// docs/performance.md ("The join's constants").
 const GROUPS_AHEAD: usize = 4;
 
 #[macro_use]
 mod kernel;
+#[macro_use]
+mod listing;
 
 mod avx2;
 mod avx512;
