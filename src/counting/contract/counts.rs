@@ -29,12 +29,13 @@ pub struct Counts {
     pub engine: Engine,
     /// Solutions found.
     pub total: u64,
-    /// Symmetry classes found, when fundamental counting is on: for the quadrant join, only
-    /// in a whole count, since its classes come from all subproblems together.
+    /// Symmetry classes found, when fundamental counting is on: where the engine counts them
+    /// by Burnside's lemma over the whole count ([`Engine::shards_count_classes`] is
+    /// false), only in a whole count.
     pub fundamental: Option<u64>,
-    /// For the quadrant join counting classes, the shard's share of Burnside's sum besides
-    /// its solutions (see [`Subproblem::fixed`]): shards' records add it up, and the
-    /// classes are `(total + fixed) / 8` of the sums.
+    /// Where the engine counts classes by Burnside's lemma over the whole count, the
+    /// shard's share of Burnside's sum besides its solutions (see [`Subproblem::fixed`]):
+    /// shards' records add it up, and the classes are `(total + fixed) / 8` of the sums.
     pub fixed: Option<u64>,
     /// Subproblems in the shard.
     pub subproblems: usize,
@@ -45,7 +46,7 @@ impl fmt::Display for Counts {
         write!(f, "n = {}: {} solutions", self.n, self.total)?;
         match (self.fundamental, self.fixed) {
             (Some(fundamental), _) => write!(f, ", {fundamental} fundamental")?,
-            (None, Some(fixed)) => write!(f, ", {fixed} fixed by rotations")?,
+            (None, Some(fixed)) => write!(f, ", {fixed} fixed by symmetries")?,
             (None, None) => {}
         }
         if !self.shard.is_whole() {

@@ -40,10 +40,16 @@ pub(crate) trait Method: Sync {
 
     /// Whether it can keep what it reads for a count of `n` on `threads` threads within
     /// `memory` bytes and the memory available here, known without listing the subproblems.
-    fn fits(&self, n: usize, threads: usize, memory: Option<u64>) -> Result<(), Error>;
+    /// (By default, an engine that keeps no tables: it always fits.)
+    fn fits(&self, _n: usize, _threads: usize, _memory: Option<u64>) -> Result<(), Error> {
+        Ok(())
+    }
 
     /// The bytes its tables need for a count of `n` on `threads` threads within `memory`.
-    fn memory_needed(&self, n: usize, threads: usize, memory: Option<u64>) -> u64;
+    /// (By default none: no tables.)
+    fn memory_needed(&self, _n: usize, _threads: usize, _memory: Option<u64>) -> u64 {
+        0
+    }
 
     /// The word a checkpoint's checksum adds for it in a count of `n`, and whether a header
     /// without the engine's name is read as its (files from before checkpoints named
@@ -66,5 +72,13 @@ pub(crate) trait Method: Sync {
     fn shards_count_classes(&self) -> bool;
 
     /// What a plan says of its work (see [`Engine::plan_words`]).
-    fn plan_words(&self, streamed: bool) -> PlanWords;
+    /// (By default: subproblems, each too long to finish timed along a random path down
+    /// its search, and no tables.)
+    fn plan_words(&self, _streamed: bool) -> PlanWords {
+        PlanWords {
+            parts: "subproblems",
+            partly_timed: ", each along a random path down its search",
+            storage: "",
+        }
+    }
 }

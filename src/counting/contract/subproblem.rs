@@ -31,13 +31,14 @@ pub struct Subproblem {
     pub index: usize,
     /// Solutions it accounts for.
     pub total: u64,
-    /// Symmetry classes it accounts for, when the constellation engine counts them.
+    /// Symmetry classes it accounts for, where its engine counts classes subproblem by
+    /// subproblem.
     pub fundamental: Option<u64>,
-    /// What it adds to Burnside's sum besides its solutions: the solutions each rotation
-    /// maps onto themselves, once per rotation (twice those the quarter turn fixes, once
-    /// those the half turn fixes). Nonzero only in the quadrant join's last subproblem when
-    /// it counts classes, which come out of all subproblems together as
-    /// `(Σ total + Σ fixed) / 8`.
+    /// What it adds to Burnside's sum besides its solutions (the solutions the symmetries
+    /// other than the identity fix), where its engine counts classes by Burnside's lemma
+    /// over the whole count: its classes then come out of all subproblems together as
+    /// `(Σ total + Σ fixed) / 8`. 0 for an engine that counts classes subproblem by
+    /// subproblem, or none.
     pub fixed: u64,
     /// The engine that numbered and solved it (never [`Engine::Auto`]).
     pub engine: Engine,

@@ -76,7 +76,7 @@ pub(crate) struct Job<'a> {
 /// What a count says of symmetry classes.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Classes {
-    /// The number of classes, if counted (and, for a shard of the join, known).
+    /// The number of classes, if counted (and, for a shard, known).
     pub(crate) fundamental: Option<u64>,
     /// The solutions the symmetries other than the identity fix, where the engine counts
     /// them.
@@ -99,8 +99,8 @@ pub(crate) struct Timed {
     pub(crate) seconds: f64,
     /// Whether it ran whole.
     pub(crate) whole: bool,
-    /// Seconds its subproblem spends before its parts (see [`Sample::before`]).
-    pub(crate) before: f64,
+    /// Seconds its subproblem spends besides its parts (see [`Sample::overhead`]).
+    pub(crate) overhead: f64,
 }
 
 /// Times parts of a count of `parts` parts with `time` on `threads` threads at once (no
@@ -171,15 +171,15 @@ pub(crate) fn sampled<T>(
         })?,
     };
     timed.sort_by_key(|&(k, _)| k);
-    let befores = timed.iter().map(|(_, t)| t.before);
+    let overheads = timed.iter().map(|(_, t)| t.overhead);
     Ok(Sample {
         parts,
-        before: befores.clone().sum::<f64>() / timed.len().max(1) as f64,
+        overhead: overheads.clone().sum::<f64>() / timed.len().max(1) as f64,
         whole: timed.iter().all(|(_, t)| t.whole),
         times: timed.into_iter().map(|(_, t)| t.seconds).collect(),
         // Tables built once and nothing streamed, unless the engine says otherwise.
         memory: 0,
-        streamed: false,
+        tables_per_subproblem: false,
     })
 }
 
@@ -210,19 +210,19 @@ pub(crate) fn spread(len: u64) -> impl Iterator<Item = u64> {
 pub(crate) struct Sample {
     /// How many parts the count has.
     pub(crate) parts: u64,
-    /// Seconds of each part timed: measured, or for a constellation subproblem timed by a
-    /// random path, estimated.
+    /// Seconds of each part timed: measured, or, for a part timed along a random path,
+    /// estimated.
     pub(crate) times: Vec<f64>,
-    /// Seconds each subproblem of the join spends before its steps (the mean of those
-    /// timed).
-    pub(crate) before: f64,
+    /// Seconds each subproblem spends besides the parts timed (building what its parts
+    /// share, say), the mean of those timed; 0 where a part is a whole subproblem.
+    pub(crate) overhead: f64,
     /// Whether every part timed was timed whole.
     pub(crate) whole: bool,
     /// Bytes the count needs, as the engine would keep what it reads on the sample's
     /// threads and within its memory.
     pub(crate) memory: u64,
     /// Whether each subproblem builds what it reads, rather than reading tables built once.
-    pub(crate) streamed: bool,
+    pub(crate) tables_per_subproblem: bool,
 }
 
 /// The symmetry classes of a board of `n` with `total` solutions, of which the symmetries
@@ -258,7 +258,7 @@ mod tests {
                 Ok(Timed {
                     seconds: 1.0,
                     whole: true,
-                    before: 0.0,
+                    overhead: 0.0,
                 })
             },
         )
@@ -287,7 +287,7 @@ mod tests {
                     Ok(Timed {
                         seconds: 1.0,
                         whole: true,
-                        before: 0.0,
+                        overhead: 0.0,
                     })
                 },
             )

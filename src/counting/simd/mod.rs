@@ -137,6 +137,13 @@ macro_rules! detected {
                 crate::counting::simd::runs($features, &RUNS).then_some(Detected(()))
             }
         }
+
+        /// Whether the kernel runs here, for tests that say which kernels ran.
+        #[cfg(test)]
+        #[allow(dead_code, reason = "not every kernel's tests ask")]
+        pub(crate) fn available() -> bool {
+            Detected::new().is_some()
+        }
     };
 }
 

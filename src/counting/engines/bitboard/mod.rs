@@ -10,7 +10,7 @@ mod search;
 
 use std::ops::RangeInclusive;
 
-use crate::counting::contract::engine::{Engine, PlanWords};
+use crate::counting::contract::engine::Engine;
 use crate::counting::contract::method::Method;
 #[cfg(feature = "serde")]
 use crate::counting::contract::method::RecordCounts;
@@ -45,15 +45,6 @@ impl Method for PlainSearch {
         Box::new(FirstTwoRows { n })
     }
 
-    /// It keeps no tables.
-    fn fits(&self, _: usize, _: usize, _: Option<u64>) -> Result<(), Error> {
-        Ok(())
-    }
-
-    fn memory_needed(&self, _: usize, _: usize, _: Option<u64>) -> u64 {
-        0
-    }
-
     fn checkpoint_word(&self, _: usize) -> (String, bool) {
         (format!(" {}", Engine::Bitboard), false)
     }
@@ -68,14 +59,6 @@ impl Method for PlainSearch {
 
     fn shards_count_classes(&self) -> bool {
         false
-    }
-
-    fn plan_words(&self, _: bool) -> PlanWords {
-        PlanWords {
-            parts: "subproblems",
-            partly_timed: ", each along a random path down its search",
-            storage: "",
-        }
     }
 }
 
@@ -151,7 +134,7 @@ impl Work for FirstTwoRows {
                     return Ok(Timed {
                         seconds: 0.0,
                         whole: true,
-                        before: 0.0,
+                        overhead: 0.0,
                     });
                 };
                 let whole = node.free() <= WALK_TO_FREE_ROWS;
@@ -166,7 +149,7 @@ impl Work for FirstTwoRows {
                 Ok(Timed {
                     seconds: paths * seconds,
                     whole,
-                    before: 0.0,
+                    overhead: 0.0,
                 })
             },
         )

@@ -4,12 +4,10 @@ use std::ops::RangeInclusive;
 
 use super::Constellations;
 use crate::bitboard::MAX as MAX_N;
-use crate::counting::contract::engine::PlanWords;
 use crate::counting::contract::method::Method;
 #[cfg(feature = "serde")]
 use crate::counting::contract::method::RecordCounts;
 use crate::counting::contract::work::Work;
-use crate::error::Error;
 
 /// The constellation engine as [`Method`].
 pub(crate) struct BorderConstellations;
@@ -28,15 +26,6 @@ impl Method for BorderConstellations {
         Box::new(Constellations::new(n, fundamental))
     }
 
-    /// It keeps no tables.
-    fn fits(&self, _: usize, _: usize, _: Option<u64>) -> Result<(), Error> {
-        Ok(())
-    }
-
-    fn memory_needed(&self, _: usize, _: usize, _: Option<u64>) -> u64 {
-        0
-    }
-
     /// None, so that checkpoints of format 2 (which had only this engine) stay valid.
     fn checkpoint_word(&self, _: usize) -> (String, bool) {
         (String::new(), true)
@@ -52,13 +41,5 @@ impl Method for BorderConstellations {
 
     fn shards_count_classes(&self) -> bool {
         true
-    }
-
-    fn plan_words(&self, _: bool) -> PlanWords {
-        PlanWords {
-            parts: "subproblems",
-            partly_timed: ", each along a random path down its search",
-            storage: "",
-        }
     }
 }

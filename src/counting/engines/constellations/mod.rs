@@ -105,7 +105,7 @@ impl Work for Constellations {
                 return Ok(Timed {
                     seconds,
                     whole: true,
-                    before: 0.0,
+                    overhead: 0.0,
                 });
             }
             let (part, paths) = walk(interior, rng);
@@ -116,7 +116,7 @@ impl Work for Constellations {
             Ok(Timed {
                 seconds: paths * seconds,
                 whole: false,
-                before: 0.0,
+                overhead: 0.0,
             })
         })
     }

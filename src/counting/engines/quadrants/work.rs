@@ -186,7 +186,7 @@ impl Work for Join {
                     seconds: step,
                     whole,
                     // Whole tables hold the north row sets a streamed subproblem builds first.
-                    before: match storage {
+                    overhead: match storage {
                         Storage::Tables => 0.0,
                         _ => prepare,
                     },
@@ -195,7 +195,7 @@ impl Work for Join {
         )?;
         Ok(Sample {
             memory: needed(self.n, threads, storage),
-            streamed: storage.streamed(),
+            tables_per_subproblem: storage.streamed(),
             ..sample
         })
     }

@@ -261,24 +261,12 @@ mod tests {
     const KERNELS: [Kernel; 4] = [
         (
             "AVX-512 narrow",
-            || avx512::narrow::Detected::new().is_some(),
+            avx512::narrow::available,
             avx512::narrow::run,
         ),
-        (
-            "AVX2 narrow",
-            || avx2::narrow::Detected::new().is_some(),
-            avx2::narrow::run,
-        ),
-        (
-            "AVX-512 wide",
-            || avx512::wide::Detected::new().is_some(),
-            avx512::wide::run,
-        ),
-        (
-            "AVX2 wide",
-            || avx2::wide::Detected::new().is_some(),
-            avx2::wide::run,
-        ),
+        ("AVX2 narrow", avx2::narrow::available, avx2::narrow::run),
+        ("AVX-512 wide", avx512::wide::available, avx512::wide::run),
+        ("AVX2 wide", avx2::wide::available, avx2::wide::run),
     ];
 
     /// Every kernel that takes the board, against the scalar search; marks those that ran.

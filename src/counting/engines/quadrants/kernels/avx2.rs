@@ -181,19 +181,7 @@ features!(with_features;
     }
 );
 
-/// See [`transpose`](super::transpose); `None` where the kernel does not run here.
-pub(super) fn transpose(
-    halves: &[u64],
-    diagonals: usize,
-    planes: &mut [u64],
-    words: usize,
-) -> Option<()> {
-    let detected = Detected::new()?;
-    // SAFETY: `detected` proves the processor has the features `transpose_with` is
-    // compiled for.
-    unsafe { transpose_with(detected, halves, diagonals, planes, words) };
-    Some(())
-}
+transpose_kernel!();
 
 /// For each set of four 64-bit lanes (a bit each), the 32-bit lanes that bring the lanes
 /// it keeps to the front, in order (`_mm256_permutevar8x32_epi32`): AVX2 has no compress.

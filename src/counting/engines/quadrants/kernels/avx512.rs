@@ -219,17 +219,4 @@ features!(with_features;
 
 listing_kernel!();
 
-/// See [`transpose`](super::transpose); `None` where the kernel does not run here.
-pub(super) fn transpose(
-    halves: &[u64],
-    diagonals: usize,
-    planes: &mut [u64],
-    words: usize,
-) -> Option<()> {
-    let detected = Detected::new()?;
-    assert!(diagonals <= 64);
-    // SAFETY: `detected` proves the processor has the features `transpose_with` is
-    // compiled for.
-    unsafe { transpose_with(detected, halves, diagonals, planes, words) };
-    Some(())
-}
+transpose_kernel!();

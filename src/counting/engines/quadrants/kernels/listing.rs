@@ -1,4 +1,5 @@
-//! The listing kernels' entry points both instruction sets compile: `listing_kernel!`.
+//! The entry points every instruction set compiles alike: `listing_kernel!` and
+//! `transpose_kernel!`.
 
 /// The listing kernels' entry points, alike for both instruction sets: each checks the
 /// processor and the room it writes in, then calls the `filter_each_with` and
@@ -38,6 +39,27 @@ macro_rules! listing_kernel {
             // SAFETY: `detected` proves the processor has the features `join_each_with` is
             // compiled for.
             Some(unsafe { join_each_with(detected, uppers, lowers, firsts, out, ends, base) })
+        }
+    };
+}
+
+/// A transposition's entry point, alike for every one: checks the processor, then calls
+/// the `transpose_with` its file compiles for its features.
+macro_rules! transpose_kernel {
+    () => {
+        /// See [`transpose`](super::transpose); `None` where the kernel does not run here.
+        pub(super) fn transpose(
+            halves: &[u64],
+            diagonals: usize,
+            planes: &mut [u64],
+            words: usize,
+        ) -> Option<()> {
+            let detected = Detected::new()?;
+            assert!(diagonals <= 64);
+            // SAFETY: `detected` proves the processor has the features `transpose_with` is
+            // compiled for.
+            unsafe { transpose_with(detected, halves, diagonals, planes, words) };
+            Some(())
         }
     };
 }

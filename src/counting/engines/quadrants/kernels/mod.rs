@@ -68,10 +68,7 @@ pub(crate) mod ran {
 
     /// Whether this processor has each kernel.
     pub(crate) fn available() -> [bool; 2] {
-        [
-            super::avx512::Detected::new().is_some(),
-            super::avx2::Detected::new().is_some(),
-        ]
+        [super::avx512::available(), super::avx2::available()]
     }
 }
 

@@ -169,16 +169,12 @@ fn sized(seed: u64, chunks: usize) -> (usize, usize) {
 fn join_kernels_agree_with_the_portable_join() {
     type Join = fn(Slices<'_>, West<'_>, &mut Vec<u64>, usize) -> [u64; CLASSES];
     let kernels: [Kernel<Join>; 2] = [
-        (
-            "AVX-512 join",
-            || avx512::Detected::new().is_some(),
-            |t, w, f, b| avx512::count_within(t, w, f, b).expect("it runs"),
-        ),
-        (
-            "AVX2 join",
-            || avx2::Detected::new().is_some(),
-            |t, w, f, b| avx2::count_within(t, w, f, b).expect("it runs"),
-        ),
+        ("AVX-512 join", avx512::available, |t, w, f, b| {
+            avx512::count_within(t, w, f, b).expect("it runs")
+        }),
+        ("AVX2 join", avx2::available, |t, w, f, b| {
+            avx2::count_within(t, w, f, b).expect("it runs")
+        }),
     ];
     let mut ran = [false; 2];
     let mut frees = Vec::new();
@@ -264,16 +260,12 @@ fn join_kernels_agree_with_the_portable_join() {
 fn crossing_kernels_agree_with_the_portable_join() {
     type Cross = fn(Slices<'_>, Crossing<'_>, &mut Vec<u64>) -> [u64; CLASSES];
     let kernels: [Kernel<Cross>; 2] = [
-        (
-            "AVX-512 crossing",
-            || avx512::Detected::new().is_some(),
-            |t, w, f| avx512::cross(t, w, f).expect("it runs"),
-        ),
-        (
-            "AVX2 crossing",
-            || avx2::Detected::new().is_some(),
-            |t, w, f| avx2::cross(t, w, f).expect("it runs"),
-        ),
+        ("AVX-512 crossing", avx512::available, |t, w, f| {
+            avx512::cross(t, w, f).expect("it runs")
+        }),
+        ("AVX2 crossing", avx2::available, |t, w, f| {
+            avx2::cross(t, w, f).expect("it runs")
+        }),
     ];
     let mut ran = [false; 2];
     let mut frees = Vec::new();
@@ -368,17 +360,9 @@ fn the_transposition_agrees_with_bit_by_bit() {
         fn(&[u64], usize, &mut [u64], usize) -> Option<()>,
     );
     let kernels: [Transpose; 3] = [
-        (
-            "AVX-512",
-            || avx512::Detected::new().is_some(),
-            avx512::transpose,
-        ),
-        (
-            "AVX-512 byte shuffle",
-            || bytes::Detected::new().is_some(),
-            bytes::transpose,
-        ),
-        ("AVX2", || avx2::Detected::new().is_some(), avx2::transpose),
+        ("AVX-512", avx512::available, avx512::transpose),
+        ("AVX-512 byte shuffle", bytes::available, bytes::transpose),
+        ("AVX2", avx2::available, avx2::transpose),
     ];
     for (name, available, transpose) in kernels {
         if available() {
@@ -417,7 +401,7 @@ fn listing_kernels_agree_with_a_pair_by_pair_listing() {
     let kernels: [Kernel<Lists>; 2] = [
         (
             "AVX-512 listing",
-            || avx512::Detected::new().is_some(),
+            avx512::available,
             (
                 |u, l, o, n| avx512::filter_each(u, l, o, n).expect("it runs"),
                 |u, l, f, o, e, b| avx512::join_each(u, l, f, o, e, b).expect("it runs"),
@@ -425,7 +409,7 @@ fn listing_kernels_agree_with_a_pair_by_pair_listing() {
         ),
         (
             "AVX2 listing",
-            || avx2::Detected::new().is_some(),
+            avx2::available,
             (
                 |u, l, o, n| avx2::filter_each(u, l, o, n).expect("it runs"),
                 |u, l, f, o, e, b| avx2::join_each(u, l, f, o, e, b).expect("it runs"),
