@@ -600,3 +600,65 @@ fn the_streamed_allowance_is_what_the_docs_say() {
     assert!(docs.contains("at n = 28, 1 GiB once and 671 MiB a thread: 2.3 GiB on two threads"));
     assert!(docs.contains("(from 5\nthreads at n = 28,"));
 }
+
+/// A record signed again after an edit passes its checksum: a merge still refuses what no
+/// count writes. A shard with no subproblem counts nothing, and a board small enough to
+/// count in milliseconds is counted again, shard by shard (issue 77); seconds are kept to
+/// the microsecond, not a float sum's last digits.
+#[cfg(feature = "serde")]
+#[test]
+fn a_merge_refuses_records_no_count_writes() {
+    use queens::counting::ShardRecord;
+    let record = |n: usize, shard: usize, of: usize, seconds: f64| {
+        ShardRecord::new(
+            &Counter::new(n)
+                .unwrap()
+                .fundamental(false)
+                .shard(shard, of)
+                .run()
+                .unwrap(),
+            seconds,
+        )
+    };
+    // n = 2: no subproblem, yet 3 solutions.
+    let mut empty = record(2, 0, 1, 0.0);
+    assert_eq!(empty.subproblems, 0);
+    empty.total = 3;
+    let resigned = ShardRecord::parse(&empty.to_json());
+    let err = resigned.and_then(|r| ShardRecord::merge(&[r])).unwrap_err();
+    assert!(
+        err.to_string().contains("counts no solution, not 3"),
+        "{err}"
+    );
+    // n = 9 in two shards, the first off by its weight's multiple: a plausible lie.
+    let mut shards = [record(9, 0, 2, 0.1), record(9, 1, 2, 0.2)];
+    let honest = ShardRecord::merge(&shards).unwrap();
+    assert_eq!(honest.total, 352);
+    assert!(
+        honest.to_json().contains("\"seconds\":0.3,"),
+        "{}",
+        honest.to_json()
+    );
+    shards[0].total += 8;
+    let err = ShardRecord::merge(&shards).unwrap_err().to_string();
+    assert!(err.contains("counted again"), "{err}");
+    for engine in [Engine::Quadrants, Engine::Bitboard] {
+        let shards: Vec<ShardRecord> = (0..3)
+            .map(|i| {
+                let counts = Counter::new(12)
+                    .unwrap()
+                    .engine(engine)
+                    .fundamental(false)
+                    .shard(i, 3)
+                    .run()
+                    .unwrap();
+                ShardRecord::new(&counts, 0.0)
+            })
+            .collect();
+        assert_eq!(
+            ShardRecord::merge(&shards).unwrap().total,
+            14200,
+            "{engine}"
+        );
+    }
+}

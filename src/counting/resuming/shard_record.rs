@@ -9,9 +9,10 @@ use crate::bitboard::check_size;
 use crate::counting::contract::counts::Counts;
 use crate::counting::contract::engine::Engine;
 use crate::counting::contract::method::RecordCounts;
+use crate::counting::contract::pool::Pool;
 use crate::counting::contract::shard::Shard;
 use crate::counting::contract::subproblem::Subproblem;
-use crate::counting::contract::work::burnside;
+use crate::counting::contract::work::{Job, burnside};
 use crate::counting::engines;
 use crate::error::Error;
 use crate::error::excerpt;
@@ -106,7 +107,7 @@ impl ShardRecord {
             fundamental: counts.fundamental,
             fixed: counts.fixed,
             subproblems: counts.subproblems,
-            seconds,
+            seconds: to_microseconds(seconds),
             version: VERSION.to_string(),
         }
     }
@@ -238,6 +239,13 @@ impl ShardRecord {
         if self.engine == Engine::Auto {
             return Err("a record must name the engine that counted, not auto".into());
         }
+        let counted = [self.fundamental, self.fixed].map(|count| count.unwrap_or(0));
+        if self.subproblems == 0 && (self.total != 0 || counted != [0, 0]) {
+            return Err(format!(
+                "shard {}/{} has no subproblem, so it counts no solution, not {}",
+                self.shard, self.of, self.total
+            ));
+        }
         if engines::method(self.engine).implausible_record(&counts)? {
             return Ok(());
         }
@@ -285,7 +293,11 @@ impl ShardRecord {
         let first = compatible(records).map_err(bad)?;
         let all = engines::work(first.n, first.engine, first.fixed.is_some()).len();
         let shards = each_shard_once(records, first, all).map_err(bad)?;
-        summed(&shards, first, all).map_err(bad)
+        let merged = summed(&shards, first, all).map_err(bad)?;
+        for record in &shards {
+            record.recount().map_err(bad)?;
+        }
+        Ok(merged)
     }
 }
 
@@ -387,9 +399,66 @@ fn summed(shards: &[&ShardRecord], first: &ShardRecord, all: usize) -> Result<Sh
         fixed,
         subproblems: all,
         // Kept finite, so that a merged record merges again.
-        seconds: shards.iter().map(|r| r.seconds).sum::<f64>().min(f64::MAX),
+        seconds: to_microseconds(shards.iter().map(|r| r.seconds).sum::<f64>().min(f64::MAX)),
         version: VERSION.to_string(),
     })
+}
+
+/// The largest board whose records a merge counts again, shard by shard: milliseconds each.
+const RECOUNTED_UP_TO: usize = 12;
+
+impl ShardRecord {
+    /// Counts the record's shard again where that takes milliseconds, and refuses counts
+    /// that differ: a record of a small board that no count produces.
+    fn recount(&self) -> Result<(), String> {
+        if self.n > RECOUNTED_UP_TO || self.engine == Engine::Auto {
+            return Ok(());
+        }
+        let work = engines::work(self.n, self.engine, self.counts_classes());
+        let todo: Vec<usize> = (self.shard..work.len()).step_by(self.of).collect();
+        if todo.len() != self.subproblems {
+            // Said by the merge, which checks every shard's number of subproblems.
+            return Ok(());
+        }
+        let pool = Pool::new(1, todo.len());
+        let counted = work
+            .count(&Job {
+                todo: &todo,
+                pool: &pool,
+                memory: None,
+                stopped: &|| false,
+                finished: &|solve| Some(solve()),
+            })
+            .and_then(|results| results.into_iter().flatten().collect::<Result<Vec<_>, _>>())
+            .map_err(|err| err.to_string())?;
+        let total: u64 = counted.iter().map(|s| s.total).sum();
+        let fixed: u64 = counted.iter().map(|s| s.fixed).sum();
+        let classes = work
+            .classes(&counted, total, self.of == 1)
+            .map_err(|err| err.to_string())?;
+        let agrees = total == self.total
+            && self.fixed.is_none_or(|recorded| recorded == fixed)
+            && self
+                .fundamental
+                .is_none_or(|recorded| classes.fundamental == Some(recorded));
+        match agrees {
+            true => Ok(()),
+            false => Err(format!(
+                "shard {}/{} of n = {} counts {total} solutions ({:?} classes), not the {} \
+                 ({:?}) it records: counted again, as a board this small takes milliseconds",
+                self.shard, self.of, self.n, classes.fundamental, self.total, self.fundamental
+            )),
+        }
+    }
+}
+
+/// `seconds` to the microsecond, so that a record prints `0.004938`, not the float sum
+/// `0.0049380199999999996`.
+fn to_microseconds(seconds: f64) -> f64 {
+    match seconds.is_finite() {
+        true => (seconds * 1e6).round() / 1e6,
+        false => seconds,
+    }
 }
 
 fn same_counts(a: &ShardRecord, b: &ShardRecord) -> bool {
