@@ -28,6 +28,13 @@ pub enum Error {
         /// The largest size supported.
         max: usize,
     },
+    /// The board is smaller than the job takes (a puzzle needs a clue to give).
+    TooSmall {
+        /// The size asked for.
+        n: usize,
+        /// The smallest size the job takes.
+        min: usize,
+    },
     /// A queen stands outside an `n` x `n` board.
     OffBoard {
         /// The square given.
@@ -395,6 +402,11 @@ impl fmt::Display for Body<'_> {
             Error::TooLarge { n, max } => {
                 write!(f, "board size {n} is too large: at most {max} is supported")
             }
+            Error::TooSmall { n, min } => write!(
+                f,
+                "board size {n} is too small for a puzzle: puzzles take boards from {min}x{min} \
+                 (smaller ones have no solution, or one that needs no clue)"
+            ),
             Error::OffBoard { square, n } => {
                 write!(f, "square {square:?} is off the {n}x{n} board")
             }

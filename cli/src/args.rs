@@ -75,7 +75,7 @@ pub enum Command {
                             queens one 100 --random --seed 7 --format json"
     )]
     One(OneArgs),
-    /// Draw solutions exactly uniformly at random (up to n = 16 in well under a second each).
+    /// Draw solutions exactly uniformly at random (up to about two seconds each at n = 16).
     #[command(after_help = "Examples:\n  queens sample 8\n  \
                             queens sample 12 --seed 7 --count 3 --format list")]
     Sample(SampleArgs),
@@ -334,7 +334,8 @@ pub struct CheckArgs {
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// The placement: a column list like 0,4,7,5,2,6,1,3, or any format `solve` writes.
+    /// The placement: a column list like 0,4,7,5,2,6,1,3, or any format `solve` writes
+    /// (`-`: read it from standard input).
     pub placement: String,
     #[command(flatten)]
     pub format: FormatArgs,

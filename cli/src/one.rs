@@ -54,6 +54,14 @@ pub(crate) fn one(args: &OneArgs) -> Result<(), Failure> {
 }
 
 pub(crate) fn sample(args: &SampleArgs) -> Result<(), Failure> {
+    // Refused before the format is chosen, which warns of a board too large to draw.
+    if args.n > queens::search::SAMPLE_MAX_N {
+        return Err(queens::Error::TooLarge {
+            n: args.n,
+            max: queens::search::SAMPLE_MAX_N,
+        }
+        .into());
+    }
     let format = output::format_for(args.n, args.format.format)?;
     let mut writer = SolutionWriter::create(args.output.path(), format, false)?;
     for k in 0..args.count {

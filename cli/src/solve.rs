@@ -82,9 +82,32 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<(), Failure> {
 }
 
 pub(crate) fn show(args: &ShowArgs) -> Result<(), Failure> {
-    let solution: Solution = args.placement.parse()?;
+    // `-` is standard input, as every command that reads takes it.
+    let solution: Solution = match args.placement.as_str() {
+        "-" => placement_from(std::io::stdin().lock())?.parse()?,
+        placement => placement.parse()?,
+    };
     let format = output::format_for(solution.n(), args.format.format)?;
     let mut writer = SolutionWriter::create(args.output.path(), format, false)?;
     writer.write(solution)?;
     writer.finish()
+}
+
+/// The most bytes of standard input `show -` reads: a drawing of the largest board drawn
+/// (1000 x 1000, two bytes a square) with room to spare.
+const PLACEMENT_BYTES: u64 = 16 << 20;
+
+/// The placement `reader` holds, refused past [`PLACEMENT_BYTES`] or where it is not text.
+fn placement_from(reader: impl std::io::Read) -> Result<String, Failure> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    reader.take(PLACEMENT_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > PLACEMENT_BYTES {
+        return Err(Failure::Refused(format!(
+            "standard input holds more than {} MiB: not one placement",
+            PLACEMENT_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| Failure::Refused("standard input is not UTF-8 text".into()))
 }

@@ -171,12 +171,17 @@ pub(crate) fn check(
     text: &Bound<'_, PyAny>,
     n: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(usize, Py<PyAny>)>> {
-    let bytes: Vec<u8> = match text.extract::<String>() {
+    let mut bytes: Vec<u8> = match text.extract::<String>() {
         Ok(text) => text.into_bytes(),
         Err(_) => text
             .extract::<Vec<u8>>()
             .map_err(|_| PyTypeError::new_err("check() reads a str or bytes of solutions"))?,
     };
+    // A text given whole is not cut short, whether or not a newline ends it (a stream that
+    // ends in the middle of a line is: `queens check` refuses its last solution).
+    if bytes.last().is_some_and(|&b| b != b'\n') {
+        bytes.push(b'\n');
+    }
     // An empty board is never valid.
     let n = n
         .map(|n| size_arg(n, "n", "check()", (1, usize::MAX)))

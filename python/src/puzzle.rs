@@ -215,13 +215,18 @@ pub(crate) fn puzzles(
     use queens::puzzle::{Kind, Puzzles};
     let kind: Kind = kind.parse().map_err(error)?;
     let n = match kind {
-        Kind::Blocks => int_in(n, (0, Puzzles::MAX_BLOCKS_N as u64), |shown| {
-            format!(
-                "n = {shown} is out of range: {call} takes n from 0 to {} for kind=\"blocks\" (a larger board needs most of its squares blocked to have one solution; clue queens go to {MAX_N})",
-                Puzzles::MAX_BLOCKS_N
-            )
-        })? as usize,
-        _ => size_arg(n, "n", call, (0, MAX_N))?,
+        Kind::Blocks => int_in(
+            n,
+            (Puzzles::MIN_N as u64, Puzzles::MAX_BLOCKS_N as u64),
+            |shown| {
+                format!(
+                    "n = {shown} is out of range: {call} takes n from {} to {} for kind=\"blocks\" (a larger board needs most of its squares blocked to have one solution; clue queens go to {MAX_N})",
+                    Puzzles::MIN_N,
+                    Puzzles::MAX_BLOCKS_N
+                )
+            },
+        )? as usize,
+        _ => size_arg(n, "n", call, (Puzzles::MIN_N, MAX_N))?,
     };
     let seed = seed.get("seed", call, (0, u64::MAX))?;
     let mut puzzles = Puzzles::new(n).kind(kind).seed(seed).minimal(minimal);

@@ -42,9 +42,9 @@ CALLS = {
     ("_rust_iteration_seconds", "n"): (
         lambda v: queens._queens._rust_iteration_seconds(v), "from 0 to 64", [0, 8], [65]),
     ("queens", "num"): (lambda v: queens.queens(v), "up to 64", [-(2**70), 64], [65]),
-    ("puzzle", "n"): (lambda v: queens.puzzle(v), "from 0 to 64", [0, 64], [65]),
+    ("puzzle", "n"): (lambda v: queens.puzzle(v), "from 4 to 64", [4, 64], [3, 65]),
     ("puzzle", "seed"): (lambda v: queens.puzzle(6, seed=v), f"from 0 to {U64}", [0, 2**64 - 1], []),
-    ("PuzzleIterator", "n"): (lambda v: PuzzleIterator(v), "from 0 to 64", [0, 64], [65]),
+    ("PuzzleIterator", "n"): (lambda v: PuzzleIterator(v), "from 4 to 64", [4, 64], [3, 65]),
     ("PuzzleIterator", "seed"): (
         lambda v: PuzzleIterator(6, seed=v), f"from 0 to {U64}", [0, 2**64 - 1], []),
     ("Event", "row"): (lambda v: Event("remove", row=v, col=0), "from 0 to 63", [0, 63], [64]),
@@ -138,6 +138,6 @@ def test_the_squares_and_columns_inside_lists_give_their_range():
 
 def test_puzzles_of_blocked_squares_give_their_own_range():
     for call in [lambda: queens.puzzle(25, kind="blocks"), lambda: PuzzleIterator(25, kind="blocks")]:
-        with pytest.raises(ValueError, match="from 0 to 24"):
+        with pytest.raises(ValueError, match="from 4 to 24"):
             call()
     assert queens.puzzle(24, kind="blocks", seed=0).n == 24

@@ -15,6 +15,9 @@ pub(crate) struct BoundedLines<R> {
     max: usize,
     number: usize,
     done: bool,
+    /// Whether the last line read ended without a newline: the input ended in the middle of
+    /// a line, as a stream cut short does.
+    unterminated: bool,
 }
 
 impl<R: BufRead> BoundedLines<R> {
@@ -24,7 +27,14 @@ impl<R: BufRead> BoundedLines<R> {
             max,
             number: 0,
             done: false,
+            unterminated: false,
         }
+    }
+
+    /// Whether the input ended in the middle of a line (no newline after its last), as a
+    /// stream cut short does: known once the lines have ended.
+    pub(crate) fn unterminated(&self) -> bool {
+        self.unterminated
     }
 }
 
@@ -54,6 +64,7 @@ impl<R: BufRead> Iterator for BoundedLines<R> {
                 Err(refuse_utf16(&bytes).expect("checked"))
             }
             Ok(_) => {
+                self.unterminated = bytes.last() != Some(&b'\n');
                 while matches!(bytes.last(), Some(b'\n' | b'\r')) {
                     bytes.pop();
                 }

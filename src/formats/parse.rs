@@ -82,13 +82,29 @@ impl FromStr for Solution {
             // One number is the column list of one queen, not the column header of a grid;
             // but `1` is the matrix of n = 1, which reads as the same solution `[0]`.
             [line] if *line != "1" && line.bytes().all(|b| b.is_ascii_digit()) => {
-                vec![column_number(line, line)?]
+                let column = column_number(line, line)?;
+                if column != 0 {
+                    return Err(Error::parse(format!(
+                        "{} reads as the column list of one queen, on the 1x1 board, whose one \
+                         column is 0; a board size is not a solution",
+                        excerpt(line)
+                    )));
+                }
+                vec![column]
             }
             [line] if line.starts_with('{') => super::json::columns(line)?,
             [line] if is_list(line) => parse_columns(line)?,
             [line] if is_fen(line) => parse_fen(line)?,
             [line] if line.split_whitespace().all(is_square_name) => parse_algebraic(line)?,
             [header, rows @ ..] if is_column_header(header) => parse_grid(header, rows)?,
+            [first, _, ..] if is_one_line_form(first) => {
+                return Err(Error::parse(format!(
+                    "{} lines each hold a solution (the first {}); one text holds one \
+                     solution (`parse_many` reads many)",
+                    lines.len(),
+                    excerpt(first)
+                )));
+            }
             rows => parse_board(rows)?,
         };
         Solution::new(columns)
@@ -126,7 +142,9 @@ impl FromStr for Solution {
 /// assert!(read[2].1.is_err());
 /// ```
 pub fn parse_many(text: &str) -> Vec<(usize, Result<Solution, Error>)> {
-    parse_reader(text.as_bytes()).collect()
+    // A text given whole is not cut short, whether or not a newline ends it.
+    let end: &[u8] = if text.ends_with('\n') { b"" } else { b"\n" };
+    parse_reader(std::io::Read::chain(text.as_bytes(), end)).collect()
 }
 
 /// Reads solutions from a reader as [`parse_many`] does, one at a time, in bounded memory.
@@ -293,6 +311,21 @@ impl<R: BufRead> ParseReader<R> {
     }
 }
 
+impl<R> ParseReader<R> {
+    /// Refuses the last solution of an input that ends in the middle of a line: a stream cut
+    /// short may end in what reads as a whole, smaller board (the first row of a drawn board
+    /// reads as a board of its own), so such an end is never called valid.
+    fn cut_short(&mut self) {
+        if let Some((_, last @ Ok(_))) = self.ready.back_mut() {
+            *last = Err(Error::parse(format!(
+                "the input ends in the middle of line {} (no newline after it): cut short, \
+                 so its last solution is not read as whole",
+                self.last_line
+            )));
+        }
+    }
+}
+
 impl<R: BufRead> Iterator for ParseReader<R> {
     type Item = (usize, Result<Solution, Error>);
 
@@ -317,6 +350,9 @@ impl<R: BufRead> Iterator for ParseReader<R> {
                 }
                 None => {
                     self.end();
+                    if self.lines.unterminated() {
+                        self.cut_short();
+                    }
                     let (line, result) = self.ready.pop_front()?;
                     return Some((line, self.checked(result)));
                 }

@@ -21,6 +21,7 @@ use crate::squares::{Square, file_index, square_name};
 /// assert_eq!(parse_square(8, "e4")?, (4, 4));
 /// assert_eq!(parse_square(8, "0,7")?, (0, 7));
 /// assert_eq!(parse_square(8, "a9").unwrap_err().to_string(), "square a9 is off the 8x8 board");
+/// assert!(parse_square(8, "a0").unwrap_err().to_string().contains("ranks count from 1"));
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn parse_square(n: usize, text: &str) -> Result<Square, Error> {
@@ -49,7 +50,12 @@ pub fn parse_square(n: usize, text: &str) -> Result<Square, Error> {
     ) else {
         return Err(wrong());
     };
-    if col >= n || rank == 0 || rank > n {
+    if rank == 0 {
+        return Err(Error::parse(format!(
+            "square {text} does not exist: ranks count from 1 (a1 is the bottom left corner)"
+        )));
+    }
+    if col >= n || rank > n {
         // Letters and a number that both fit a usize: short enough to show whole.
         return Err(Error::parse(format!(
             "square {text} is off the {n}x{n} board"
@@ -100,9 +106,14 @@ mod tests {
                 "{bad:?}: {err}"
             );
         }
-        for off in ["i1", "a0", "a9", "8,0", "0,8"] {
+        for off in ["i1", "a9", "8,0", "0,8"] {
             let err = parse_square(8, off).unwrap_err().to_string();
             assert!(err.contains("off the 8x8 board"), "{off:?}: {err}");
+        }
+        // Rank 0 is no square of any board, whatever its size (issue 77).
+        for n in [8, usize::MAX] {
+            let err = parse_square(n, "a0").unwrap_err().to_string();
+            assert!(err.contains("ranks count from 1"), "{err}");
         }
     }
 }

@@ -16,7 +16,7 @@ impl Puzzle {
     ///
     /// # Errors
     ///
-    /// Those of [`Puzzles`]'s items: [`Error::NoSolution`] for n = 2 and 3,
+    /// Those of [`Puzzles`]'s items: [`Error::TooSmall`] below n = 4,
     /// [`Error::TooLarge`] above 64.
     ///
     /// # Examples
@@ -68,6 +68,22 @@ impl Puzzles {
     /// The largest board with puzzles of blocked squares: above it a unique board needs
     /// most of its squares blocked and takes over 60 ms to make (clue queens go to 64).
     pub const MAX_BLOCKS_N: usize = 24;
+
+    /// The smallest board a puzzle takes: n = 2 and 3 have no solution, and the one queen
+    /// of n = 1 (or none, of n = 0) needs no clue.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::puzzle::Puzzles;
+    ///
+    /// assert!(Puzzles::new(Puzzles::MIN_N).first().is_ok());
+    /// assert!(matches!(
+    ///     Puzzles::new(1).first(),
+    ///     Err(queens::Error::TooSmall { n: 1, min: 4 })
+    /// ));
+    /// ```
+    pub const MIN_N: usize = 4;
 
     /// Puzzles of an `n` x `n` board, of any level, from seed 0.
     ///
@@ -162,7 +178,7 @@ impl Puzzles {
     ///
     /// # Errors
     ///
-    /// [`Error::NoSolution`] for n = 2 and 3, [`Error::TooLarge`] above 64,
+    /// [`Error::TooSmall`] below n = 4 ([`Puzzles::MIN_N`]), [`Error::TooLarge`] above 64,
     /// [`Error::Unsupported`] for blocked squares above [`Puzzles::MAX_BLOCKS_N`], and when no
     /// puzzle of the level came from [`Puzzles::ATTEMPTS`]
     /// attempts (some levels do not exist on small boards: n = 8 has no harder puzzles).
@@ -284,8 +300,11 @@ impl Puzzles {
 /// A random solution of an `n` x `n` board: a most-constrained search in a random order,
 /// restarted when it runs long (random orders have heavy tails; a restart rarely does).
 fn random_solution(n: usize, rng: &mut SplitMix64) -> Result<Solution, Error> {
-    if n == 2 || n == 3 {
-        return Err(Error::NoSolution { n });
+    if n < Puzzles::MIN_N {
+        return Err(Error::TooSmall {
+            n,
+            min: Puzzles::MIN_N,
+        });
     }
     let empty = Sheet::new(n, &[], &[]);
     let mut budget_per_try = 8 * n as u64;

@@ -314,7 +314,7 @@ fn check_refuses_json_records_whose_fields_contradict() {
         assert_eq!(out.status.code(), Some(1), "{record}: {}", stdout(&out));
         assert!(stdout(&out).contains("0 valid, 1 invalid"), "{record}");
     }
-    let good = queens_with_input(&["check"], r#"{"n":4,"index":1,"columns":[1,3,0,2]}"#);
+    let good = queens_with_input(&["check"], "{\"n\":4,\"index\":1,\"columns\":[1,3,0,2]}\n");
     assert!(good.status.success(), "{}", stdout(&good));
 }
 
@@ -425,4 +425,78 @@ fn records_that_contradict_the_plan_are_refused_and_merged_records_merge_again()
     assert!(merged.seconds.is_finite());
     let again = ShardRecord::parse(&merged.to_json()).unwrap();
     assert_eq!(ShardRecord::merge(&[again]).unwrap().total, 724);
+}
+
+/// Messages that name what was wrong, not a board nobody gave (issue 77): a rank 0 is no
+/// square of any board, a single number is a one-queen column list, two solutions are not
+/// one; and `show -` reads standard input, as every command that reads does.
+#[test]
+fn show_and_squares_say_what_was_given() {
+    let out = queens(&["solve", "8", "--queen", "a0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("ranks count from 1"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!stderr(&out).contains("18446744073709551615"));
+    assert_refused(&queens(&["show", "8"]), "a board size is not a solution");
+    let two = stdout(&queens(&[
+        "solve", "8", "--first", "2", "-q", "--format", "list",
+    ]));
+    assert_refused(
+        &queens(&["show", two.trim()]),
+        "2 lines each hold a solution",
+    );
+    let one = stdout(&queens(&["solve", "8", "--first", "1", "-q"]));
+    let shown = queens_with_input(&["show", "-", "--format", "list"], &one);
+    assert!(shown.status.success(), "{}", stderr(&shown));
+    assert_eq!(stdout(&shown), "[0, 4, 7, 5, 2, 6, 1, 3]\n");
+    assert_refused(
+        &queens_with_input(&["show", "-"], ""),
+        "no solution in empty text",
+    );
+}
+
+/// A stream cut anywhere is never called valid where it was not (issue 77): `queens check`
+/// read the first row of a cut dots board as a 1 x 1 board. Every format `solve` writes,
+/// cut at every byte: what reads as valid is only ever the stream's own first solutions,
+/// whole, and an input ending in the middle of a line has its last solution refused.
+#[test]
+fn streams_cut_at_any_byte_are_never_called_valid() {
+    let out = queens(&["solve", "8", "--first", "2", "-q"]);
+    let cut = queens_with_input(&["check"], &out.stdout[..130]);
+    assert_eq!(cut.status.code(), Some(1), "{}", stdout(&cut));
+    assert!(stdout(&cut).contains("cut short"), "{}", stdout(&cut));
+    for format in [
+        "dots",
+        "list",
+        "matrix",
+        "stars",
+        "grid",
+        "unicode",
+        "fen",
+        "algebraic",
+        "json",
+        "svg",
+    ] {
+        let out = queens(&["solve", "5", "--first", "3", "-q", "--format", format]);
+        assert!(out.status.success(), "{format}: {}", stderr(&out));
+        let whole: Vec<Vec<usize>> = queens::formats::parse_reader(&out.stdout[..])
+            .map(|(_, s)| s.expect("the whole stream reads").to_vec())
+            .collect();
+        assert_eq!(whole.len(), 3, "{format}");
+        for end in 1..out.stdout.len() {
+            let read: Vec<_> = queens::formats::parse_reader(&out.stdout[..end]).collect();
+            for (k, (line, item)) in read.iter().enumerate() {
+                if let Ok(solution) = item {
+                    assert_eq!(
+                        Some(&solution.to_vec()),
+                        whole.get(k),
+                        "{format} cut at byte {end}: line {line} read as valid"
+                    );
+                }
+            }
+        }
+    }
 }

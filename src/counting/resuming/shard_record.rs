@@ -107,7 +107,7 @@ impl ShardRecord {
             fundamental: counts.fundamental,
             fixed: counts.fixed,
             subproblems: counts.subproblems,
-            seconds: to_microseconds(seconds),
+            seconds,
             version: VERSION.to_string(),
         }
     }
@@ -399,7 +399,7 @@ fn summed(shards: &[&ShardRecord], first: &ShardRecord, all: usize) -> Result<Sh
         fixed,
         subproblems: all,
         // Kept finite, so that a merged record merges again.
-        seconds: to_microseconds(shards.iter().map(|r| r.seconds).sum::<f64>().min(f64::MAX)),
+        seconds: summed_seconds(shards.iter().map(|r| r.seconds)),
         version: VERSION.to_string(),
     })
 }
@@ -452,12 +452,16 @@ impl ShardRecord {
     }
 }
 
-/// `seconds` to the microsecond, so that a record prints `0.004938`, not the float sum
-/// `0.0049380199999999996`.
-fn to_microseconds(seconds: f64) -> f64 {
-    match seconds.is_finite() {
-        true => (seconds * 1e6).round() / 1e6,
-        false => seconds,
+/// The seconds of several shards added up, to the microsecond, so that a merged record
+/// prints `0.004938`, not the float sum `0.0049380199999999996`; one shard's as they are.
+/// Kept finite, so that a merged record merges again.
+fn summed_seconds(seconds: impl ExactSizeIterator<Item = f64>) -> f64 {
+    let several = seconds.len() > 1;
+    let sum = seconds.sum::<f64>().min(f64::MAX);
+    let rounded = (sum * 1e6).round() / 1e6;
+    match several && rounded.is_finite() {
+        true => rounded,
+        false => sum,
     }
 }
 
