@@ -115,6 +115,8 @@ pub enum Error {
     Parse {
         /// What was wrong, naming the offending text.
         reason: String,
+        /// What to do instead, if there is a way (read many solutions, where one was read).
+        advice: &'static [Advice],
     },
     /// More threads were asked for than [`Counter::MAX_THREADS`](crate::counting::Counter::MAX_THREADS).
     TooManyThreads {
@@ -309,9 +311,18 @@ pub fn size(bytes: u64, round_up: bool) -> String {
 }
 
 impl Error {
+    /// A text that holds several solutions where one was read: read them all instead.
+    pub(crate) fn several(reason: impl Into<String>) -> Self {
+        Error::Parse {
+            reason: reason.into(),
+            advice: &[Advice::ReadAll],
+        }
+    }
+
     pub(crate) fn parse(reason: impl Into<String>) -> Self {
         Error::Parse {
             reason: reason.into(),
+            advice: &[],
         }
     }
 
@@ -332,6 +343,7 @@ impl Error {
     pub fn advice(&self) -> &'static [Advice] {
         match self {
             Error::NotEnoughMemory { advice, .. }
+            | Error::Parse { advice, .. }
             | Error::BadResume { advice, .. }
             | Error::Checkpoint { advice, .. } => advice,
             _ => &[],
@@ -450,7 +462,7 @@ impl fmt::Display for Body<'_> {
                 f,
                 "no solution for n = {n} found from seed {seed} within {steps} steps; try another seed"
             ),
-            Error::Parse { reason } => f.write_str(reason),
+            Error::Parse { reason, .. } => f.write_str(reason),
             Error::Read { reason } => write!(f, "cannot read input: {reason}"),
             Error::Cancelled { done, of } => write!(
                 f,
@@ -522,6 +534,8 @@ pub enum Advice {
     Classes,
     /// Ask for a smaller board.
     SmallerBoard,
+    /// Read the text as many solutions, where it was read as one.
+    ReadAll,
 }
 
 impl Advice {
@@ -542,6 +556,7 @@ impl Advice {
             Advice::SolutionsAlone => "count solutions alone (`Counter::fundamental(false)`)",
             Advice::Classes => "count symmetry classes too (`Counter::fundamental(true)`)",
             Advice::SmallerBoard => "ask for a smaller board",
+            Advice::ReadAll => "read them all with `formats::parse_many`",
         }
     }
 }

@@ -62,6 +62,7 @@ fn advice(advice: queens::Advice) -> String {
         Advice::SolutionsAlone => "resume it without --fundamental",
         Advice::Classes => "resume it with --fundamental",
         Advice::SmallerBoard => "ask for a smaller board (--format json or list needs the least)",
+        Advice::ReadAll => "`queens check` reads them all",
         advice => advice.words(),
     }
     .to_owned()

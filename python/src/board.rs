@@ -169,28 +169,36 @@ impl PyQueens {
             self.beyond_every_solution(py)?;
             return Ok(list);
         }
-        // One search, skipping to each solution in turn from the end it walks from.
+        // One search on one worker, skipping to each solution in turn from the end it walks
+        // from; Ctrl-C stops it between two solutions.
         let mut search = self.inner.clone();
-        let mut walked = 0i128;
-        let mut next = start;
-        while if backward { next > stop } else { next < stop } {
-            let from_end = if backward { len - 1 - next } else { next };
-            let skip = usize::try_from(from_end - walked)
-                .map_err(|_| PyOverflowError::new_err("a slice's step is beyond a usize"))?;
-            let (rest, found) = interruptible(py, None, move || {
-                let found = match backward {
+        let halt = Arc::new(AtomicBool::new(false));
+        let halted = Arc::clone(&halt);
+        let found = interruptible(py, Some(halt), move || {
+            let (mut found, mut walked, mut next) = (Vec::new(), 0i128, start);
+            while (if backward { next > stop } else { next < stop })
+                && !halted.load(Ordering::Relaxed)
+            {
+                let from_end = if backward { len - 1 - next } else { next };
+                let Ok(skip) = usize::try_from(from_end - walked) else {
+                    return Ok(Err(()));
+                };
+                let solution = match backward {
                     true => search.nth_back(skip),
                     false => search.nth(skip),
                 };
-                Ok((search, found))
-            })?;
-            search = rest;
-            match found {
-                Some(solution) => list.append(Py::new(py, Solution::wrap(solution))?)?,
-                None => break,
+                match solution {
+                    Some(solution) => found.push(solution),
+                    None => break,
+                }
+                walked = from_end + 1;
+                next += step;
             }
-            walked = from_end + 1;
-            next += step;
+            Ok(Ok(found))
+        })?
+        .map_err(|()| PyOverflowError::new_err("a slice's step is beyond a usize"))?;
+        for solution in found {
+            list.append(Py::new(py, Solution::wrap(solution))?)?;
         }
         Ok(list)
     }

@@ -49,6 +49,7 @@ pub(crate) fn python_advice(advice: queens::Advice) -> String {
         Advice::SolutionsAlone => "resume it with fundamental=False",
         Advice::Classes => "resume it with fundamental=True",
         Advice::SmallerBoard => "ask for a smaller board",
+        Advice::ReadAll => "queens.check() reads them all",
         advice => advice.words(),
     }
     .to_owned()

@@ -41,31 +41,41 @@ pub(crate) fn interruptible<T: Send + 'static>(
     stop: Option<Arc<AtomicBool>>,
     work: impl FnOnce() -> Result<T, queens::Error> + Send + 'static,
 ) -> PyResult<T> {
-    let worker = std::thread::Builder::new()
+    let (sender, mut receiver) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
         .name("queens".into())
-        .spawn(work)
+        .spawn(move || {
+            let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+            // The caller may have gone on a signal: nobody to tell.
+            let _ = sender.send(done);
+        })
         .map_err(|err| PyValueError::new_err(format!("cannot start a thread: {err}")))?;
     loop {
-        let finished = py.detach(|| {
-            for _ in 0..4 {
-                if worker.is_finished() {
-                    return true;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            worker.is_finished()
+        // The result as soon as it comes (no wait of a whole period after short work); the
+        // receiver goes along with the GIL released, and comes back.
+        let received;
+        (received, receiver) = py.detach(move || {
+            let received = receiver.recv_timeout(Duration::from_millis(20));
+            (received, receiver)
         });
-        if finished {
-            return match worker.join() {
-                Ok(result) => result.map_err(error),
-                Err(panic) => Err(panicked(panic.as_ref())),
-            };
-        }
+        // Signals first, also once the work is done: a loop of short calls (a slice's
+        // elements, C code driving an iterator) must see Ctrl-C too.
         if let Err(signal) = py.check_signals() {
             if let Some(stop) = &stop {
                 stop.store(true, Ordering::Relaxed);
             }
             return Err(signal);
+        }
+        match received {
+            Ok(Ok(result)) => return result.map_err(error),
+            Ok(Err(panic)) => return Err(panicked(panic.as_ref())),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(exception(
+                    "QueensError",
+                    "the work ended without a result".to_owned(),
+                ));
+            }
         }
     }
 }

@@ -95,3 +95,38 @@ def test_an_interrupted_search_goes_on_where_it_stopped():
     solutions = iter(search)
     assert next(solutions) == queens.Solution([0, 4, 7, 5, 2, 6, 1, 3])
     assert next(solutions) == queens.Solution([0, 5, 7, 2, 6, 3, 1, 4])
+
+
+SLICE = """
+import sys, queens
+print("ready", flush=True)
+try:
+    # Seconds of skipping, a few solutions kept.
+    queens.Queens(int(sys.argv[1]))[::100_000]
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(3)
+"""
+
+
+def test_a_slice_is_one_search_and_ctrl_c_stops_it():
+    # One search for the whole slice, not a thread and a wait per element (issue 77:
+    # 1.81 s for the 352 of n = 9, against 0.005 s for list()).
+    started = time.monotonic()
+    assert len(queens.Queens(9)[:]) == 352
+    assert time.monotonic() - started < 0.5
+    assert [list(s) for s in queens.Queens(8)[::-30]] == [
+        list(s) for s in list(queens.Queens(8))[::-30]
+    ]
+    child = subprocess.Popen(
+        [sys.executable, "-c", SLICE, "16"], stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout.readline().strip() == "ready"
+    # Into the slice of every 100,000th of n = 16's solutions (seconds of work).
+    time.sleep(0.5)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=10)
+    waited = time.monotonic() - sent
+    assert child.returncode == 3, out
+    assert waited < 0.5, f"{waited:.2f} s from Ctrl-C to KeyboardInterrupt"

@@ -10,7 +10,7 @@ from queens import Puzzle, Solution
 
 
 @pytest.mark.parametrize("kind", ["queens", "blocks"])
-@pytest.mark.parametrize("n", [1, 4, 5, 8, 11, 16])
+@pytest.mark.parametrize("n", [4, 5, 8, 11, 16])
 def test_the_json_a_puzzle_writes_reads_back_to_it(kind, n):
     for seed in range(3):
         if kind == "blocks" and n > 16:
@@ -21,6 +21,14 @@ def test_the_json_a_puzzle_writes_reads_back_to_it(kind, n):
         # The drawn form and CSPLib's say nothing of the seed; the board is the same.
         for text in (str(p), p.to_csplib()):
             assert Puzzle(text).solution == p.solution
+
+
+@pytest.mark.parametrize("kind", ["queens", "blocks"])
+def test_puzzles_take_boards_from_4(kind):
+    # Smaller boards have no solution, or one that needs no clue (issue 77).
+    for n in range(4):
+        with pytest.raises(queens.InvalidInput, match="from 4 to"):
+            queens.puzzle(n, kind=kind)
 
 
 def test_json_of_a_board_without_a_seed_and_by_hand():

@@ -186,8 +186,8 @@ pub(super) fn parse_grid(header: &str, rows: &[&str]) -> Result<Vec<usize>, Erro
         )));
     }
     if let Some(second) = rows.iter().find(|row| is_column_header(row)) {
-        return Err(Error::parse(format!(
-            "a second grid column header {}: one text holds one solution (`parse_many` reads many)",
+        return Err(Error::several(format!(
+            "a second grid column header {}: one text holds one solution",
             excerpt(second)
         )));
     }

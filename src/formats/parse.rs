@@ -64,8 +64,8 @@ impl FromStr for Solution {
         }
         let lines: Vec<&str> = lines.collect();
         if let Some(second) = lines.iter().find(|line| is_answer(line)) {
-            return Err(Error::parse(format!(
-                "{} heads a second solution; one text holds one solution (`parse_many` reads many)",
+            return Err(Error::several(format!(
+                "{} heads a second solution; one text holds one solution",
                 excerpt(second)
             )));
         }
@@ -98,9 +98,8 @@ impl FromStr for Solution {
             [line] if line.split_whitespace().all(is_square_name) => parse_algebraic(line)?,
             [header, rows @ ..] if is_column_header(header) => parse_grid(header, rows)?,
             [first, _, ..] if is_one_line_form(first) => {
-                return Err(Error::parse(format!(
-                    "{} lines each hold a solution (the first {}); one text holds one \
-                     solution (`parse_many` reads many)",
+                return Err(Error::several(format!(
+                    "{} lines each hold a solution (the first {}); one text holds one solution",
                     lines.len(),
                     excerpt(first)
                 )));
@@ -508,8 +507,8 @@ fn one_svg_board(text: &str) -> Result<Solution, Error> {
     match boards.len() {
         1 => Ok(boards.remove(0)),
         0 => Err(Error::parse("the SVG picture holds no board")),
-        more => Err(Error::parse(format!(
-            "the SVG picture holds {more} boards, not one; read it as a list of boards"
+        more => Err(Error::several(format!(
+            "the SVG picture holds {more} boards, not one"
         ))),
     }
 }
