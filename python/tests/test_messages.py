@@ -154,7 +154,8 @@ def test_plan_gives_the_figures_of_queens_plan_json():
     p = queens.plan(14, threads=2, shards=3, seconds=1)
     assert p["engine"] == "quadrants" and p["n"] == 14 and p["threads"] == 2
     assert p["cpu_seconds"] > 0 and p["memory_bytes"] > 0
-    assert p["seconds_per_shard"] == pytest.approx(p["cpu_seconds"] / 6)
+    share = p["subproblems_per_shard"] / p["subproblems"]
+    assert p["seconds_per_shard"] == pytest.approx(p["cpu_seconds"] * share / 2)
     assert p["error"] is None or 0 <= p["error"] < float("inf")
     with pytest.raises(ValueError, match="shards"):
         queens.plan(14, shards=0)

@@ -1207,11 +1207,32 @@ fn plan_json_gives_a_batch_script_the_figures_of_the_text() {
     assert_eq!(plan["parts_timed"], 40, "{text}");
     let cpu = plan["cpu_seconds"].as_f64().unwrap();
     let per_shard = plan["seconds_per_shard"].as_f64().unwrap();
-    // Each shard's wall clock on its two threads: a quarter of the CPU time, halved.
+    // The largest shard's wall clock on its two threads: its 11 of the 42 subproblems'
+    // share of the CPU time, halved.
     assert!(
-        cpu > 0.0 && (per_shard - cpu / 8.0).abs() <= 1e-9 * cpu,
+        cpu > 0.0 && (per_shard - cpu * 11.0 / 42.0 / 2.0).abs() <= 1e-9 * cpu,
         "{text}"
     );
+    // More shards than subproblems: a shard still counts a whole one (issue 77: the plan
+    // said less and less a shard).
+    let per_shard = |shards: &str| {
+        let out = queens(&[
+            "plan",
+            "16",
+            "--threads",
+            "1",
+            "--sample",
+            "3",
+            "--shards",
+            shards,
+            "--json",
+        ]);
+        let plan: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let cpu = plan["cpu_seconds"].as_f64().unwrap();
+        plan["seconds_per_shard"].as_f64().unwrap() / cpu
+    };
+    assert!((per_shard("42") - 1.0 / 42.0).abs() < 1e-9);
+    assert!((per_shard("1000") - 1.0 / 42.0).abs() < 1e-9);
     // Two standard errors of 40 parts of uneven size: a fraction, possibly over 1.
     let error = plan["error"].as_f64().unwrap();
     assert!(error > 0.0 && error.is_finite(), "{text}");

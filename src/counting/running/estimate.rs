@@ -284,18 +284,30 @@ impl Estimate {
         self.hours_per_shard(self.shards, self.threads)
     }
 
-    /// Hours each of `shards` shards would take on `threads` threads.
+    /// Hours the largest of `shards` shards would take on `threads` threads: its
+    /// subproblems (`ceil(subproblems / shards)`) at the mean time a subproblem takes. No
+    /// fewer however many shards: a shard counts one subproblem at least, or none.
     ///
     /// # Examples
     ///
     /// ```
     /// let estimate = queens::counting::Counter::new(10)?.estimate(2)?;
-    /// assert_eq!(estimate.hours_per_shard(4, 2), estimate.cpu_seconds / 3600.0 / 8.0);
+    /// let all = estimate.subproblems;
+    /// let share = all.div_ceil(4) as f64 / all as f64;
+    /// assert_eq!(estimate.hours_per_shard(4, 2), estimate.cpu_seconds * share / 3600.0 / 2.0);
+    /// // More shards than subproblems: a shard still counts a whole one.
+    /// assert_eq!(estimate.hours_per_shard(10 * all, 1), estimate.hours_per_shard(all, 1));
     /// # Ok::<(), queens::Error>(())
     /// ```
     #[must_use]
     pub fn hours_per_shard(&self, shards: usize, threads: usize) -> f64 {
-        self.cpu_seconds / 3600.0 / (shards.max(1) * threads.max(1)) as f64
+        self.cpu_seconds * self.largest_shard_share(shards) / 3600.0 / threads.max(1) as f64
+    }
+
+    /// The share of the count's subproblems the largest of `shards` shards holds.
+    fn largest_shard_share(&self, shards: usize) -> f64 {
+        let all = self.subproblems.max(1);
+        all.div_ceil(shards.max(1)) as f64 / all as f64
     }
 
     /// The error bar as a percentage of the estimate, where there is one (see
@@ -371,9 +383,11 @@ impl Estimate {
     /// let estimate = queens::counting::Counter::new(12)?.threads(2).estimate(20)?;
     /// let plan = estimate.plan(4);
     /// assert_eq!((plan.shards, plan.engine), (4, "constellations"));
-    /// // Two threads, or one where the crate is built without its `parallel` feature.
+    /// // The largest shard's subproblems, on two threads (or one where the crate is built
+    /// // without its `parallel` feature).
+    /// let share = plan.subproblems_per_shard as f64 / plan.subproblems as f64;
     /// let threads = estimate.threads as f64;
-    /// assert_eq!(plan.seconds_per_shard, estimate.cpu_seconds / (4.0 * threads));
+    /// assert_eq!(plan.seconds_per_shard, estimate.cpu_seconds * share / threads);
     /// // A fraction of the CPU time, from 20 parts timed (how wide depends on the machine's load).
     /// assert!(plan.error.is_some_and(|e| e.is_finite() && e >= 0.0));
     /// # Ok::<(), queens::Error>(())
@@ -396,7 +410,8 @@ impl Estimate {
             exact: self.exact,
             shards,
             subproblems_per_shard: self.subproblems.div_ceil(shards),
-            seconds_per_shard: self.cpu_seconds / (shards * self.threads.max(1)) as f64,
+            seconds_per_shard: self.cpu_seconds * self.largest_shard_share(shards)
+                / self.threads.max(1) as f64,
             countable: self.n <= Counter::MAX_N,
         }
     }
@@ -447,7 +462,8 @@ pub struct PlanRecord {
     pub shards: usize,
     /// Subproblems each shard counts, at most.
     pub subproblems_per_shard: usize,
-    /// Wall-clock seconds each shard takes on its threads.
+    /// Wall-clock seconds the largest shard takes on its threads: its subproblems at the
+    /// mean time a subproblem takes (see [`Estimate::hours_per_shard`]).
     pub seconds_per_shard: f64,
     /// Whether [`Counter::run`] counts this board: not above [`Counter::MAX_N`], whose
     /// total exceeds 64 bits (the plan sizes the work all the same).
