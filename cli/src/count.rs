@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use queens::counting::{Counter, Prepared, Shard, ShardRecord, Warning};
+use queens::counting::{Counter, Estimate, Prepared, Shard, ShardRecord, Warning};
 
 use crate::args::{CountArgs, CountChoice, MergeArgs, PlanArgs};
 use crate::check::open_input;
@@ -100,6 +100,23 @@ fn prepared(args: &CountArgs) -> Result<Prepared, Failure> {
             "--output and --checkpoint both name {}: the count would replace its checkpoint",
             output.display()
         )));
+    }
+    // Refused in one line before anything else is said; then a count long enough to be
+    // forecast says so, since its sample takes seconds (issue 77: a count of n = 23 sat
+    // silent), and Ctrl-C meanwhile says that nothing was counted.
+    counter.validate()?;
+    if args.count.n >= Estimate::FORECAST_FROM {
+        output::on_interrupt(|| {
+            say(format_args!(
+                "queens: interrupted while the count was being forecast: nothing was counted"
+            ))
+        });
+        if !args.quiet {
+            say(format_args!(
+                "queens: forecasting the count from a sample of its parts first (seconds; \
+                 Ctrl-C stops it)"
+            ));
+        }
     }
     // Checked and sized once: the checkpoint, the progress bar and the count all number the
     // engine it chose.

@@ -149,11 +149,17 @@ fn a_count_of_centuries_says_so_when_it_starts() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let mut line = String::new();
+    let (mut first, mut line) = (String::new(), String::new());
     let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    // First what it is doing (the forecast samples for seconds), then what it found.
+    std::io::BufRead::read_line(&mut err, &mut first).unwrap();
     std::io::BufRead::read_line(&mut err, &mut line).unwrap();
     child.kill().unwrap();
     child.wait().unwrap();
+    assert!(
+        first.starts_with("queens: forecasting the count"),
+        "{first}"
+    );
     assert!(
         line.starts_with("queens: warning: this count would take about") && line.contains("years"),
         "{line}"
@@ -499,4 +505,33 @@ fn streams_cut_at_any_byte_are_never_called_valid() {
             }
         }
     }
+}
+
+/// A count long enough to be forecast says so at once, and Ctrl-C during the forecast says
+/// that nothing was counted (issue 77: `count 23` sat silent, then said only `interrupted`).
+#[test]
+fn ctrl_c_during_a_forecast_says_nothing_was_counted() {
+    let mut child = std::process::Command::new(crate::common::Q)
+        .args(["count", "26", "--threads", "1"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut err, &mut first).unwrap();
+    assert!(
+        first.starts_with("queens: forecasting the count"),
+        "{first}"
+    );
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{rest}");
+    assert!(rest.contains("nothing was counted"), "{rest}");
 }
