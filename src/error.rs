@@ -420,7 +420,10 @@ impl fmt::Display for Body<'_> {
                  (smaller ones have no solution, or one that needs no clue)"
             ),
             Error::OffBoard { square, n } => {
-                write!(f, "square {square:?} is off the {n}x{n} board")
+                write!(
+                    f,
+                    "square {square:?} (row, column from 0 at the top left) is off the {n}x{n} board"
+                )
             }
             Error::PrefixTooLong { len, n } => {
                 write!(

@@ -13,6 +13,7 @@ Solution([0, 4, 7, 5, 2, 6, 1, 3])
 from collections.abc import Sequence
 from typing import Iterable
 
+from ._enums import Style, Symmetry
 from ._errors import Cancelled, InvalidInput, NotEnoughMemory, QueensError
 from ._queens import (
     Completions,
@@ -22,8 +23,6 @@ from ._queens import (
     Queens,
     Solution,
     Solutions,
-    Style,
-    Symmetry,
     Trace,
     animated_svg,
     check,
@@ -36,7 +35,9 @@ from ._queens import (
     sample,
 )
 
+# Both are sequences as `list` and `range` are: indexed, sliced, sized, searched.
 Sequence.register(Solution)
+Sequence.register(Queens)
 
 __all__ = [
     "Cancelled",

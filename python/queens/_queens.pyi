@@ -6,6 +6,7 @@ from typing import Any, Callable, Iterator, SupportsIndex, overload, final
 
 from typing_extensions import deprecated
 
+from ._enums import Style, Symmetry
 from ._errors import QueensError
 
 __all__ = [
@@ -16,8 +17,6 @@ __all__ = [
     "Queens",
     "Solution",
     "Solutions",
-    "Style",
-    "Symmetry",
     "Trace",
     "_rust_iteration_seconds",
     "animated_svg",
@@ -30,40 +29,6 @@ __all__ = [
     "random",
     "sample",
 ]
-
-@final
-class Symmetry:
-    Identity: Symmetry
-    Rotate90: Symmetry
-    Rotate180: Symmetry
-    Rotate270: Symmetry
-    FlipHorizontal: Symmetry
-    FlipVertical: Symmetry
-    Transpose: Symmetry
-    AntiTranspose: Symmetry
-    ALL: list[Symmetry]
-    def __eq__(self, other: object, /) -> bool: ...
-    def __int__(self) -> int: ...
-    def __hash__(self) -> int: ...
-    def __reduce__(self) -> tuple[Callable[..., Any], tuple[type[Symmetry], str]]: ...
-
-@final
-class Style:
-    Dots: Style
-    List: Style
-    Matrix: Style
-    Stars: Style
-    Grid: Style
-    Unicode: Style
-    Fen: Style
-    Algebraic: Style
-    ALL: list[Style]
-    @property
-    def name(self) -> str: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __int__(self) -> int: ...
-    def __hash__(self) -> int: ...
-    def __reduce__(self) -> tuple[Callable[..., Any], tuple[type[Style], str]]: ...
 
 @final
 class Solution:
@@ -130,7 +95,11 @@ class Queens:
     def uniqueness(self) -> list[Solution]: ...
     def symmetries(self) -> list[Symmetry]: ...
     def trace(self) -> Trace: ...
+    @overload
     def count(self) -> int: ...
+    @overload
+    def count(self, solution: object, /) -> int: ...
+    def index(self, solution: object) -> int: ...
 
 @final
 class Solutions:
@@ -152,11 +121,13 @@ class Event:
         depth: int | None = None,
         attacked: int | None = None,
         index: int | None = None,
+        n: int | None = None,
     ) -> Event: ...
     def __reduce__(
         self,
     ) -> tuple[
-        type[Event], tuple[str, int | None, int | None, int | None, int | None, int | None]
+        type[Event],
+        tuple[str, int | None, int | None, int | None, int | None, int | None, int | None],
     ]: ...
     @property
     def kind(self) -> str: ...
@@ -170,6 +141,8 @@ class Event:
     def attacked(self) -> int | None: ...
     @property
     def index(self) -> int | None: ...
+    @property
+    def n(self) -> int | None: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 

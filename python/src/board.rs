@@ -70,8 +70,9 @@ impl Board {
 /// Queens(n, queens=None, blocks=None, prefix=None): every solution of an n x n board, in
 /// lexicographic order, as `range` holds its numbers: each `iter()` (each `for` loop) starts
 /// afresh and yields solutions lazily; `q[k]` (any int, negative from the end), `q[a:b:c]`,
-/// `reversed(q)`, `len(q)` (the number of solutions, counted without building them), `s in
-/// q` and `bool(q)` are about the whole board. Boards with the same squares open to a queen
+/// `reversed(q)`, `len(q)` and `q.count()` (the number of solutions, counted without building
+/// them), `s in q`, `q.index(s)`, `q.count(s)` and `bool(q)` are about the whole board, and
+/// it is a `collections.abc.Sequence`. Boards with the same squares open to a queen
 /// are equal (and hash alike), however their queens and blocks were given; a board pickles
 /// as its arguments.
 ///
@@ -129,9 +130,42 @@ impl PyQueens {
         }
     }
 
+    /// How many solutions the board has, counted without building them (the GIL released).
+    pub(crate) fn total(&self, py: Python<'_>) -> PyResult<u64> {
+        let search = self.inner.clone();
+        interruptible(py, None, move || search.try_count())
+    }
+
     /// The number of solutions as a Python `int`.
     pub(crate) fn length<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self.count(py)?.into_pyobject(py)?.into_any())
+        Ok(self.total(py)?.into_pyobject(py)?.into_any())
+    }
+
+    /// `solution` as one of the board's, if it is: a `Solution`, or any sequence of ints it
+    /// equals, of the board's size on its open squares (checked square by square, without a
+    /// search). Anything else is not.
+    pub(crate) fn member(&self, solution: &Bound<'_, PyAny>) -> PyResult<Option<queens::Solution>> {
+        let on_board = |columns: &[usize]| {
+            columns.len() == self.board.n
+                && columns
+                    .iter()
+                    .zip(&self.open)
+                    .all(|(&col, &open)| col < 64 && open >> col & 1 == 1)
+        };
+        if let Ok(solution) = solution.cast::<Solution>() {
+            let inner = &solution.get().inner;
+            return Ok(on_board(inner.columns()).then(|| inner.clone()));
+        }
+        if !comparable(solution) || solution.len()? != self.board.n {
+            return Ok(None);
+        }
+        let Some(items) = ints_of(solution)? else {
+            return Ok(None);
+        };
+        let columns: Option<Vec<usize>> = items.iter().map(|item| item.extract().ok()).collect();
+        Ok(columns
+            .filter(|columns| on_board(columns))
+            .and_then(|columns| queens::Solution::new(columns).ok()))
     }
 
     /// The solutions of a slice: bounds and steps of any size, as `range` takes them.
@@ -243,7 +277,7 @@ impl PyQueens {
     /// The number of solutions, counted without building them (the GIL released; Ctrl-C
     /// stops it).
     pub(crate) fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        let total = self.count(py)?;
+        let total = self.total(py)?;
         usize::try_from(total)
             .ok()
             .filter(|&len| isize::try_from(len).is_ok())
@@ -265,25 +299,43 @@ impl PyQueens {
     /// equals, of the board's size on its open squares (checked square by square, without a
     /// search). Anything else is not.
     pub(crate) fn __contains__(&self, solution: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let on_board = |columns: &[usize]| {
-            columns.len() == self.board.n
-                && columns
-                    .iter()
-                    .zip(&self.open)
-                    .all(|(&col, &open)| col < 64 && open >> col & 1 == 1)
+        Ok(self.member(solution)?.is_some())
+    }
+
+    /// The index of `solution` among the board's solutions (`ValueError` if it is not
+    /// one), as `range.index` gives a number's: the solutions before it are counted a row at
+    /// a time, not built (the GIL released; Ctrl-C stops it).
+    pub(crate) fn index(&self, py: Python<'_>, solution: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let Some(member) = self.member(solution)? else {
+            return Err(PyValueError::new_err(format!(
+                "{} is not in Queens({})",
+                solution.repr()?,
+                self.args
+            )));
         };
-        if let Ok(solution) = solution.cast::<Solution>() {
-            return Ok(on_board(solution.get().inner.columns()));
+        let search = self.inner.clone();
+        interruptible(py, None, move || Ok(search.position(&member)))
+            .map(|position| position.unwrap_or_default())
+    }
+
+    /// `count()`: how many solutions the board has, counted without building them (the GIL
+    /// released). `count(solution)`: how many times `solution` is one of them, 0 or 1, as
+    /// `range.count` says of a number.
+    #[pyo3(signature = (*solution))]
+    pub(crate) fn count<'py>(
+        &self,
+        py: Python<'py>,
+        solution: &Bound<'py, PyTuple>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        match solution.len() {
+            0 => self.length(py),
+            1 => Ok(u64::from(self.member(&solution.get_item(0)?)?.is_some())
+                .into_pyobject(py)?
+                .into_any()),
+            given => Err(PyTypeError::new_err(format!(
+                "count() takes at most 1 argument ({given} given)"
+            ))),
         }
-        if !comparable(solution) || solution.len()? != self.board.n {
-            return Ok(false);
-        }
-        let Some(items) = ints_of(solution)? else {
-            return Ok(false);
-        };
-        let columns: Option<Vec<usize>> = items.iter().map(|item| item.extract().ok()).collect();
-        Ok(columns
-            .is_some_and(|columns| on_board(&columns) && queens::Solution::new(columns).is_ok()))
     }
 
     /// Equal to another board with the same squares open to a queen (the same solutions in
@@ -403,11 +455,11 @@ impl PyQueens {
     }
 
     /// The symmetries of the board that keep its fixed queens and blocked squares.
-    pub(crate) fn symmetries(&self) -> Vec<Symmetry> {
+    pub(crate) fn symmetries<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         self.inner
             .symmetries()
             .into_iter()
-            .map(Symmetry::of)
+            .map(|symmetry| symmetry_member(py, symmetry))
             .collect()
     }
 
@@ -416,12 +468,6 @@ impl PyQueens {
         Trace {
             inner: self.inner.clone().trace(),
         }
-    }
-
-    /// How many solutions the board has, counted without building them (the GIL released).
-    pub(crate) fn count(&self, py: Python<'_>) -> PyResult<u64> {
-        let search = self.inner.clone();
-        interruptible(py, None, move || search.try_count())
     }
 }
 

@@ -186,18 +186,40 @@ pub(crate) fn check(
     let n = n
         .map(|n| size_arg(n, "n", "check()", (1, usize::MAX)))
         .transpose()?;
-    let read: Vec<(usize, Result<queens::Solution, queens::Error>)> = py.detach(move || {
+    // Read on a worker that Ctrl-C stops, and that stops itself before memory runs out.
+    let halt = Arc::new(AtomicBool::new(false));
+    let halted = Arc::clone(&halt);
+    let read = interruptible(py, Some(halt), move || {
         let read = queens::formats::parse_reader(&bytes[..]);
-        match n {
-            Some(n) => read.board_size(n).collect(),
-            None => read.collect(),
+        let read: Box<dyn Iterator<Item = _>> = match n {
+            Some(n) => Box::new(read.board_size(n)),
+            None => Box::new(read),
+        };
+        let mut kept: Vec<(usize, Result<queens::Solution, queens::Error>)> = Vec::new();
+        for (made, item) in read.enumerate() {
+            if halted.load(Ordering::Relaxed) {
+                break;
+            }
+            // Room made ahead, fallibly: a doubling of millions of lines is a large
+            // allocation, which would abort where it fails.
+            let full = kept.len() == kept.capacity();
+            if full && kept.try_reserve(kept.len().max(4096)).is_err() {
+                return Ok(Err(memory_short().unwrap_or_default()));
+            }
+            if let Some(available) = memory_checked_at(made as u64).then(memory_short).flatten() {
+                return Ok(Err(available));
+            }
+            kept.push(item);
         }
-    });
+        Ok(Ok(kept))
+    })?
+    .map_err(|available| out_of_memory("check()", available))?;
     if read.is_empty() {
         return Err(invalid("no solutions found in the text".to_owned()));
     }
     read.into_iter()
         .map(|(line, result)| {
+            next_item(py, "check()")?;
             let item = match result {
                 Ok(solution) => Py::new(py, Solution::wrap(solution))?.into_any(),
                 Err(err) => error(err).value(py).clone().into_any().unbind(),

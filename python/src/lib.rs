@@ -46,8 +46,6 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Completions>()?;
     m.add_class::<Event>()?;
     m.add_class::<Trace>()?;
-    m.add_class::<Style>()?;
-    m.add_class::<Symmetry>()?;
     m.add_class::<Puzzle>()?;
     m.add_class::<PuzzleIterator>()?;
     m.add_function(wrap_pyfunction!(puzzle::puzzle, m)?)?;

@@ -36,3 +36,39 @@ pub(crate) fn room(bytes: u64, what: impl FnOnce() -> String) -> PyResult<String
         })?;
     Ok(out)
 }
+
+/// Memory kept free: below it a stream stops with `NotEnoughMemory` (a `MemoryError`),
+/// while there is room to raise it, rather than an allocation failing where Rust aborts the
+/// interpreter (or a panic's hook, allocating, hangs it).
+const RESERVE: u64 = 32 << 20;
+
+/// `NotEnoughMemory` once the memory this process may still use is below [`RESERVE`].
+pub(crate) fn enough_left(what: &str) -> PyResult<()> {
+    match memory_short() {
+        Some(available) => Err(out_of_memory(what, available)),
+        None => Ok(()),
+    }
+}
+
+/// The memory this process may still use, where it is below [`RESERVE`] (any thread may
+/// ask; the exception is made on Python's, by [`out_of_memory`]).
+pub(crate) fn memory_short() -> Option<u64> {
+    queens::counting::available_memory().filter(|&available| available < RESERVE)
+}
+
+/// The exception for `what` stopped with `available` bytes of memory left.
+pub(crate) fn out_of_memory(what: &str, available: u64) -> PyErr {
+    exception(
+        "NotEnoughMemory",
+        format!(
+            "{what} stopped with only {} MiB of memory left, before the interpreter runs out; keep fewer of its results at once",
+            available >> 20
+        ),
+    )
+}
+
+/// Whether the `made`-th item of a stream is one to check memory before: reading the
+/// limits takes tens of microseconds, so once every 4,096 items (a few MiB at most).
+pub(crate) fn memory_checked_at(made: u64) -> bool {
+    made.is_multiple_of(4096)
+}

@@ -4,18 +4,23 @@ use crate::*;
 
 /// One step of a search: a queen placed or removed, a dead end, a solution.
 ///
-/// Event(kind, row=None, col=None, depth=None, attacked=None, index=None) makes one by
-/// hand, with the fields its kind has: "place" (row, col, depth, attacked), "remove" (row,
-/// col), "dead_end" (row, attacked), "dead_column" (col, attacked), "solution" (index).
+/// Event(kind, row=None, col=None, depth=None, attacked=None, index=None, n=None) makes one
+/// by hand, with the fields its kind has: "place" (row, col, depth, attacked), "remove"
+/// (row, col), "dead_end" (row, attacked), "dead_column" (col, attacked), "solution"
+/// (index); and, if given, `n`, the size of the board whose search it is of, which a trace's
+/// events carry so that `animated_svg` refuses them on another board.
 #[pyclass(frozen, module = "queens")]
 pub(crate) struct Event {
     pub(crate) inner: queens::trace::Event,
+    /// The size of the board whose search made it, if known.
+    pub(crate) n: Option<usize>,
 }
 
 #[pymethods]
 impl Event {
     #[new]
-    #[pyo3(signature = (kind, row = None, col = None, depth = None, attacked = None, index = None))]
+    #[pyo3(signature = (kind, row = None, col = None, depth = None, attacked = None, index = None, n = None))]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         kind: &str,
         row: Option<&Bound<'_, PyAny>>,
@@ -23,6 +28,7 @@ impl Event {
         depth: Option<&Bound<'_, PyAny>>,
         attacked: Option<&Bound<'_, PyAny>>,
         index: Option<&Bound<'_, PyAny>>,
+        n: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Event> {
         use queens::trace::Event as E;
         let fields = [
@@ -90,7 +96,13 @@ impl Event {
                 index: field(index, "index", (0, u64::MAX))?,
             },
         };
-        Ok(Event { inner })
+        let n = n
+            .map(|n| size_arg(n, "n", "Event()", (0, MAX_N)))
+            .transpose()?;
+        if let Some(n) = n {
+            queens::trace::animated_svg(n, &[inner]).map_err(error)?;
+        }
+        Ok(Event { inner, n })
     }
 
     /// Pickles as its kind and fields.
@@ -106,6 +118,7 @@ impl Event {
             Option<usize>,
             Option<u64>,
             Option<u64>,
+            Option<usize>,
         ),
     ) {
         let event = slf.get();
@@ -118,6 +131,7 @@ impl Event {
                 event.depth(),
                 event.attacked(),
                 event.index(),
+                event.n,
             ),
         )
     }
@@ -180,6 +194,13 @@ impl Event {
         }
     }
 
+    /// The size of the board whose search it is of (`None` for one made by hand without
+    /// it); not part of its equality, which is the event's kind and fields.
+    #[getter]
+    pub(crate) fn n(&self) -> Option<usize> {
+        self.n
+    }
+
     /// The solution's number from 0, for a solution.
     #[getter]
     pub(crate) fn index(&self) -> Option<u64> {
@@ -228,8 +249,10 @@ impl Trace {
         format!("<queens.Trace: the events of the search of a {n} x {n} board>")
     }
 
-    pub(crate) fn __next__(&mut self) -> Option<Event> {
-        self.inner.next().map(|inner| Event { inner })
+    pub(crate) fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Event>> {
+        next_item(py, "a trace's events")?;
+        let n = Some(self.inner.n());
+        Ok(self.inner.next().map(|inner| Event { inner, n }))
     }
 }
 
@@ -237,9 +260,19 @@ impl Trace {
 #[pyfunction]
 pub(crate) fn animated_svg(n: &Bound<'_, PyAny>, events: &Bound<'_, PyAny>) -> PyResult<String> {
     let n = size_arg(n, "n", "animated_svg()", (0, MAX_N))?;
-    let events: Vec<queens::trace::Event> = events
-        .try_iter()?
-        .map(|event| Ok(event?.extract::<PyRef<'_, Event>>()?.inner))
-        .collect::<PyResult<_>>()?;
-    queens::trace::animated_svg(n, &events).map_err(error)
+    let mut drawn = Vec::new();
+    for (at, event) in events.try_iter()?.enumerate() {
+        if memory_checked_at(at as u64) {
+            enough_left("animated_svg()")?;
+        }
+        let event = event?.extract::<PyRef<'_, Event>>()?;
+        if let Some(made) = event.n.filter(|&made| made != n) {
+            return Err(invalid(format!(
+                "event {at} ({}) is of the search of a {made}x{made} board: animated_svg() draws a {n}x{n} board's",
+                event.inner
+            )));
+        }
+        drawn.push(event.inner);
+    }
+    queens::trace::animated_svg(n, &drawn).map_err(error)
 }

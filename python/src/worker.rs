@@ -2,14 +2,29 @@
 
 use crate::*;
 
+/// Ready for one more item of a stream: Ctrl-C seen at once, also where C code draws the
+/// items (`tuple()`, `set()`, `sorted()` check for no signal between them), and memory
+/// running out raised as `NotEnoughMemory` (see [`enough_left`]). `what` names the items.
+pub(crate) fn next_item(py: Python<'_>, what: &str) -> PyResult<()> {
+    // Items made by every stream of the process: one count paces the memory checks.
+    static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    py.check_signals()?;
+    match memory_checked_at(MADE.fetch_add(1, Ordering::Relaxed)) {
+        true => enough_left(what),
+        false => Ok(()),
+    }
+}
+
 /// Runs a search a slice of placements at a time, checking for signals between slices, so
-/// that Ctrl-C raises `KeyboardInterrupt` within milliseconds and leaves the search usable.
+/// that Ctrl-C raises `KeyboardInterrupt` within milliseconds and leaves the search usable;
+/// each call is one item of a stream of solutions ([`next_item`]).
 pub(crate) fn searched(
     py: Python<'_>,
     mut step: impl FnMut(u64) -> std::task::Poll<Option<queens::Solution>>,
 ) -> PyResult<Option<Solution>> {
     // About a millisecond of search between checks.
     const SLICE: u64 = 1 << 20;
+    next_item(py, "a stream of solutions")?;
     loop {
         if let std::task::Poll::Ready(found) = step(SLICE) {
             return Ok(found.map(Solution::wrap));

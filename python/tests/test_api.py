@@ -337,3 +337,24 @@ def test_puzzle_iterator_makes_a_dataset_seed_by_seed():
     first, second = next(made), next(made)
     assert (first.seed, second.seed) == (5, 6)
     assert second.to_json() == queens.puzzle(8, level="easy", seed=6).to_json()
+
+
+def test_animated_svg_refuses_the_events_of_another_board():
+    six = list(itertools.islice(Queens(6).trace(), 30))
+    assert all(event.n == 6 for event in six)
+    # Every square of a 6 x 6 board is on an 8 x 8 one, but these are a 6 x 6 search's.
+    with pytest.raises(queens.InvalidInput, match="event 0 .* of a 6x6 board"):
+        queens.animated_svg(8, six)
+    # Made by hand, an event knows its board only if told; the search's own facts still
+    # give it away: a solution with six queens is not one of 8 x 8.
+    by_hand = [Event(e.kind, row=e.row, col=e.col, depth=e.depth, attacked=e.attacked,
+                     index=e.index) if e.kind != "solution" else Event("solution", index=e.index)
+               for e in Queens(6).trace()]
+    assert all(event.n is None for event in by_hand) and by_hand == list(Queens(6).trace())
+    with pytest.raises(queens.InvalidInput, match="6x6 board was given where the 8x8"):
+        queens.animated_svg(8, by_hand)
+    assert queens.animated_svg(6, by_hand).startswith("<svg")
+    # An event told its board is checked against it.
+    with pytest.raises(queens.InvalidInput, match="off the 4x4 board"):
+        Event("remove", row=5, col=0, n=4)
+    assert pickle.loads(pickle.dumps(six[3])).n == 6

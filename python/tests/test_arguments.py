@@ -54,6 +54,7 @@ CALLS = {
     ("Event", "attacked"): (
         lambda v: Event("dead_end", row=0, attacked=v), f"from 0 to {U64}", [0, 2**64 - 1], []),
     ("Event", "index"): (lambda v: Event("solution", index=v), f"from 0 to {U64}", [0, 2**64 - 1], []),
+    ("Event", "n"): (lambda v: Event("solution", index=0, n=v), "from 0 to 64", [0, 64], [65]),
 }
 
 # Indexes: negative ones count from the end, and any size is past it (test_range.py).

@@ -56,7 +56,7 @@ def test_grid_labels_are_checked():
     grid = "  0 1 2 3\n0 - o - -\n0 - - - o\n0 o - - -\n0 - - o -\n"
     (line, item), = queens.check(grid)
     assert isinstance(item, InvalidInput)
-    assert "numbered 0, but it is row 1" in str(item)
+    assert "numbered 0, but rows are numbered from 0 at the top, so it is row 1" in str(item)
     wide = "  0 1 2 3 4\n0 - o - -\n1 - - - o\n2 o - - -\n3 - - o -\n"
     assert "numbers 5 columns" in str(queens.check(wide)[0][1])
 

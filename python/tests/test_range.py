@@ -141,3 +141,43 @@ def test_truth_is_having_a_solution_without_counting_them_all():
     assert Queens(8) and not Queens(3) and Queens(0) and not Queens(2)
     assert Queens(64)  # counting these would take ages
     assert not Queens(4, queens=[(0, 0)])
+
+
+def test_queens_has_every_method_and_protocol_of_range():
+    import collections.abc as abc
+
+    r, q = range(92), Queens(8)
+    # Every public method of range, but the attributes of an arithmetic progression.
+    for name in set(dir(r)) - {"start", "stop", "step"}:
+        assert hasattr(q, name), name
+    for kind in (abc.Sequence, abc.Reversible, abc.Collection, abc.Sized, abc.Hashable):
+        assert isinstance(q, kind) and isinstance(r, kind), kind
+    # index and count as range's: a member's place, and 0 or 1.
+    for k in [0, 1, 17, 91]:
+        assert q.index(EIGHT[k]) == r.index(k) == k
+        assert q.index(list(EIGHT[k])) == k and q.index(tuple(EIGHT[k])) == k
+        assert q.count(EIGHT[k]) == r.count(k) == 1
+    for stranger in [[0] * 8, Solution([1, 3, 0, 2]), "x", 3, None]:
+        assert q.count(stranger) == 0 == r.count(-1)
+        with pytest.raises(ValueError, match="is not in Queens"):
+            q.index(stranger)
+    assert q.count() == 92
+    with pytest.raises(TypeError):
+        q.count(1, 2)
+    # The Sequence mixins agree with them.
+    assert abc.Sequence.index(q, EIGHT[5]) == 5 and abc.Sequence.count(q, EIGHT[5]) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(4, 11), st.data())
+def test_index_of_any_solution_of_a_constrained_board(n, data):
+    board = Queens(n, blocks=[(0, 0), (n - 1, n // 2)])
+    solutions = list(board)
+    if not solutions:
+        return
+    k = data.draw(st.integers(0, len(solutions) - 1))
+    assert board.index(solutions[k]) == k
+    # Not one of this board's: a solution of the open board using a blocked square.
+    outside = [s for s in Queens(n) if s[0] == 0]
+    for s in outside[:3]:
+        assert board.count(s) == 0

@@ -75,7 +75,7 @@ def test_every_exported_class_is_a_value_or_an_iterator():
 
 def test_enums_unpickle_to_the_members_themselves():
     for enum in (*Style.ALL, *Symmetry.ALL):
-        assert pickle.loads(pickle.dumps(enum)) is getattr(type(enum), repr(enum).split(".")[1])
+        assert pickle.loads(pickle.dumps(enum)) is getattr(type(enum), enum.name)
 
 
 def test_puzzles_are_equal_by_content():
@@ -134,3 +134,32 @@ def test_queens_pickles_with_its_arguments():
     q = Queens(8, queens=[(7, 0)], prefix=[1])
     again = pickle.loads(pickle.dumps(q))
     assert repr(again) == repr(q) and list(again) == list(q)
+
+
+def test_enums_are_python_enums():
+    import enum
+
+    for cls, names in (
+        (Style, ["Dots", "List", "Matrix", "Stars", "Grid", "Unicode", "Fen", "Algebraic"]),
+        (
+            Symmetry,
+            ["Identity", "Rotate90", "Rotate180", "Rotate270", "FlipHorizontal",
+             "FlipVertical", "Transpose", "AntiTranspose"],
+        ),
+    ):
+        assert issubclass(cls, enum.Enum) and len(cls) == 8
+        assert [member.name for member in cls] == names == list(cls.__members__)
+        for number, member in enumerate(cls):
+            assert isinstance(member, cls) and isinstance(member, enum.Enum)
+            assert cls(number) is member is cls[member.name] and member.value == number
+            assert repr(member) == f"<{cls.__name__}.{member.name}: {number}>"
+        with pytest.raises(ValueError):
+            cls(8)
+        with pytest.raises(KeyError):
+            cls["Nothing"]
+    # A style is looked up by the name render takes as well, and renders by either.
+    assert Style("fen") is Style.Fen and Style.Fen.text == "fen"
+    s = Solution([1, 3, 0, 2])
+    assert all(s.render(style) == s.render(style.text) for style in Style)
+    # A board's symmetries are members of the enum.
+    assert all(type(g) is Symmetry for g in Queens(8).symmetries())

@@ -207,7 +207,7 @@ pub(super) fn parse_grid(header: &str, rows: &[&str]) -> Result<Vec<usize>, Erro
                 row_column(row, line, cells, rows.len())
             }
             None => Err(Error::parse(format!(
-                "grid row {} has no row number; row {row} starts with {row}",
+                "grid row {} has no row number: the grid numbers its rows from 0 at the top, so this one starts with {row}",
                 excerpt(line)
             ))),
         })
@@ -259,11 +259,13 @@ pub(super) fn row_column(row: usize, line: &str, cells: &str, n: usize) -> Resul
     match (queens.next(), queens.next()) {
         (Some(col), None) => Ok(col),
         (None, _) => Err(Error::parse(format!(
-            "board row {row} ({}) has no queen",
+            "rank {} ({}) has no queen",
+            n - row,
             excerpt(line)
         ))),
         (Some(_), Some(_)) => Err(Error::parse(format!(
-            "board row {row} ({}) has more than one queen",
+            "rank {} ({}) has more than one queen",
+            n - row,
             excerpt(line)
         ))),
     }
@@ -275,7 +277,7 @@ pub(super) fn check_row_number(row: usize, label: &str, line: &str) -> Result<()
         return Ok(());
     }
     Err(Error::parse(format!(
-        "board row {} is numbered {label}, but it is row {row}",
+        "board row {} is numbered {label}, but rows are numbered from 0 at the top, so it is row {row}",
         excerpt(line)
     )))
 }

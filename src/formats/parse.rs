@@ -710,11 +710,11 @@ mod tests {
         let wrong = [
             (
                 "  0 1 2 3\n0 - o - -\n0 - - - o\n0 o - - -\n0 - - o -\n",
-                "numbered 0, but it is row 1",
+                "numbered 0, but rows are numbered from 0 at the top, so it is row 1",
             ),
             (
                 "  0 1 2 3\n3 - o - -\n2 - - - o\n1 o - - -\n0 - - o -\n",
-                "numbered 3, but it is row 0",
+                "numbered 3, but rows are numbered from 0 at the top, so it is row 0",
             ),
             (
                 "  0 1 2 3 4\n0 - o - -\n1 - - - o\n2 o - - -\n3 - - o -\n",
@@ -736,7 +736,7 @@ mod tests {
             // Row numbers without the header are checked the same way.
             (
                 "1 - o - -\n2 - - - o\n3 o - - -\n4 - - o -\n",
-                "numbered 1, but it is row 0",
+                "numbered 1, but rows are numbered from 0 at the top, so it is row 0",
             ),
             (
                 "0 - o - -\n- - - o\n2 o - - -\n3 - - o -\n",

@@ -460,8 +460,13 @@ impl BoardReader {
                 .fault(|| format!("SVG queen {} is off the {n} x {n} board", excerpt(line)));
         }
         if self.queens.iter().any(|&(other, _)| other == row) {
-            return self
-                .fault(|| format!("SVG queen {} shares row {row} with another", excerpt(line)));
+            return self.fault(|| {
+                format!(
+                    "SVG queen {} shares rank {} with another",
+                    excerpt(line),
+                    n - row
+                )
+            });
         }
         self.queens.push((row, col));
     }
@@ -703,7 +708,7 @@ mod tests {
             (
                 "</g>",
                 "<path class=\"queen\" transform=\"translate(0 0)\" d=\"\"/>\n</g>",
-                "shares row 0",
+                "shares rank 6",
             ),
             (
                 r#"<path class="queen""#,

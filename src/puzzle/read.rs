@@ -9,7 +9,7 @@ use crate::error::excerpt;
 use crate::formats::encoding::{decode_text, without_bom};
 use crate::search::Queens;
 use crate::search::builder::Builder;
-use crate::squares::Square;
+use crate::squares::{Square, square_name};
 
 /// The largest puzzle [`read_puzzle`] reads: a drawn 64 x 64 board takes 8 KiB.
 pub const MAX_PUZZLE_BYTES: u64 = 1 << 20;
@@ -157,7 +157,8 @@ fn drawn(text: &str) -> Result<Builder, Error> {
         let squares: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
         if squares.len() != n {
             return Err(Error::parse(format!(
-                "row {row} ({}) has {} squares, but the board has {n} rows",
+                "rank {} ({}) has {} squares, but the board has {n} rows",
+                n - row,
                 excerpt(line),
                 squares.len()
             )));
@@ -169,7 +170,8 @@ fn drawn(text: &str) -> Result<Builder, Error> {
                 '.' => {}
                 other => {
                     return Err(Error::parse(format!(
-                        "{other:?} on row {row} is not a square: use Q, x or ."
+                        "{other:?} on {} is not a square: use Q, x or .",
+                        square_name(n, (row, col))
                     )));
                 }
             }

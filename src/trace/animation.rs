@@ -10,6 +10,7 @@ use crate::formats::picture::{
     GAP, SQUARE, crown, draw_coordinates, draw_squares, rank_room, svg_start,
 };
 use crate::trace::Event;
+use crate::trace::events::fit;
 
 /// Seconds each event is shown.
 const STEP: f64 = 0.25;
@@ -45,18 +46,22 @@ const STATUS: usize = 56;
 /// // Events read from elsewhere may not fit the board.
 /// let stray = [Event::Remove { row: 9, col: 0 }];
 /// assert!(queens::trace::animated_svg(6, &stray).is_err());
+/// // So may a smaller board's: its first solution has six queens, not eight.
+/// assert_eq!(
+///     queens::trace::animated_svg(8, &first),
+///     Err(queens::Error::WrongSize { n: 8, found: 6 })
+/// );
 /// # Ok::<(), queens::Error>(())
 /// ```
 ///
 /// # Errors
 ///
-/// [`Error::TooLarge`] for `n > Queens::MAX_N`, and [`Error::OffBoard`] for an event on a
-/// row or column the board does not have.
+/// [`Error::TooLarge`] for `n > Queens::MAX_N`, [`Error::OffBoard`] for an event on a row
+/// or column the board does not have, and [`Error::WrongSize`] for events of another board's
+/// search (more queens than rows, or a solution with fewer).
 pub fn animated_svg(n: usize, events: &[Event]) -> Result<String, Error> {
     check_size(n)?;
-    if let Some(square) = events.iter().find_map(|event| event.square_off(n)) {
-        return Err(Error::OffBoard { square, n });
-    }
+    fit(events, n)?;
     let mut animation = Animation::new(n, events.len());
     for (i, &event) in events.iter().enumerate() {
         animation.event(i as f64 * STEP, event);

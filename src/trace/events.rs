@@ -6,6 +6,7 @@ use std::fmt;
 use std::iter::FusedIterator;
 
 use crate::bitboard::full_row;
+use crate::error::Error;
 use crate::search::State;
 use crate::search::most_constrained::{Attacks, MostConstrained, Placed};
 use crate::search::queens::Queens;
@@ -102,16 +103,58 @@ impl fmt::Display for Event {
 
 impl Event {
     /// A square (or, for a whole row or column, its first square) that an `n x n` board
-    /// does not have, if the event names one.
-    pub(crate) fn square_off(&self, n: usize) -> Option<Square> {
-        let square = match *self {
-            Event::Place { row, col, .. } | Event::Remove { row, col } => (row, col),
-            Event::DeadEnd { row, .. } => (row, 0),
-            Event::DeadColumn { col, .. } => (0, col),
+    /// does not have, if the event names one: its own square, or a bit of its mask past the
+    /// board's edge.
+    fn square_off(&self, n: usize) -> Option<Square> {
+        // The first line of a mask past the edge, if any.
+        let past = |mask: u64| {
+            (n < 64 && mask >> n != 0).then(|| n + (mask >> n).trailing_zeros() as usize)
+        };
+        let (square, beyond) = match *self {
+            Event::Place {
+                row,
+                col,
+                next_row_attacked,
+                ..
+            } => (
+                (row, col),
+                past(next_row_attacked).map(|col| (row + 1, col)),
+            ),
+            Event::Remove { row, col } => ((row, col), None),
+            Event::DeadEnd { row, attacked } => ((row, 0), past(attacked).map(|col| (row, col))),
+            Event::DeadColumn { col, attacked } => ((0, col), past(attacked).map(|row| (row, col))),
             Event::Solution { .. } => return None,
         };
-        (square.0 >= n || square.1 >= n).then_some(square)
+        (square.0 >= n || square.1 >= n)
+            .then_some(square)
+            .or(beyond)
     }
+}
+
+/// `Ok` if `events` can be a search's on an `n x n` board: no square, mask or depth past
+/// its edge, and each solution found with `n` queens on the board (where the events show
+/// the last placement before it: a trace may be drawn from any event on).
+pub(crate) fn fit(events: &[Event], n: usize) -> Result<(), Error> {
+    let mut depth = None;
+    for event in events {
+        if let Some(square) = event.square_off(n) {
+            return Err(Error::OffBoard { square, n });
+        }
+        match *event {
+            Event::Place { depth: placed, .. } if placed > n => {
+                return Err(Error::WrongSize { n, found: placed });
+            }
+            Event::Place { depth: placed, .. } => depth = Some(placed),
+            Event::Solution { .. } if depth.is_some_and(|depth| depth != n) => {
+                return Err(Error::WrongSize {
+                    n,
+                    found: depth.unwrap_or(n),
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The events of a search, made by [`Queens::trace`] or [`MostConstrained::trace`]: lazy,

@@ -334,11 +334,11 @@ fn check_verifies_a_grid_s_row_numbers_and_column_header() {
     for (text, message) in [
         (
             relabel("  0 1 2 3", ["0", "0", "0", "0"]),
-            "numbered 0, but it is row 1",
+            "numbered 0, but rows are numbered from 0 at the top, so it is row 1",
         ),
         (
             relabel("  0 1 2 3", ["3", "2", "1", "0"]),
-            "numbered 3, but it is row 0",
+            "numbered 3, but rows are numbered from 0 at the top, so it is row 0",
         ),
         (
             relabel("  0 1 2 3 4", ["0", "1", "2", "3"]),
@@ -350,11 +350,11 @@ fn check_verifies_a_grid_s_row_numbers_and_column_header() {
         ),
         (
             relabel("  0 1 2 3", ["0", "1", "2", "9"]),
-            "numbered 9, but it is row 3",
+            "numbered 9, but rows are numbered from 0 at the top, so it is row 3",
         ),
         (
             relabel("", ["1", "2", "3", "4"]),
-            "numbered 1, but it is row 0",
+            "numbered 1, but rows are numbered from 0 at the top, so it is row 0",
         ),
     ] {
         check_fails(&[], &text, message);
@@ -484,7 +484,7 @@ fn bad_input_is_one_line_on_stderr_with_exit_code_2() {
         ),
         (
             &["8", "--queen", "9,9"],
-            "square (9, 9) is off the 8x8 board",
+            "square (9, 9) (row, column from 0 at the top left) is off the 8x8 board",
         ),
         (&["8", "--queen", "7"], "ROW,COL"),
         (&["8", "--queen", "a9"], "square a9 is off the 8x8 board"),

@@ -14,6 +14,7 @@ use crate::solution::Solution;
 use crate::solution::symmetry::Symmetry;
 
 mod fixed;
+mod position;
 mod stepping;
 
 /// A lazy iterator over every solution of the `n`-queens problem, in lexicographic order.
