@@ -412,8 +412,8 @@ pub fn parse_columns(text: &str) -> Result<Columns, String> {
         .map_err(|err| err.to_string())
 }
 
-/// The board size `check --n` requires: decimal digits, from 1 (an empty board is never
-/// a valid one).
+/// The board size `check --n` requires: decimal digits, from 0 (the empty board, whose one
+/// solution `queens solve 0` writes as `[]`).
 pub fn parse_board_size(text: &str) -> Result<usize, String> {
     let digits = text.trim();
     let number = digits
@@ -421,8 +421,8 @@ pub fn parse_board_size(text: &str) -> Result<usize, String> {
         .all(|b| b.is_ascii_digit())
         .then(|| digits.parse::<usize>().ok())
         .flatten()
-        .filter(|&n| n > 0 && !digits.starts_with('0'));
-    number.ok_or_else(|| format!("expected a board size from 1, like 8, found {text:?}"))
+        .filter(|_| digits == "0" || !digits.starts_with('0'));
+    number.ok_or_else(|| format!("expected a board size from 0, like 8, found {text:?}"))
 }
 
 pub fn parse_engine(text: &str) -> Result<Engine, String> {
@@ -563,9 +563,10 @@ mod tests {
     }
 
     #[test]
-    fn board_sizes_are_plain_numbers_from_1() {
+    fn board_sizes_are_plain_numbers_from_0() {
+        assert_eq!(parse_board_size("0"), Ok(0));
         for text in [
-            "0",
+            "00",
             "",
             "-8",
             "+8",
@@ -575,7 +576,7 @@ mod tests {
             "99999999999999999999999",
         ] {
             let err = parse_board_size(text).unwrap_err();
-            assert!(err.contains("board size from 1"), "{text}: {err}");
+            assert!(err.contains("board size from 0"), "{text}: {err}");
         }
         assert_eq!(parse_board_size("12"), Ok(12));
     }

@@ -162,8 +162,9 @@ pub(crate) fn random(py: Python<'_>, n: &Bound<'_, PyAny>, seed: Int<'_>) -> PyR
 /// `Solution` that starts on that line, or the exception (not raised) saying why what is
 /// there is not one: an `InvalidInput` for an invalid solution, a heading without its
 /// board, a picture cut short, or a board of another size than `n` where `n` is given;
-/// a `QueensError` for a line that is not UTF-8. An empty board is never valid. Raises
-/// `InvalidInput` if the text holds no solution at all, or `n` is not a board size from 1.
+/// a `QueensError` for a line that is not UTF-8. `[]` is the one solution of the 0 x 0 board,
+/// as `queens.Queens(0)` has it. Raises `InvalidInput` if the text holds no solution at all,
+/// or `n` is not a board size.
 #[pyfunction]
 #[pyo3(signature = (text, n = None))]
 pub(crate) fn check(
@@ -182,9 +183,8 @@ pub(crate) fn check(
     if bytes.last().is_some_and(|&b| b != b'\n') {
         bytes.push(b'\n');
     }
-    // An empty board is never valid.
     let n = n
-        .map(|n| size_arg(n, "n", "check()", (1, usize::MAX)))
+        .map(|n| size_arg(n, "n", "check()", (0, usize::MAX)))
         .transpose()?;
     // Read on a worker that Ctrl-C stops, and that stops itself before memory runs out.
     let halt = Arc::new(AtomicBool::new(false));

@@ -33,9 +33,11 @@ def test_a_heading_without_its_board_is_an_error_not_an_empty_board():
     assert read[1][0] == 3
     assert isinstance(read[1][1], InvalidInput)
     assert "has no solution after it" in str(read[1][1])
+    # The empty board written out is the one solution of Queens(0), as solve 0 writes it.
     for empty in ("[]", "()", '{"columns":[]}', "answer 1:\n[]"):
         (line, item), = queens.check(empty)
-        assert isinstance(item, InvalidInput), empty
+        assert item == Solution([]) and item in Queens(0), empty
+        assert queens.check(empty, n=0) == [(line, item)]
 
 
 def test_a_picture_holds_what_its_title_states_and_nothing_follows_it():
@@ -67,9 +69,10 @@ def test_n_says_which_board_every_solution_must_be():
     read = queens.check(text, n=4)
     assert read[0] == (1, Solution([1, 3, 0, 2]))
     assert str(read[1][1]) == "a 5 x 5 board, where every board must be 4 x 4"
-    for n in (0, -1):
-        with pytest.raises(InvalidInput):
-            queens.check(text, n=n)
+    with pytest.raises(InvalidInput):
+        queens.check(text, n=-1)
+    # n = 0 is a board size too: these are not of it.
+    assert all(isinstance(item, InvalidInput) for _, item in queens.check(text, n=0))
 
 
 def test_no_solution_at_all_raises():

@@ -127,8 +127,9 @@ impl FromStr for Solution {
 ///   carries its own number, in order;
 /// - a picture's title states how many boards it holds, and it must hold them; it must
 ///   end (`</svg>`), and be the whole input (or be followed only by more pictures);
-/// - an empty board (`[]`, of `n = 0`) has nothing to check, and is never a valid item
-///   here, though [`str::parse`] reads it as the solution of `n = 0`.
+/// - an empty board written out (`[]`, or a JSON record of `n = 0`) is the one solution of
+///   the 0 x 0 board, as `queens solve 0` writes it (text with no line of a board holds no
+///   solution).
 ///
 /// # Examples
 ///
@@ -231,16 +232,11 @@ impl<R> ParseReader<R> {
         }
     }
 
-    /// What the reader hands out for a solution it read: the empty board, and boards of
-    /// another size than asked for, are errors.
+    /// What the reader hands out for a solution it read: boards of another size than asked
+    /// for are errors.
     fn checked(&self, result: Result<Solution, Error>) -> Result<Solution, Error> {
         let solution = result?;
         let n = solution.n();
-        if n == 0 {
-            return Err(Error::parse(
-                "an empty board (n = 0) has no queen to check, and is not a valid board",
-            ));
-        }
         match self.board_size {
             Some(size) if size != n => Err(Error::parse(format!(
                 "a {n} x {n} board, where every board must be {size} x {size}"
@@ -621,20 +617,16 @@ mod tests {
     }
 
     #[test]
-    fn an_empty_board_is_never_a_valid_item() {
-        for text in [
-            "[]",
-            "()",
-            "{\"n\":0,\"columns\":[]}",
-            "answer 1:\n[]",
-            "answer 1:\n",
-        ] {
+    fn an_empty_board_written_out_is_the_solution_of_n_0() {
+        for text in ["[]", "()", "{\"n\":0,\"columns\":[]}", "answer 1:\n[]"] {
             let read = parse_many(text);
             assert_eq!(read.len(), 1, "{text}");
-            assert!(read[0].1.is_err(), "{text}: {read:?}");
+            assert_eq!(read[0].1.as_ref().map(Solution::n), Ok(0), "{text}");
+            assert_eq!(text.parse::<Solution>().map(|s| s.n()), Ok(0));
         }
-        // Read alone, `[]` is the solution of n = 0, as the list style writes it.
-        assert_eq!("[]".parse::<Solution>().map(|s| s.n()), Ok(0));
+        // A heading with nothing under it is a stream cut short, not the empty board.
+        let cut = parse_many("answer 1:\n");
+        assert!(cut.len() == 1 && cut[0].1.is_err(), "{cut:?}");
     }
 
     #[test]

@@ -250,14 +250,24 @@ fn check_refuses_a_stream_cut_after_a_heading_in_every_numbered_style() {
 }
 
 #[test]
-fn check_refuses_an_empty_board_whatever_its_form() {
+fn check_reads_the_empty_board_as_the_one_solution_of_n_0_as_solve_writes_it() {
     for input in ["[]\n", "()\n", "{\"columns\":[]}\n", "answer 1:\n[]\n"] {
-        check_fails(&[], input, "an empty board (n = 0)");
+        let out = queens_with_input(&["check"], input);
+        assert!(out.status.success(), "{input:?}: {}", stdout(&out));
+        assert!(stdout(&out).ends_with("1 valid, 0 invalid\n"), "{input:?}");
     }
+    // What solve 0 writes, check reads back, with --n 0 as without.
     for format in ["list", "json", "svg"] {
         let empty = queens(&["solve", "0", "--format", format, "-q"]);
-        check_fails(&[], &empty.stdout, "an empty board (n = 0)");
+        for flags in [&[][..], &["--n", "0"]] {
+            let out = queens_with_input(&[&["check"], flags].concat(), &empty.stdout);
+            assert!(out.status.success(), "{format}: {}", stdout(&out));
+        }
+        check_fails(&["--n", "1"], &empty.stdout, "must be 1 x 1");
     }
+    // Text with no board in it holds no solution, of n = 0 or any other.
+    let nothing = queens_with_input(&["check"], "\n\n");
+    assert_eq!(nothing.status.code(), Some(2));
 }
 
 #[test]
@@ -400,12 +410,12 @@ fn check_n_requires_one_board_size_and_mixed_sizes_are_summed_per_size() {
         &picture.stdout,
         "a 5 x 5 board, where every board must be 6 x 6",
     );
-    for bad in ["0", "x", "-3", "+6", "06", ""] {
+    for bad in ["00", "x", "-3", "+6", "06", ""] {
         let out = queens(&["check", &format!("--n={bad}")]);
         assert_eq!(out.status.code(), Some(2), "{bad}");
         assert!(out.stdout.is_empty());
         assert!(
-            stderr(&out).contains("board size from 1"),
+            stderr(&out).contains("board size from 0"),
             "{bad}: {}",
             stderr(&out)
         );

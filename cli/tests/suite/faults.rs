@@ -18,6 +18,14 @@ fn shell(line: &str) -> Output {
         .expect("bash runs")
 }
 
+/// Whether `solutions`, written for n = 0, holds no drawn board: only headings and blank
+/// lines (the styles of rows draw the empty board as nothing).
+fn draws_no_board(solutions: &str) -> bool {
+    solutions
+        .lines()
+        .all(|line| line.trim().is_empty() || line.starts_with("answer "))
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -659,9 +667,11 @@ fn check_reads_back_everything_solve_writes() {
                 let expected = queens::formats::parse_many(&solutions).len();
                 let out = queens_with_input(&["check"], &written.stdout);
                 let report = text(&out.stdout);
-                // The empty board draws as empty text unless numbered or a list; it has no
-                // queen to check, and is never a valid board.
-                if n == "0" {
+                // The empty board draws as empty text in the styles of rows: no solution
+                // to read then, and under a heading, a heading with nothing after it, as
+                // a stream cut after its heading is (never valid). As a list, a JSON
+                // record or a picture it reads back.
+                if n == "0" && draws_no_board(&solutions) {
                     let code = if solutions.trim().is_empty() { 2 } else { 1 };
                     assert_eq!(out.status.code(), Some(code), "{args:?}: {report}");
                     assert!(!report.contains(": valid"), "{args:?}: {report}");
