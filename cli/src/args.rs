@@ -197,7 +197,8 @@ pub struct PlanArgs {
     #[arg(long, value_name = "T", default_value_t = queens::counting::Estimate::BUDGET.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub seconds: u64,
     /// Print one JSON object (engine, memory_bytes, cpu_seconds, error, shards,
-    /// seconds_per_shard, ...) for a batch script to size its jobs from.
+    /// seconds_per_shard (the largest shard's), setup_seconds, ...) for a batch script to
+    /// size its jobs from.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]

@@ -249,11 +249,20 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
         1 => "the count".to_string(),
         _ => format!("each of the {shards} shards"),
     };
+    // The largest shard's time (shards of uneven subproblems are sized by it), with the
+    // tables each process builds first, which many small shards each pay.
+    let setup = match plan.setup_seconds > 0.0 {
+        true => format!(
+            ", {} of it building the tables",
+            duration(plan.setup_seconds)
+        ),
+        false => String::new(),
+    };
     let report = format!(
         "n = {}: the {engine} engine, {}\n\
          memory: {} on {threads} thread{plural}{storage}{measured}\n\
          time: {} of {} {parts} timed here{how} in {:.2} s: about {} in all ({})\n\
-         shards: {each} ({} at most) takes about {} on {threads} thread{plural}\n",
+         shards: {each} ({} at most) takes about {} on {threads} thread{plural}{setup}\n",
         args.count.n,
         subproblems_of(subproblems),
         match estimate.memory {

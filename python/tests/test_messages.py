@@ -154,8 +154,14 @@ def test_plan_gives_the_figures_of_queens_plan_json():
     p = queens.plan(14, threads=2, shards=3, seconds=1)
     assert p["engine"] == "quadrants" and p["n"] == 14 and p["threads"] == 2
     assert p["cpu_seconds"] > 0 and p["memory_bytes"] > 0
-    share = p["subproblems_per_shard"] / p["subproblems"]
-    assert p["seconds_per_shard"] == pytest.approx(p["cpu_seconds"] * share / 2)
+    # The largest shard's subproblems on its threads, and the tables its process builds.
+    setup = p["setup_seconds"]
+    assert 0 < setup < p["seconds_per_shard"]
+    one = queens.plan(14, threads=1, shards=1, seconds=1)
+    assert one["seconds_per_shard"] == pytest.approx(one["cpu_seconds"])
+    # More shards than subproblems: each counts one subproblem at most, and builds the tables.
+    many = queens.plan(14, threads=1, shards=100_000, seconds=1)
+    assert many["subproblems_per_shard"] == 1 and many["seconds_per_shard"] > many["setup_seconds"]
     assert p["error"] is None or 0 <= p["error"] < float("inf")
     with pytest.raises(ValueError, match="shards"):
         queens.plan(14, shards=0)

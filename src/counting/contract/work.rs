@@ -45,6 +45,17 @@ pub(crate) trait Work: Send + Sync {
 
     /// Times parts of the count as `sampling` asks.
     fn sample(&self, sampling: &Sampling) -> Result<Sample, Error>;
+
+    /// The subproblem that part `part` of the count is of: parts are numbered subproblem
+    /// after subproblem, and a part is a whole subproblem unless the engine splits them.
+    fn subproblem_of(&self, part: u64) -> usize {
+        part as usize
+    }
+
+    /// How many parts subproblem `index` has.
+    fn parts_of(&self, _index: usize) -> u64 {
+        1
+    }
 }
 
 /// How a plan samples a count: up to `samples` parts, spread over it, until `budget` runs
@@ -128,7 +139,7 @@ pub(crate) fn sampled<T>(
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let threads = threads.min(cores).clamp(1, order.len().max(1));
     let done = AtomicUsize::new(0);
-    let on_thread = |thread: usize| -> Result<Vec<(usize, Timed)>, Error> {
+    let on_thread = |thread: usize| -> Result<Vec<(usize, u64, Timed)>, Error> {
         let mut state = state(thread);
         let mut timed = Vec::new();
         let mut longest = Duration::ZERO;
@@ -148,7 +159,7 @@ pub(crate) fn sampled<T>(
             };
             let index = ((2 * order[k] + 1) * parts / (2 * samples)) as usize;
             let part = Instant::now();
-            timed.push((k, time(&mut state, index, started + end)?));
+            timed.push((k, index as u64, time(&mut state, index, started + end)?));
             longest = longest.max(part.elapsed());
             done.fetch_add(1, Ordering::Relaxed);
         }
@@ -170,16 +181,18 @@ pub(crate) fn sampled<T>(
             Ok::<_, Error>(all)
         })?,
     };
-    timed.sort_by_key(|&(k, _)| k);
-    let overheads = timed.iter().map(|(_, t)| t.overhead);
+    timed.sort_by_key(|&(k, _, _)| k);
+    let overheads = timed.iter().map(|(_, _, t)| t.overhead);
     Ok(Sample {
         parts,
         overhead: overheads.clone().sum::<f64>() / timed.len().max(1) as f64,
-        whole: timed.iter().all(|(_, t)| t.whole),
-        times: timed.into_iter().map(|(_, t)| t.seconds).collect(),
+        whole: timed.iter().all(|(_, _, t)| t.whole),
+        timed_parts: timed.iter().map(|&(_, part, _)| part).collect(),
+        times: timed.into_iter().map(|(_, _, t)| t.seconds).collect(),
         // Tables built once and nothing streamed, unless the engine says otherwise.
         memory: 0,
         tables_per_subproblem: false,
+        setup: 0.0,
     })
 }
 
@@ -213,6 +226,8 @@ pub(crate) struct Sample {
     /// Seconds of each part timed: measured, or, for a part timed along a random path,
     /// estimated.
     pub(crate) times: Vec<f64>,
+    /// Which part of the count each of `times` is.
+    pub(crate) timed_parts: Vec<u64>,
     /// Seconds each subproblem spends besides the parts timed (building what its parts
     /// share, say), the mean of those timed; 0 where a part is a whole subproblem.
     pub(crate) overhead: f64,
@@ -223,7 +238,49 @@ pub(crate) struct Sample {
     pub(crate) memory: u64,
     /// Whether each subproblem builds what it reads, rather than reading tables built once.
     pub(crate) tables_per_subproblem: bool,
+    /// Seconds a process spends once, before its subproblems: building the tables they
+    /// read, where they are built whole (measured by building them).
+    pub(crate) setup: f64,
 }
+
+/// Seconds each of a count's subproblems takes, estimated from `sample` of `work`: the
+/// mean of its parts timed, drawn toward the mean of every part timed where few of its
+/// parts were (as [`PRIOR`] parts of that mean), for each of its parts, and the sample's
+/// overhead; scaled so that they add up to the count's time. Exact where every part was
+/// timed.
+pub(crate) fn subproblem_seconds(work: &dyn Work, sample: &Sample) -> Vec<f64> {
+    let len = work.len();
+    let (mut sums, mut timed) = (vec![0.0; len], vec![0u64; len]);
+    for (&part, &seconds) in sample.timed_parts.iter().zip(&sample.times) {
+        let subproblem = work.subproblem_of(part);
+        if let (Some(sum), Some(count)) = (sums.get_mut(subproblem), timed.get_mut(subproblem)) {
+            *sum += seconds;
+            *count += 1;
+        }
+    }
+    let mean = sample.times.iter().fold(0.0, |sum, t| sum + t) / sample.times.len().max(1) as f64;
+    let mut seconds: Vec<f64> = (0..len)
+        .map(|subproblem| {
+            let (parts, count) = (work.parts_of(subproblem), timed[subproblem]);
+            let parts_seconds = match count >= parts {
+                true => sums[subproblem],
+                false => parts as f64 * (sums[subproblem] + PRIOR * mean) / (count as f64 + PRIOR),
+            };
+            parts_seconds + sample.overhead
+        })
+        .collect();
+    let whole = mean * sample.parts as f64 + sample.overhead * len as f64;
+    let sum: f64 = seconds.iter().sum();
+    if sum > 0.0 {
+        seconds.iter_mut().for_each(|s| *s *= whole / sum);
+    }
+    seconds
+}
+
+/// How many parts' worth of the mean of every part timed a subproblem's own parts are drawn
+/// toward (see [`subproblem_seconds`]): one or two parts timed say little of a subproblem
+/// of hundreds, and the largest of many such estimates would be the noisiest.
+const PRIOR: f64 = 3.0;
 
 /// The symmetry classes of a board of `n` with `total` solutions, of which the symmetries
 /// other than the identity fix `fixed` (Burnside's lemma).

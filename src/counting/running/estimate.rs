@@ -39,8 +39,8 @@ pub struct Estimate {
     /// Bytes a process of the count needs on its threads: what [`Counter::run`] checks.
     pub memory: u64,
     /// How much this process's peak memory grew while the sample ran on the count's threads
-    /// (where the operating system says, and in a process that held no more before). The
-    /// sample builds only the rows its parts read, never the join's whole tables.
+    /// (where the operating system says, and in a process that held no more before): the
+    /// rows its parts read, and the join's whole tables where the count builds them.
     pub sampled_peak: Option<u64>,
     /// Seconds of each part of the count timed here, spread evenly over the parts and timed
     /// on the count's threads at once, so that they share the processor as the count's
@@ -51,11 +51,18 @@ pub struct Estimate {
     pub sampled: Vec<f64>,
     /// How many such parts the count has.
     pub parts: u64,
-    /// CPU seconds of the whole count: the mean sampled time for every part, and what each
+    /// CPU seconds of the whole count: the mean sampled time for every part, what each
     /// subproblem does before its parts (building its north row sets, with streamed
-    /// storage); whole tables, where they fit, are built once per case and process
-    /// besides.
+    /// storage), and [`Estimate::setup_seconds`].
     pub cpu_seconds: f64,
+    /// Seconds a process spends before its subproblems, once however many it counts:
+    /// building the whole tables of the quadrant join where they fit (n <= 22), timed by
+    /// building them; 0 for the other engines and streamed storage.
+    pub setup_seconds: f64,
+    /// CPU seconds of each subproblem, estimated from its own parts timed and the mean of
+    /// all (see [`Estimate::hours_per_shard`]): a shard's are those its subproblems add up
+    /// to, so that a plan sizes shards of uneven subproblems by the largest.
+    pub subproblem_seconds: Vec<f64>,
     /// Two standard errors of `cpu_seconds` (a 95% interval: two runs' estimates differ
     /// by more than it about one time in six), from the spread of the sampled times; `None`
     /// where it cannot be estimated: fewer than [`Estimate::ERROR_FROM`] parts timed, or
@@ -196,7 +203,11 @@ impl Counter {
             memory: sample.memory,
             sampled_peak,
             subproblems: work.len(),
-            cpu_seconds: mean * sample.parts as f64 + sample.overhead * work.len() as f64,
+            cpu_seconds: mean * sample.parts as f64
+                + sample.overhead * work.len() as f64
+                + sample.setup,
+            setup_seconds: sample.setup,
+            subproblem_seconds: work::subproblem_seconds(work, &sample),
             error,
             exact,
             whole: sample.whole,
@@ -284,30 +295,40 @@ impl Estimate {
         self.hours_per_shard(self.shards, self.threads)
     }
 
-    /// Hours the largest of `shards` shards would take on `threads` threads: its
-    /// subproblems (`ceil(subproblems / shards)`) at the mean time a subproblem takes. No
-    /// fewer however many shards: a shard counts one subproblem at least, or none.
+    /// Hours the largest of `shards` shards would take on `threads` threads: the most its
+    /// subproblems add up to ([`Estimate::subproblem_seconds`]; shard `s` counts subproblems
+    /// `s`, `s + shards`, ...) shared by the threads, and the process's
+    /// [`Estimate::setup_seconds`]. No fewer however many shards: a shard counts one
+    /// subproblem at least, or none.
     ///
     /// # Examples
     ///
     /// ```
-    /// let estimate = queens::counting::Counter::new(10)?.estimate(2)?;
-    /// let all = estimate.subproblems;
-    /// let share = all.div_ceil(4) as f64 / all as f64;
-    /// assert_eq!(estimate.hours_per_shard(4, 2), estimate.cpu_seconds * share / 3600.0 / 2.0);
-    /// // More shards than subproblems: a shard still counts a whole one.
-    /// assert_eq!(estimate.hours_per_shard(10 * all, 1), estimate.hours_per_shard(all, 1));
+    /// let estimate = queens::counting::Counter::new(10)?.estimate(1000)?;
+    /// let hours = |s: f64| s / 3600.0;
+    /// // One shard is the whole count; more shards than subproblems, its largest subproblem.
+    /// let whole = estimate.hours_per_shard(1, 1);
+    /// assert!((whole - hours(estimate.cpu_seconds)).abs() < 1e-12);
+    /// let largest = estimate.subproblem_seconds.iter().fold(0.0, |a: f64, &b| a.max(b));
+    /// let one_each = estimate.hours_per_shard(10 * estimate.subproblems, 1);
+    /// assert!((one_each - hours(largest + estimate.setup_seconds)).abs() < 1e-12);
     /// # Ok::<(), queens::Error>(())
     /// ```
     #[must_use]
     pub fn hours_per_shard(&self, shards: usize, threads: usize) -> f64 {
-        self.cpu_seconds * self.largest_shard_share(shards) / 3600.0 / threads.max(1) as f64
+        self.seconds_per_shard(shards, threads) / 3600.0
     }
 
-    /// The share of the count's subproblems the largest of `shards` shards holds.
-    fn largest_shard_share(&self, shards: usize) -> f64 {
-        let all = self.subproblems.max(1);
-        all.div_ceil(shards.max(1)) as f64 / all as f64
+    /// Seconds of [`Estimate::hours_per_shard`].
+    fn seconds_per_shard(&self, shards: usize, threads: usize) -> f64 {
+        let shards = shards.max(1);
+        let largest = (0..shards.min(self.subproblem_seconds.len().max(1)))
+            .map(|shard| {
+                let seconds = self.subproblem_seconds.iter().skip(shard).step_by(shards);
+                seconds.fold(0.0, |sum, s| sum + s)
+            })
+            .fold(0.0, f64::max);
+        largest / threads.max(1) as f64 + self.setup_seconds
     }
 
     /// The error bar as a percentage of the estimate, where there is one (see
@@ -385,9 +406,8 @@ impl Estimate {
     /// assert_eq!((plan.shards, plan.engine), (4, "constellations"));
     /// // The largest shard's subproblems, on two threads (or one where the crate is built
     /// // without its `parallel` feature).
-    /// let share = plan.subproblems_per_shard as f64 / plan.subproblems as f64;
-    /// let threads = estimate.threads as f64;
-    /// assert_eq!(plan.seconds_per_shard, estimate.cpu_seconds * share / threads);
+    /// let hours = estimate.hours_per_shard(4, estimate.threads);
+    /// assert_eq!(plan.seconds_per_shard, hours * 3600.0);
     /// // A fraction of the CPU time, from 20 parts timed (how wide depends on the machine's load).
     /// assert!(plan.error.is_some_and(|e| e.is_finite() && e >= 0.0));
     /// # Ok::<(), queens::Error>(())
@@ -410,8 +430,8 @@ impl Estimate {
             exact: self.exact,
             shards,
             subproblems_per_shard: self.subproblems.div_ceil(shards),
-            seconds_per_shard: self.cpu_seconds * self.largest_shard_share(shards)
-                / self.threads.max(1) as f64,
+            seconds_per_shard: self.seconds_per_shard(shards, self.threads),
+            setup_seconds: self.setup_seconds,
             countable: self.n <= Counter::MAX_N,
         }
     }
@@ -462,9 +482,12 @@ pub struct PlanRecord {
     pub shards: usize,
     /// Subproblems each shard counts, at most.
     pub subproblems_per_shard: usize,
-    /// Wall-clock seconds the largest shard takes on its threads: its subproblems at the
-    /// mean time a subproblem takes (see [`Estimate::hours_per_shard`]).
+    /// Wall-clock seconds the largest shard takes on its threads: its subproblems' and the
+    /// process's setup (see [`Estimate::hours_per_shard`]).
     pub seconds_per_shard: f64,
+    /// Of those, the seconds a process spends before its subproblems (see
+    /// [`Estimate::setup_seconds`]).
+    pub setup_seconds: f64,
     /// Whether [`Counter::run`] counts this board: not above [`Counter::MAX_N`], whose
     /// total exceeds 64 bits (the plan sizes the work all the same).
     pub countable: bool,

@@ -276,6 +276,27 @@ impl Plan {
         self.cases.last().map_or(0, |case| case.first + case.len)
     }
 
+    /// The number of cases.
+    pub(crate) fn cases(&self) -> usize {
+        self.cases.len()
+    }
+
+    /// The number of steps of subproblem `index` (none for one past the join's, such as
+    /// the rotations' of a count of classes).
+    pub(crate) fn steps_of(&self, index: usize) -> u64 {
+        let Some(case) = self.cases.get(self.case_of(index)) else {
+            return 0;
+        };
+        let mut first = case.first;
+        for (_, groups, steps) in case.sizes() {
+            if index < first + groups {
+                return steps;
+            }
+            first += groups;
+        }
+        0
+    }
+
     /// The case of subproblem `index`.
     pub(crate) fn case_of(&self, index: usize) -> usize {
         self.cases

@@ -984,3 +984,19 @@ fn checkpoints_of_boards_cut_by_the_cross_have_a_revision_of_their_own() {
     assert!(join.superseded_words(28).contains(&word(26).as_str()));
     assert!(!join.superseded_words(26).contains(&word(26).as_str()));
 }
+
+#[test]
+fn each_subproblem_has_the_steps_the_plan_numbers() {
+    for n in [12, 16, 19, 23] {
+        let plan = Plan::new(n);
+        let steps: Vec<u64> = (0..plan.len()).map(|j| plan.steps_of(j)).collect();
+        assert_eq!(steps.iter().sum::<u64>(), plan.steps(), "n = {n}");
+        // Step k is of the subproblem whose steps it falls among.
+        for (j, &count) in steps.iter().enumerate().filter(|&(_, &count)| count > 0) {
+            let starts = steps[..j].iter().sum::<u64>();
+            assert_eq!(plan.step(starts).0, j, "n = {n}");
+            assert_eq!(plan.step(starts + count - 1).0, j, "n = {n}");
+        }
+        assert_eq!(plan.steps_of(plan.len()), 0);
+    }
+}

@@ -125,10 +125,10 @@ impl Work for Join {
         })
     }
 
-    /// The steps of the join's subproblems (one set of south rows each). Whole tables,
-    /// where the count would have them, are not built: a step is timed with only the rows
-    /// its subproblem reads, as streamed storage builds them, and what a subproblem builds
-    /// before its steps is timed apart.
+    /// The steps of the join's subproblems (one set of south rows each), timed as the count
+    /// runs them: where it would build whole tables, they are built (their time is the
+    /// count's setup) and each step reads them; else a step reads only the rows its
+    /// subproblem builds, and what the subproblem builds before its steps is timed apart.
     fn sample(&self, sampling: &Sampling) -> Result<Sample, Error> {
         let &Sampling {
             samples,
@@ -138,8 +138,20 @@ impl Work for Join {
         } = sampling;
         let storage = storage(self.n, threads, memory)?;
         let plan = &self.plan;
-        // Each thread's solver of the case it is in, the room its steps work in, and
-        // whether its last step timed ran past its slice.
+        // The whole tables of each case, shared by the threads, where the count builds them.
+        let (mut setup, mut tables) = (0.0, Vec::new());
+        if storage == Storage::Tables {
+            for case in 0..plan.cases() {
+                let mut built = None;
+                setup += timed(&mut || {
+                    built = Some(Solver::new(plan, case, storage)?);
+                    Ok(())
+                })?;
+                tables.extend(built);
+            }
+        }
+        // Each thread's solver of the case it is in (without whole tables), the room its
+        // steps work in, and whether its last step timed ran past its slice.
         let state = |_| (None::<(usize, Solver)>, Room::default(), false);
         let sample = sampled(
             plan.steps(),
@@ -150,16 +162,17 @@ impl Work for Join {
             |(solver, room, long), index, end| {
                 let (subproblem, south) = plan.step(index as u64);
                 let case = plan.case_of(subproblem);
-                if solver.as_ref().is_none_or(|(c, _)| *c != case) {
-                    // Whole tables are not built: a step reads what a streamed one does.
-                    let streamed = match storage {
-                        Storage::Tables => Storage::Streamed,
-                        streamed => streamed,
-                    };
-                    *solver = Some((case, Solver::new(plan, case, streamed)?));
-                }
-                let Some((_, solver)) = solver else {
-                    unreachable!("a solver was made above");
+                let solver = match tables.get(case) {
+                    Some(whole) => whole,
+                    None => {
+                        if solver.as_ref().is_none_or(|(c, _)| *c != case) {
+                            *solver = Some((case, Solver::new(plan, case, storage)?));
+                        }
+                        let Some((_, solver)) = solver else {
+                            unreachable!("a solver was made above");
+                        };
+                        solver
+                    }
                 };
                 let prepare = timed(&mut || solver.prepare(subproblem, room))?
                     * solver.timed_norths(subproblem).1 as f64;
@@ -196,8 +209,17 @@ impl Work for Join {
         Ok(Sample {
             memory: needed(self.n, threads, storage),
             tables_per_subproblem: storage.streamed(),
+            setup,
             ..sample
         })
+    }
+
+    fn subproblem_of(&self, part: u64) -> usize {
+        self.plan.step(part).0
+    }
+
+    fn parts_of(&self, index: usize) -> u64 {
+        self.plan.steps_of(index)
     }
 }
 
