@@ -107,10 +107,9 @@ impl Estimate {
     /// starts.
     pub const LONG_HOURS: f64 = 24.0;
 
-    /// How long [`Counter::forecast`] first looks: where the parts it times then are
-    /// enough for an error bar whose top is still under a quarter of
-    /// [`Estimate::LONG_HOURS`], the count is short and the forecast looks no longer, so
-    /// that a shard of minutes does not spend [`Estimate::BUDGET`] on its forecast.
+    /// How long [`Counter::forecast`] looks (up to three times as long while fewer than
+    /// [`Estimate::ERROR_FROM`] parts are timed): long enough to tell a count of hours from
+    /// one of days, short enough that a count does not keep its user waiting to start.
     pub const GLANCE: Duration = Duration::from_secs(2);
 }
 
@@ -220,11 +219,11 @@ impl Counter {
 }
 
 impl Counter {
-    /// The estimate a plan gives (up to [`Estimate::SAMPLES`] parts in
-    /// [`Estimate::BUDGET`]) of a count that may run long, so that a program can say so
-    /// before it starts: `None` below [`Estimate::FORECAST_FROM`], where every count is
-    /// short enough to just run; the estimate of [`Estimate::GLANCE`] where that shows the
-    /// count short.
+    /// An estimate of a count that may run long, so that a program can say so before it
+    /// starts: up to [`Estimate::SAMPLES`] parts timed in [`Estimate::GLANCE`], a glance
+    /// where a plan looks for [`Estimate::BUDGET`] (its error bar is wider: enough to tell
+    /// hours from days); `None` below [`Estimate::FORECAST_FROM`], where every count is
+    /// short enough to just run.
     ///
     /// # Errors
     ///
@@ -243,6 +242,10 @@ impl Counter {
     /// let shard = Counter::new(23)?.threads(1).shard(0, 1000).forecast()?.unwrap();
     /// assert!(shard.hours() < Estimate::LONG_HOURS / 4.0);
     /// assert!(shard.seconds < Estimate::BUDGET.as_secs_f64() / 2.0);
+    ///
+    /// // A count of half a day is forecast at a glance too, not a plan's 15 s.
+    /// let whole = Counter::new(23)?.threads(1).forecast()?.unwrap();
+    /// assert!(whole.hours() > 1.0 && whole.seconds < 3.5 * Estimate::GLANCE.as_secs_f64());
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn forecast(&self) -> Result<Option<Estimate>, Error> {
@@ -265,17 +268,10 @@ impl Counter {
         if self.board_size() < Estimate::FORECAST_FROM {
             return Ok(None);
         }
-        let glance = self.estimate_with(engine, work, Estimate::SAMPLES, Estimate::GLANCE)?;
-        let short = glance.exact
-            || glance.relative_error().is_some_and(|percent| {
-                glance.hours() * (1.0 + percent / 100.0) < Estimate::LONG_HOURS / 4.0
-            });
-        match short {
-            true => Ok(Some(glance)),
-            false => self
-                .estimate_with(engine, work, Estimate::SAMPLES, Estimate::BUDGET)
-                .map(Some),
-        }
+        // A glance, not a plan's look: the user waits for it (issue 77: 19 s before a
+        // count of n = 23 started).
+        self.estimate_with(engine, work, Estimate::SAMPLES, Estimate::GLANCE)
+            .map(Some)
     }
 }
 
