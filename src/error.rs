@@ -151,6 +151,18 @@ pub enum Error {
         /// What is wrong, naming the record or the shards.
         reason: String,
     },
+    /// A shard counted twice whose two records disagree: one of them is wrong (a faulty
+    /// machine's), and a third count tells which.
+    ShardsDisagree {
+        /// The shard.
+        shard: usize,
+        /// The shards the count is split into.
+        of: usize,
+        /// The two records' totals.
+        totals: [u64; 2],
+        /// The two records' places among those given, from 0.
+        records: [usize; 2],
+    },
     /// The chosen counting engine cannot do this count (see [`Engine`](crate::counting::Engine)).
     Unsupported {
         /// What it cannot do, and what can.
@@ -486,6 +498,20 @@ impl fmt::Display for Body<'_> {
                 write!(f, "checkpoint {}: {reason}", path.display())
             }
             Error::ShardRecords { reason } => write!(f, "shard records: {reason}"),
+            Error::ShardsDisagree {
+                shard,
+                of,
+                totals: [first, second],
+                records: [a, b],
+            } => write!(
+                f,
+                "shard records: shard {shard}/{of} was counted twice and the counts disagree: \
+                 {first} solutions in record {} and {second} in record {} of those given; count \
+                 it a third time on another machine, and merge with the record that agrees \
+                 with it in place of the other",
+                a + 1,
+                b + 1
+            ),
             Error::Unsupported { reason } => f.write_str(reason),
             Error::NotEnoughMemory {
                 needed, available, ..

@@ -300,7 +300,8 @@ fn subproblems_of(count: usize) -> String {
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<(), Failure> {
     let mut out = Out::open(args.output.path())?;
-    let mut records = Vec::new();
+    // Each record with the name of the file it came from.
+    let (mut records, mut names) = (Vec::new(), Vec::new());
     let stdin_only = [Path::new("-").to_path_buf()];
     let files = match args.files.is_empty() {
         true => &stdin_only[..],
@@ -314,9 +315,27 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<(), Failure> {
         })?;
         let read = ShardRecord::read_all(reader)
             .map_err(|err| Failure::Refused(format!("{name}: {err}")))?;
+        names.extend(std::iter::repeat_n(name.to_string(), read.len()));
         records.extend(read);
     }
-    let merged = ShardRecord::merge(&records)?;
+    let merged = match ShardRecord::merge(&records) {
+        // Named by their files, and the count that settles it in the command's words.
+        Err(queens::Error::ShardsDisagree {
+            shard,
+            of,
+            totals: [first, second],
+            records: [a, b],
+        }) => {
+            return Err(Failure::Refused(format!(
+                "shard {shard}/{of} was counted twice and the counts disagree: {first} solutions \
+                 in {}, {second} in {}; count it a third time on another machine (`queens count \
+                 {} --shard {shard}/{of} --json`) and merge with the record that agrees with it \
+                 in place of the other",
+                names[a], names[b], records[a].n
+            )));
+        }
+        merged => merged?,
+    };
     writeln!(out, "{}", merged.to_json())?;
     out.finish()
 }

@@ -618,7 +618,8 @@ mod tests {
 
     #[test]
     fn an_empty_board_written_out_is_the_solution_of_n_0() {
-        for text in ["[]", "()", "{\"n\":0,\"columns\":[]}", "answer 1:\n[]"] {
+        let json = cfg!(feature = "serde").then_some("{\"n\":0,\"columns\":[]}");
+        for text in ["[]", "()", "answer 1:\n[]"].into_iter().chain(json) {
             let read = parse_many(text);
             assert_eq!(read.len(), 1, "{text}");
             assert_eq!(read[0].1.as_ref().map(Solution::n), Ok(0), "{text}");

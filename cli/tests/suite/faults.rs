@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{Q, assert_refused, queens, queens_in, queens_with_input};
+use crate::common::{Q, assert_refused, queens, queens_in, queens_with_input, stderr};
 use queens::counting::{Counter, ShardRecord};
 
 /// Runs a shell line (bash), with `$Q` set to the binary.
@@ -876,4 +876,57 @@ fn output_to_a_descriptor_or_a_device_is_written_in_place_not_renamed_over() {
         text(&out.stderr)
     );
     assert!(!Path::new("-").exists());
+}
+
+#[test]
+fn merge_names_a_shard_counted_twice_that_disagrees_with_both_totals_and_files() {
+    // A faulty machine's record carries a valid checksum and a wrong total: only a second
+    // count of its shard shows it (issue 76).
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for shard in 0..3 {
+        let path = dir.path().join(format!("shard{shard}.json"));
+        let out = queens(
+            &[
+                "count",
+                "13",
+                "--shard",
+                &format!("{shard}/3"),
+                "--json",
+                "-o",
+            ]
+            .iter()
+            .copied()
+            .chain([path.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        files.push(path);
+    }
+    let right = std::fs::read_to_string(&files[1]).unwrap();
+    let mut wrong = ShardRecord::parse(right.trim()).unwrap();
+    let total = wrong.total;
+    wrong.total += 2;
+    let again = dir.path().join("shard1-again.json");
+    std::fs::write(&again, format!("{}\n", wrong.to_json())).unwrap();
+    let merged = dir.path().join("merged.json");
+    let mut args: Vec<&str> = vec!["merge", "-o", merged.to_str().unwrap()];
+    args.extend(files.iter().chain([&again]).map(|f| f.to_str().unwrap()));
+    let out = queens(&args);
+    assert_eq!(out.status.code(), Some(2));
+    let said = stderr(&out);
+    for expected in [
+        "shard 1/3 was counted twice and the counts disagree".to_string(),
+        format!("{total} solutions in {}", files[1].display()),
+        format!("{} in {}", total + 2, again.display()),
+        "count it a third time on another machine (`queens count 13 --shard 1/3 --json`)".into(),
+    ] {
+        assert!(said.contains(&expected), "{expected:?} not in {said}");
+    }
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(!merged.exists(), "nothing is written");
+    // The same shard twice with the same counts (a job that ran twice) is one.
+    args.pop();
+    args.push(files[1].to_str().unwrap());
+    assert!(queens(&args).status.success());
 }

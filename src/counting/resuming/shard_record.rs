@@ -273,24 +273,41 @@ impl ShardRecord {
     ///
     /// # Errors
     ///
-    /// [`Error::ShardRecords`] when there are no records, they are for different boards,
-    /// splits or versions of `queens`, a shard is missing or given twice with different
-    /// counts, a shard's number of subproblems is not what this version gives it, or a
-    /// sum overflows.
+    /// [`Error::ShardsDisagree`] when a shard is given twice with different counts (one is
+    /// wrong: a third count of the shard tells which), and [`Error::ShardRecords`] when
+    /// there are no records, they are for different boards, splits or versions of
+    /// `queens`, a shard is missing, a shard's number of subproblems is not what this
+    /// version gives it, or a sum overflows.
     ///
     /// # Examples
     ///
     /// ```
+    /// use queens::Error;
     /// use queens::counting::{Counter, ShardRecord};
     ///
     /// let first = ShardRecord::new(&Counter::new(9)?.shard(0, 4).run()?, 0.0);
-    /// let err = ShardRecord::merge(&[first]).unwrap_err();
+    /// let err = ShardRecord::merge(&[first.clone()]).unwrap_err();
     /// assert!(err.to_string().contains("shards 1, 2 and 3 are missing"));
+    ///
+    /// // A shard counted twice whose counts disagree: one of them is wrong.
+    /// let mut wrong = first.clone();
+    /// wrong.total -= 8;
+    /// let err = ShardRecord::merge(&[first.clone(), first.clone(), wrong]).unwrap_err();
+    /// let totals = [first.total, first.total - 8];
+    /// assert_eq!(err, Error::ShardsDisagree { shard: 0, of: 4, totals, records: [0, 2] });
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn merge(records: &[ShardRecord]) -> Result<ShardRecord, Error> {
         let bad = |reason: String| Error::ShardRecords { reason };
         let first = compatible(records).map_err(bad)?;
+        if let Some((a, b)) = disagreeing(records) {
+            return Err(Error::ShardsDisagree {
+                shard: records[a].shard,
+                of: records[a].of,
+                totals: [records[a].total, records[b].total],
+                records: [a, b],
+            });
+        }
         let all = engines::work(first.n, first.engine, first.fixed.is_some()).len();
         let shards = each_shard_once(records, first, all).map_err(bad)?;
         let merged = summed(&shards, first, all).map_err(bad)?;
@@ -299,6 +316,18 @@ impl ShardRecord {
         }
         Ok(merged)
     }
+}
+
+/// The places in `records` of the first two that count the same shard differently (a
+/// shard counted twice whose counts disagree), if any.
+fn disagreeing(records: &[ShardRecord]) -> Option<(usize, usize)> {
+    // Each against the first record of its shard: where any two differ, one of them
+    // differs from that one.
+    let mut firsts = std::collections::HashMap::new();
+    records.iter().enumerate().find_map(|(b, second)| {
+        let a = *firsts.entry(second.shard).or_insert(b);
+        (!same_counts(&records[a], second)).then_some((a, b))
+    })
 }
 
 /// The first of `records`, once every record is sound and counts the same board, split,
