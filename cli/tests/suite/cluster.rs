@@ -82,6 +82,50 @@ fn the_gnu_parallel_recipe_counts_n15() {
     );
 }
 
+#[test]
+#[ignore = "needs GNU parallel; run by .ci/run"]
+fn the_recipe_that_counts_every_shard_twice_merges_both_rounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_queens")).parent().unwrap();
+    let block = guide_block("ROUND_B");
+    let script = block
+        .replace("count 18", "count 15")
+        .replace("/64", "/8")
+        .replace("seq 0 63", "seq 0 7")
+        .replace("n18", "n15");
+    assert_ne!(script, block, "docs/clusters.md's recipe changed shape");
+    let out = run(Command::new("bash")
+        .args(["-euo", "pipefail", "-c", &script])
+        .env("PATH", path_with_queens(bin))
+        .env("ROUND_A", ":")
+        .env("ROUND_B", ":")
+        .current_dir(dir.path()));
+    let record = ShardRecord::parse(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!((record.total, record.of), (SOLUTIONS_15, 1));
+    // A second round with a record gone wrong (checksum and all) is refused by name.
+    let round = dir.path().join("n15-b.json");
+    let text = std::fs::read_to_string(&round).unwrap();
+    let mut wrong: Vec<ShardRecord> = text
+        .lines()
+        .map(|l| ShardRecord::parse(l).unwrap())
+        .collect();
+    wrong[3].total -= 8;
+    let lines: String = wrong.iter().map(|r| format!("{}\n", r.to_json())).collect();
+    std::fs::write(&round, lines).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["merge", "n15-a.json", "n15-b.json"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    let shard = wrong[3].shard;
+    assert!(
+        said.contains(&format!("shard {shard}/8 was counted twice")) && said.contains("n15-b.json"),
+        "{said}"
+    );
+}
+
 /// The daemons of a one-node cluster, stopped (by their PIDs) when dropped.
 struct Cluster {
     dir: PathBuf,
