@@ -274,5 +274,10 @@ pub(crate) fn animated_svg(n: &Bound<'_, PyAny>, events: &Bound<'_, PyAny>) -> P
         }
         drawn.push(event.inner);
     }
+    // Refused while memory is left to say so: a picture of millions of events is gigabytes.
+    let bytes = queens::trace::animated_bytes(n, drawn.len()) as u64;
+    drop(room(bytes, || {
+        format!("a picture of {} events", drawn.len())
+    })?);
     queens::trace::animated_svg(n, &drawn).map_err(error)
 }

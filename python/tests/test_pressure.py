@@ -23,7 +23,7 @@ DRIVERS = {
 }
 
 PROGRAM = """
-import signal, sys, queens
+import itertools, signal, sys, queens
 signal.signal(signal.SIGINT, signal.default_int_handler)
 print("ready", flush=True)
 try:
@@ -77,6 +77,7 @@ def limited(megabytes):
         "list(queens.Queens(20).fundamental())",
         "set(iter(queens.Queens(20)))",
         "queens.check('[0]\\n' * 30_000_000)",
+        "queens.animated_svg(12, itertools.islice(queens.Queens(12).trace(), 3_000_000))",
     ],
 )
 def test_running_out_of_memory_is_a_memory_error(call):

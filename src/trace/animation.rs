@@ -12,6 +12,27 @@ use crate::formats::picture::{
 use crate::trace::Event;
 use crate::trace::events::fit;
 
+/// About how many bytes [`animated_svg`] writes for `events` events of an `n x n` board,
+/// never fewer: each event draws at most a row of squares, of about 100 bytes each
+/// (6.8 KB an event at n = 64, 1.0 KB at n = 8).
+///
+/// # Examples
+///
+/// ```
+/// use queens::Queens;
+///
+/// let events: Vec<_> = Queens::new(8).trace().take(500).collect();
+/// let picture = queens::trace::animated_svg(8, &events)?;
+/// assert!(picture.len() <= queens::trace::animated_bytes(8, 500));
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[must_use]
+pub fn animated_bytes(n: usize, events: usize) -> usize {
+    events
+        .saturating_mul(110 * n + 400)
+        .saturating_add(64 * n * n + 4096)
+}
+
 /// Seconds each event is shown.
 const STEP: f64 = 0.25;
 /// Seconds the last board stays before the animation starts over.
@@ -57,12 +78,20 @@ const STATUS: usize = 56;
 /// # Errors
 ///
 /// [`Error::TooLarge`] for `n > Queens::MAX_N`, [`Error::OffBoard`] for an event on a row
-/// or column the board does not have, and [`Error::WrongSize`] for events of another board's
-/// search (more queens than rows, or a solution with fewer).
+/// or column the board does not have, [`Error::WrongSize`] for events of another board's
+/// search (more queens than rows, or a solution with fewer), and [`Error::OutOfMemory`]
+/// where the picture ([`animated_bytes`]) cannot be had.
 pub fn animated_svg(n: usize, events: &[Event]) -> Result<String, Error> {
     check_size(n)?;
     fit(events, n)?;
     let mut animation = Animation::new(n, events.len());
+    // Room for the whole picture first, fallibly: millions of events make gigabytes, and
+    // a text that cannot grow would abort the process.
+    let bytes = animated_bytes(n, events.len());
+    animation
+        .out
+        .try_reserve(bytes)
+        .map_err(|_| Error::OutOfMemory { bytes })?;
     for (i, &event) in events.iter().enumerate() {
         animation.event(i as f64 * STEP, event);
     }

@@ -6,6 +6,6 @@ pub(crate) mod animation;
 pub(crate) mod events;
 pub(crate) mod replay;
 
-pub use animation::animated_svg;
+pub use animation::{animated_bytes, animated_svg};
 pub use events::{Event, Trace};
 pub use replay::{DeadEnd, Replay, Snapshot};
