@@ -213,9 +213,20 @@ impl PyQueens {
             while (if backward { next > stop } else { next < stop })
                 && !halted.load(Ordering::Relaxed)
             {
+                // Memory watched as a stream watches it, and room made fallibly: a slice
+                // of a large board can hold billions of solutions.
+                let full = found.len() == found.capacity();
+                let short = memory_checked_at(found.len() as u64)
+                    .then(memory_short)
+                    .flatten();
+                if let Some(available) = short.or_else(|| {
+                    (full && found.try_reserve(found.len().max(64)).is_err()).then_some(0)
+                }) {
+                    return Ok(Err(SliceStop::Memory(available)));
+                }
                 let from_end = if backward { len - 1 - next } else { next };
                 let Ok(skip) = usize::try_from(from_end - walked) else {
-                    return Ok(Err(()));
+                    return Ok(Err(SliceStop::Overflow));
                 };
                 let solution = match backward {
                     true => search.nth_back(skip),
@@ -230,7 +241,10 @@ impl PyQueens {
             }
             Ok(Ok(found))
         })?
-        .map_err(|()| PyOverflowError::new_err("a slice's step is beyond a usize"))?;
+        .map_err(|stop| match stop {
+            SliceStop::Overflow => PyOverflowError::new_err("a slice's step is beyond a usize"),
+            SliceStop::Memory(available) => out_of_memory("a slice", available),
+        })?;
         for solution in found {
             list.append(Py::new(py, Solution::wrap(solution))?)?;
         }
@@ -469,6 +483,14 @@ impl PyQueens {
             inner: self.inner.clone().trace(),
         }
     }
+}
+
+/// Why a slice's search stopped short.
+enum SliceStop {
+    /// A step past a `usize`.
+    Overflow,
+    /// Memory ran short, this much left.
+    Memory(u64),
 }
 
 /// The searches a `Solutions` stream runs.

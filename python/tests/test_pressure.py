@@ -78,6 +78,7 @@ def limited(megabytes):
         "set(iter(queens.Queens(20)))",
         "queens.check('[0]\\n' * 30_000_000)",
         "queens.animated_svg(12, itertools.islice(queens.Queens(12).trace(), 3_000_000))",
+        "queens.Queens(20)[:]",
     ],
 )
 def test_running_out_of_memory_is_a_memory_error(call):
