@@ -38,7 +38,7 @@ CALLS = {
     ("construct", "n"): (lambda v: queens.construct(v), f"from 0 to {U64}", [0, 10**6], []),
     ("random", "n"): (lambda v: queens.random(v), "from 0 to 2**32 - 1", [0, 1000], [2**32]),
     ("random", "seed"): (lambda v: queens.random(6, v), f"from 0 to {U64}", [0, 2**64 - 1], []),
-    ("check", "n"): (lambda v: queens.check("[0]", n=v), f"from 1 to {U64}", [1, 2**64 - 1], [0]),
+    ("check", "n"): (lambda v: queens.check("[0]", n=v), f"from 0 to {U64}", [0, 2**64 - 1], [-1]),
     ("_rust_iteration_seconds", "n"): (
         lambda v: queens._queens._rust_iteration_seconds(v), "from 0 to 64", [0, 8], [65]),
     ("queens", "num"): (lambda v: queens.queens(v), "up to 64", [-(2**70), 64], [65]),
