@@ -74,6 +74,7 @@ def limited(megabytes):
     "call",
     [
         "tuple(queens.queens(20))",
+        "list(queens.queens(20))",
         "list(queens.Queens(20).fundamental())",
         "set(iter(queens.Queens(20)))",
         "queens.check('[0]\\n' * 30_000_000)",
