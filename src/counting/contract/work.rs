@@ -3,6 +3,7 @@
 //! its own module ([`constellations`](super::constellations),
 //! [`quadrants::work`](super::quadrants::work)); the counter knows none of their insides.
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -192,7 +193,7 @@ pub(crate) fn sampled<T>(
         // Tables built once and nothing streamed, unless the engine says otherwise.
         memory: 0,
         tables_per_subproblem: false,
-        setup: 0.0,
+        setups: Vec::new(),
     })
 }
 
@@ -238,9 +239,9 @@ pub(crate) struct Sample {
     pub(crate) memory: u64,
     /// Whether each subproblem builds what it reads, rather than reading tables built once.
     pub(crate) tables_per_subproblem: bool,
-    /// Seconds a process spends once, before its subproblems: building the tables they
-    /// read, where they are built whole (measured by building them).
-    pub(crate) setup: f64,
+    /// Seconds a process spends once before it counts any subproblem of a range: building
+    /// the tables they read, where they are built whole (measured by building them).
+    pub(crate) setups: Vec<(Range<usize>, f64)>,
 }
 
 /// Seconds each of a count's subproblems takes, estimated from `sample` of `work`: the

@@ -281,6 +281,12 @@ impl Plan {
         self.cases.len()
     }
 
+    /// The subproblems of case `case`.
+    pub(crate) fn subproblems_of_case(&self, case: usize) -> std::ops::Range<usize> {
+        let case = &self.cases[case];
+        case.first..case.first + case.len
+    }
+
     /// The number of steps of subproblem `index` (none for one past the join's, such as
     /// the rotations' of a count of classes).
     pub(crate) fn steps_of(&self, index: usize) -> u64 {

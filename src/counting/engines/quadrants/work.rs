@@ -139,14 +139,15 @@ impl Work for Join {
         let storage = storage(self.n, threads, memory)?;
         let plan = &self.plan;
         // The whole tables of each case, shared by the threads, where the count builds them.
-        let (mut setup, mut tables) = (0.0, Vec::new());
+        let (mut setups, mut tables) = (Vec::new(), Vec::new());
         if storage == Storage::Tables {
             for case in 0..plan.cases() {
                 let mut built = None;
-                setup += timed(&mut || {
+                let seconds = timed(&mut || {
                     built = Some(Solver::new(plan, case, storage)?);
                     Ok(())
                 })?;
+                setups.push((plan.subproblems_of_case(case), seconds));
                 tables.extend(built);
             }
         }
@@ -209,7 +210,7 @@ impl Work for Join {
         Ok(Sample {
             memory: needed(self.n, threads, storage),
             tables_per_subproblem: storage.streamed(),
-            setup,
+            setups,
             ..sample
         })
     }
