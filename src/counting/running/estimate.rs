@@ -428,7 +428,7 @@ impl Estimate {
     /// // The largest shard's subproblems, on two threads (or one where the crate is built
     /// // without its `parallel` feature).
     /// let hours = estimate.hours_per_shard(4, estimate.threads);
-    /// assert_eq!(plan.seconds_per_shard, hours * 3600.0);
+    /// assert!((plan.seconds_per_shard - hours * 3600.0).abs() <= 1e-9 * plan.seconds_per_shard);
     /// // A fraction of the CPU time, from 20 parts timed (how wide depends on the machine's load).
     /// assert!(plan.error.is_some_and(|e| e.is_finite() && e >= 0.0));
     /// # Ok::<(), queens::Error>(())
