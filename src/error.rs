@@ -163,6 +163,21 @@ pub enum Error {
         /// The two records' places among those given, from 0.
         records: [usize; 2],
     },
+    /// A count's audit counted a part again by another path and got another number: the
+    /// machine (a core, its vector unit, the build) cannot be trusted with this count, and
+    /// no record of it is to be written. See [`Counter::audit`](crate::counting::Counter::audit).
+    AuditFailed {
+        /// The board size.
+        n: usize,
+        /// The subproblem the part is of.
+        subproblem: usize,
+        /// The part, as the engine names it within its subproblem (0 for a whole one).
+        part: u64,
+        /// The solutions the count found in it.
+        counted: u64,
+        /// The solutions the audit found in it.
+        again: u64,
+    },
     /// The chosen counting engine cannot do this count (see [`Engine`](crate::counting::Engine)).
     Unsupported {
         /// What it cannot do, and what can.
@@ -511,6 +526,18 @@ impl fmt::Display for Body<'_> {
                  with it in place of the other",
                 a + 1,
                 b + 1
+            ),
+            Error::AuditFailed {
+                n,
+                subproblem,
+                part,
+                counted,
+                again,
+            } => write!(
+                f,
+                "the audit of n = {n} disagrees: subproblem {subproblem}, part {part} has \
+                 {counted} solutions as counted and {again} when counted again by another \
+                 path; this machine cannot be trusted with the count: count it on another"
             ),
             Error::Unsupported { reason } => f.write_str(reason),
             Error::NotEnoughMemory {

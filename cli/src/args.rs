@@ -61,6 +61,12 @@ pub enum Command {
         after_help = "Examples:\n  queens merge shard-*.json\n  cat shard-*.json | queens merge"
     )]
     Merge(MergeArgs),
+    /// Count again here the parts a shard record's audit counted twice, on the portable
+    /// code: a check, on another machine, of records written on machines nobody tested.
+    #[command(
+        after_help = "Examples:\n  queens verify shard-3.json\n  cat shard-*.json | queens verify"
+    )]
+    Verify(VerifyArgs),
     /// Check solutions read from a file or standard input, in any format `solve` writes.
     #[command(
         after_help = "Examples:\n  queens solve 8 --format fen | queens check\n  \
@@ -167,9 +173,19 @@ pub struct CountArgs {
     /// Count only shard I of K (0 <= I < K); the K shards together count everything once.
     #[arg(long, value_name = "I/K", value_parser = parse_shard)]
     pub shard: Option<Shard>,
-    /// Print one JSON record (n, shard, of, total, fundamental, fixed, subproblems, seconds).
+    /// Print one JSON record (n, shard, of, total, fundamental, fixed, subproblems, seconds,
+    /// audit).
     #[arg(long)]
     pub json: bool,
+    /// Count without the audit: a sample of the count's own parts, drawn from its board and
+    /// shard, counted again by another path (the portable code) within 2% of its time; a
+    /// disagreement stops the count, and the record lists the parts for `queens verify`.
+    #[arg(long)]
+    pub no_audit: bool,
+    /// Say what the count chose for this processor (kernels, cache sizes, storage) before
+    /// it starts, and what its audit did after.
+    #[arg(long, short)]
+    pub verbose: bool,
     /// Record each finished subproblem in FILE, and skip those it already holds.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
@@ -207,6 +223,14 @@ pub struct PlanArgs {
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
+    /// Files of JSON records; standard input when none is given.
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
     /// Files of JSON records; standard input when none is given.
     pub files: Vec<PathBuf>,
     #[command(flatten)]

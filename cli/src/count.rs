@@ -1,4 +1,4 @@
-//! `count`, `plan` and `merge`: exact counts, their plans, and shards' records merged.
+//! `count` and `plan`: exact counts and their plans.
 
 use std::io::Write;
 use std::path::Path;
@@ -6,10 +6,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use queens::counting::{Counter, Estimate, Prepared, Shard, ShardRecord, Warning};
+use queens::counting::{Counter, Counts, Estimate, Prepared, Shard, ShardRecord, Warning};
 
-use crate::args::{CountArgs, CountChoice, MergeArgs, PlanArgs};
-use crate::check::open_input;
+use crate::args::{CountArgs, CountChoice, PlanArgs};
 use crate::output::Out;
 use crate::units::{cpu_time, duration, size, took};
 use crate::{Failure, output, progress, say};
@@ -68,6 +67,9 @@ pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
             took(seconds)
         ));
     }
+    if args.verbose {
+        say(format_args!("queens: {}", audited(&counts)));
+    }
     match incomplete {
         Some(err) => {
             say(format_args!(
@@ -79,11 +81,36 @@ pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
     }
 }
 
+/// What the count's audit did, in a line.
+fn audited(counts: &Counts) -> String {
+    let Some(audit) = &counts.audit else {
+        return "not audited (--no-audit)".into();
+    };
+    let parts = match audit.agreed.len() {
+        0 => {
+            return "audit: no part counted a second time: each would take more than its 2% \
+                    share of the count's time"
+                .into();
+        }
+        1 => "1 part".to_string(),
+        parts => format!("{parts} parts"),
+    };
+    format!(
+        "audit: {parts} of the count counted a second time {}, all agreed, in {} ({:.1}% of \
+         the count's time)",
+        audit.by,
+        took(audit.time),
+        100.0 * audit.share()
+    )
+}
+
 /// The count of `args`, checked and sized before any work: refused where it cannot count,
 /// warned of where it would take a day or more, resumed from its checkpoint (which it says).
 fn prepared(args: &CountArgs) -> Result<Prepared, Failure> {
     let Shard { index, of } = args.shard.unwrap_or(Shard::WHOLE);
-    let counter = counter(&args.count)?.shard(index, of);
+    let counter = counter(&args.count)?
+        .shard(index, of)
+        .audit(!args.no_audit);
     let fundamental = args.count.fundamental;
     let engine = counter.chosen_engine()?;
     if !engine.shards_count_classes() && fundamental && of > 1 && !args.json {
@@ -121,6 +148,9 @@ fn prepared(args: &CountArgs) -> Result<Prepared, Failure> {
     // Checked and sized once: the checkpoint, the progress bar and the count all number the
     // engine it chose.
     let prepared = counter.prepare()?;
+    if args.verbose {
+        say(format_args!("queens: {}", prepared.choices()));
+    }
     for warning in prepared.warnings() {
         match warning {
             Warning::LongCount(forecast) => say(format_args!(
@@ -296,46 +326,4 @@ fn subproblems_of(count: usize) -> String {
         1 => "1 subproblem".to_string(),
         count => format!("{count} subproblems"),
     }
-}
-
-pub(crate) fn merge(args: &MergeArgs) -> Result<(), Failure> {
-    let mut out = Out::open(args.output.path())?;
-    // Each record with the name of the file it came from.
-    let (mut records, mut names) = (Vec::new(), Vec::new());
-    let stdin_only = [Path::new("-").to_path_buf()];
-    let files = match args.files.is_empty() {
-        true => &stdin_only[..],
-        false => &args.files[..],
-    };
-    for path in files {
-        let (name, reader) = open_input(path, |n| {
-            format!(
-                "merge reads the records of `queens count --shard I/K --json`, not a board size: `queens count {n}` counts the {n}x{n} board"
-            )
-        })?;
-        let read = ShardRecord::read_all(reader)
-            .map_err(|err| Failure::Refused(format!("{name}: {err}")))?;
-        names.extend(std::iter::repeat_n(name.to_string(), read.len()));
-        records.extend(read);
-    }
-    let merged = match ShardRecord::merge(&records) {
-        // Named by their files, and the count that settles it in the command's words.
-        Err(queens::Error::ShardsDisagree {
-            shard,
-            of,
-            totals: [first, second],
-            records: [a, b],
-        }) => {
-            return Err(Failure::Refused(format!(
-                "shard {shard}/{of} was counted twice and the counts disagree: {first} solutions \
-                 in {}, {second} in {}; count it a third time on another machine (`queens count \
-                 {} --shard {shard}/{of} --json`) and merge with the record that agrees with it \
-                 in place of the other",
-                names[a], names[b], records[a].n
-            )));
-        }
-        merged => merged?,
-    };
-    writeln!(out, "{}", merged.to_json())?;
-    out.finish()
 }

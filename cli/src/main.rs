@@ -8,6 +8,7 @@ mod one;
 mod output;
 mod progress;
 mod puzzle;
+mod records;
 mod solve;
 mod trace;
 mod units;
@@ -78,7 +79,8 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::solve(&args),
         Command::Count(args) => count::count(&args),
         Command::Plan(args) => count::plan(&args),
-        Command::Merge(args) => count::merge(&args),
+        Command::Merge(args) => records::merge(&args),
+        Command::Verify(args) => records::verify(&args),
         Command::Check(args) => check::check(&args),
         Command::Show(args) => solve::show(&args),
         Command::Puzzle(args) => puzzle::puzzle(&args),

@@ -12,6 +12,7 @@ mod running;
 mod simd;
 
 use crate::error::Error;
+pub use contract::audit::{Agreed, Audit, AuditBy};
 pub use contract::counts::Counts;
 pub use contract::engine::{Engine, PlanWords};
 pub use contract::memory::available_memory;
@@ -22,6 +23,7 @@ pub(crate) use interior::{Interior, count_board};
 pub use resuming::checkpoint::Checkpoint;
 #[cfg(feature = "serde")]
 pub use resuming::shard_record::ShardRecord;
+pub use running::choices::Choices;
 pub use running::counter::{Counter, Progress};
 pub use running::estimate::{Estimate, PlanRecord};
 pub use running::prepared::{Prepared, Warning};

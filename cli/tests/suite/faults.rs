@@ -930,3 +930,57 @@ fn merge_names_a_shard_counted_twice_that_disagrees_with_both_totals_and_files()
     args.push(files[1].to_str().unwrap());
     assert!(queens(&args).status.success());
 }
+
+#[test]
+fn verify_counts_an_audit_again_and_refuses_a_record_whose_audit_is_wrong() {
+    // A faulty machine's record carries a valid checksum and a wrong total; its audit's
+    // parts, counted again on another machine, show it (issue 76).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("shard.json");
+    let out = queens(&["count", "18", "--shard", "5/12", "--json", "-o", path_str(&path)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = std::fs::read_to_string(&path).unwrap();
+    let record = ShardRecord::parse(line.trim()).unwrap();
+    let audit = record.audit.clone().expect("counts are audited by default");
+    assert!(!audit.agreed.is_empty(), "{line}");
+    let out = queens(&["verify", path_str(&path)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = text(&out.stdout);
+    let parts = audit.agreed.len();
+    assert!(said.contains(&format!("shard 5/12 of n = 18: the {parts} parts of its audit agree here")), "{said}");
+
+    // One part's solutions off by one, the checksum remade: refused, naming the part.
+    let mut wrong = record.clone();
+    let part = &mut wrong.audit.as_mut().unwrap().agreed[0];
+    part.total += 1;
+    let (subproblem, step) = (part.subproblem, part.part);
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, format!("{}\n", wrong.to_json())).unwrap();
+    let out = queens(&["verify", path_str(&bad)]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = stderr(&out);
+    for expected in [
+        format!("subproblem {subproblem}, part {step} has"),
+        "count the shard on a third (`queens count 18 --shard 5/12 --json`)".to_string(),
+        path_str(&bad).to_string(),
+    ] {
+        assert!(said.contains(&expected), "{expected:?} not in {said}");
+    }
+    assert_eq!(said.lines().count(), 1, "{said}");
+
+    // A part the record's identity does not draw, or not in its shard: refused on reading.
+    let mut undrawn = record.clone();
+    undrawn.audit.as_mut().unwrap().agreed[0].subproblem += 1;
+    let out = queens_with_input(&["verify"], format!("{}\n", undrawn.to_json()));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("does not draw"), "{}", stderr(&out));
+
+    // Without an audit there is nothing to count again: said, not passed.
+    let out = queens(&["count", "12", "--shard", "0/2", "--json", "--no-audit"]);
+    assert!(!text(&out.stdout).contains("audit"), "{}", text(&out.stdout));
+    let unaudited = dir.path().join("unaudited.json");
+    std::fs::write(&unaudited, &out.stdout).unwrap();
+    let out = queens(&["verify", path_str(&unaudited)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("carries no audit"), "{}", stderr(&out));
+}

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::counting::contract::audit::Audit;
 use crate::counting::contract::engine::Engine;
 use crate::counting::contract::shard::Shard;
 #[cfg(doc)]
@@ -16,7 +17,7 @@ use crate::counting::contract::subproblem::Subproblem;
 /// assert_eq!(counts.to_string(), "n = 8: 92 solutions, 12 fundamental");
 /// # Ok::<(), queens::Error>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Counts {
@@ -39,6 +40,13 @@ pub struct Counts {
     pub fixed: Option<u64>,
     /// Subproblems in the shard.
     pub subproblems: usize,
+    /// What its audit counted twice, where [`Counter::audit`](crate::counting::Counter::audit)
+    /// asked for one.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub audit: Option<Audit>,
 }
 
 impl fmt::Display for Counts {

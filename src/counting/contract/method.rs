@@ -71,6 +71,13 @@ pub(crate) trait Method: Sync {
     /// Whether a shard of its count counts symmetry classes of its own.
     fn shards_count_classes(&self) -> bool;
 
+    /// What it chose for a count of `n` on `threads` threads within `memory` bytes on this
+    /// processor, besides the kernels, a phrase each (see
+    /// [`Prepared::choices`](crate::counting::Prepared::choices)). (By default nothing.)
+    fn choices(&self, _n: usize, _threads: usize, _memory: Option<u64>) -> Vec<String> {
+        Vec::new()
+    }
+
     /// What a plan says of its work (see [`Engine::plan_words`]).
     /// (By default: subproblems, each too long to finish timed along a random path down
     /// its search, and no tables.)

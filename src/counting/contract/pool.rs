@@ -2,6 +2,9 @@
 
 use std::sync::{Mutex, PoisonError};
 
+#[cfg(feature = "parallel")]
+use crate::counting::simd::forced;
+
 /// The threads a count runs on: rayon's when it can (built once per count), else the
 /// calling thread.
 pub(crate) struct Pool {
@@ -69,10 +72,12 @@ impl Pool {
         #[cfg(feature = "parallel")]
         if self.threads > 1 {
             use rayon::prelude::*;
+            // The pool's threads count on the kernels the caller's does (an audit's).
+            let kernels = forced::current();
             let work = || {
                 todo.par_iter()
                     .with_max_len(1)
-                    .map(|&i| solve_one(i))
+                    .map(|&i| forced::within(kernels, || solve_one(i)))
                     .collect()
             };
             return match &self.pool {

@@ -7,6 +7,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::counting::contract::audit::Auditor;
 use crate::counting::contract::pool::Pool;
 use crate::counting::contract::subproblem::Subproblem;
 use crate::error::{Error, Refusal};
@@ -57,6 +58,40 @@ pub(crate) trait Work: Send + Sync {
     fn parts_of(&self, _index: usize) -> u64 {
         1
     }
+
+    /// Whether its [`Work::count`] hands each part it counts to the job's
+    /// [`audit`](Job::audit) itself (the join's steps, far finer than its subproblems);
+    /// else the runner audits whole subproblems.
+    fn audits_parts(&self) -> bool {
+        false
+    }
+
+    /// The solutions of part `part` of subproblem `subproblem` (as an audit names it),
+    /// counted on its own within `memory` bytes, as a check of an audit on another machine
+    /// counts it. By default a part is a whole subproblem, and `part` must be 0.
+    fn count_part(&self, subproblem: usize, part: u64, memory: Option<u64>) -> Result<u64, Error> {
+        if subproblem >= self.len() || part != 0 {
+            return Err(Error::ShardRecords {
+                reason: format!(
+                    "the audit names part {part} of subproblem {subproblem}, which this count \
+                     of {} subproblems of one part each does not have",
+                    self.len()
+                ),
+            });
+        }
+        let results = self.count(&Job {
+            todo: &[subproblem],
+            pool: &Pool::new(1, 1),
+            memory,
+            stopped: &|| false,
+            finished: &|solve| Some(solve()),
+            audit: None,
+        })?;
+        match results.into_iter().next().flatten() {
+            Some(result) => result.map(|s| s.total),
+            None => Err(Error::Cancelled { done: 0, of: 1 }),
+        }
+    }
 }
 
 /// How a plan samples a count: up to `samples` parts, spread over it, until `budget` runs
@@ -83,6 +118,8 @@ pub(crate) struct Job<'a> {
     /// Whether the count has stopped.
     pub(crate) stopped: &'a (dyn Fn() -> bool + Sync),
     pub(crate) finished: &'a Finished<'a>,
+    /// The count's audit, for an engine that audits its own parts ([`Work::audits_parts`]).
+    pub(crate) audit: Option<&'a Auditor>,
 }
 
 /// What a count says of symmetry classes.

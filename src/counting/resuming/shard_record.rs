@@ -6,6 +6,7 @@ use std::io::BufRead;
 use serde::{Deserialize, Serialize};
 
 use crate::bitboard::check_size;
+use crate::counting::contract::audit::{self, Agreed, Audit, AuditBy, MOST_AUDITED};
 use crate::counting::contract::counts::Counts;
 use crate::counting::contract::engine::Engine;
 use crate::counting::contract::method::RecordCounts;
@@ -14,6 +15,7 @@ use crate::counting::contract::shard::Shard;
 use crate::counting::contract::subproblem::Subproblem;
 use crate::counting::contract::work::{Job, burnside};
 use crate::counting::engines;
+use crate::counting::simd::{Kernels, forced};
 use crate::error::Error;
 use crate::error::excerpt;
 use crate::formats::input_lines::BoundedLines;
@@ -75,6 +77,11 @@ pub struct ShardRecord {
     pub seconds: f64,
     /// The version of `queens` that counted it.
     pub version: String,
+    /// The parts of the shard its audit counted twice, where the count was audited
+    /// ([`Counter::audit`](crate::counting::Counter::audit)); [`ShardRecord::verify`] counts
+    /// them again. A merged record keeps none: verify the shards' records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audit: Option<Audit>,
 }
 
 /// A record as written: its content and the checksum of the content.
@@ -109,6 +116,7 @@ impl ShardRecord {
             subproblems: counts.subproblems,
             seconds,
             version: VERSION.to_string(),
+            audit: counts.audit.clone(),
         }
     }
 
@@ -239,6 +247,7 @@ impl ShardRecord {
         if self.engine == Engine::Auto {
             return Err("a record must name the engine that counted, not auto".into());
         }
+        self.check_audit()?;
         let counted = [self.fundamental, self.fixed].map(|count| count.unwrap_or(0));
         if self.subproblems == 0 && (self.total != 0 || counted != [0, 0]) {
             return Err(format!(
@@ -263,6 +272,116 @@ impl ShardRecord {
                 self.total,
                 self.fundamental.unwrap_or(0)
             )
+        })
+    }
+
+    /// Refuses an audit no count writes: too long, of parts not in the shard or not drawn
+    /// from its identity, or of more solutions than the shard has.
+    fn check_audit(&self) -> Result<(), String> {
+        let Some(audit) = &self.audit else {
+            return Ok(());
+        };
+        if audit.agreed.len() > MOST_AUDITED {
+            return Err(format!(
+                "its audit lists {} parts, more than the {MOST_AUDITED} an audit counts",
+                audit.agreed.len()
+            ));
+        }
+        let shard = Shard {
+            index: self.shard,
+            of: self.of,
+        };
+        let seed = audit::seed(self.n, shard, self.engine);
+        let mut solutions = 0u64;
+        for part in &audit.agreed {
+            let Agreed {
+                subproblem,
+                part: step,
+                total,
+            } = *part;
+            if subproblem % self.of != self.shard || !audit::drawn(seed, subproblem, step) {
+                return Err(format!(
+                    "its audit lists part {step} of subproblem {subproblem}, which the audit of \
+                     shard {}/{} does not draw",
+                    self.shard, self.of
+                ));
+            }
+            solutions = solutions.saturating_add(total);
+        }
+        if solutions > self.total {
+            return Err(format!(
+                "its audit's parts have {solutions} solutions, more than the shard's {}",
+                self.total
+            ));
+        }
+        Ok(())
+    }
+
+    /// Counts the parts the record's audit lists again here, on the portable code (and,
+    /// for the quadrant join, on the storage that builds only the rows a step reads, so
+    /// that memory other than the count's is read), and returns that audit: a check on
+    /// another machine of a record written on one nobody has tested. A merged record
+    /// carries no audit; verify its shards' records.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::AuditFailed`] where a part counts differently here, naming it;
+    /// [`Error::ShardRecords`] for a record without an audit, or of another version of
+    /// `queens` (whose parts may be numbered otherwise); those of counting (memory).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::{Counter, ShardRecord};
+    ///
+    /// let record = ShardRecord::new(&Counter::new(17)?.shard(2, 8).audit(true).run()?, 1.0);
+    /// let again = record.verify()?;
+    /// assert_eq!(again.agreed, record.audit.as_ref().expect("audited").agreed);
+    ///
+    /// let mut wrong = record.clone();
+    /// wrong.audit.as_mut().expect("audited").agreed[0].total += 1;
+    /// assert!(matches!(wrong.verify(), Err(queens::Error::AuditFailed { .. })));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn verify(&self) -> Result<Audit, Error> {
+        let bad = |reason: String| Error::ShardRecords { reason };
+        let Some(audit) = &self.audit else {
+            return Err(bad(format!(
+                "the record of shard {}/{} of n = {} carries no audit (a merged record, or one \
+                 counted without an audit); count the shard again to check it",
+                self.shard, self.of, self.n
+            )));
+        };
+        if self.version != VERSION {
+            return Err(bad(format!(
+                "the record was written by queens {}, whose parts may be numbered otherwise; \
+                 verify it with that version (this is {VERSION})",
+                self.version
+            )));
+        }
+        self.check().map_err(bad)?;
+        let work = engines::work(self.n, self.engine, self.counts_classes());
+        let started = std::time::Instant::now();
+        forced::within(Some(Kernels::PORTABLE), || {
+            for part in &audit.agreed {
+                let again = work.count_part(part.subproblem, part.part, None)?;
+                if again != part.total {
+                    return Err(Error::AuditFailed {
+                        n: self.n,
+                        subproblem: part.subproblem,
+                        part: part.part,
+                        counted: part.total,
+                        again,
+                    });
+                }
+            }
+            Ok(())
+        })?;
+        Ok(Audit {
+            by: AuditBy::Portable,
+            agreed: audit.agreed.clone(),
+            time: started.elapsed(),
+            counted: audit.counted,
         })
     }
 
@@ -430,6 +549,7 @@ fn summed(shards: &[&ShardRecord], first: &ShardRecord, all: usize) -> Result<Sh
         // Kept finite, so that a merged record merges again.
         seconds: summed_seconds(shards.iter().map(|r| r.seconds)),
         version: VERSION.to_string(),
+        audit: None,
     })
 }
 
@@ -457,6 +577,7 @@ impl ShardRecord {
                 memory: None,
                 stopped: &|| false,
                 finished: &|solve| Some(solve()),
+                audit: None,
             })
             .and_then(|results| results.into_iter().flatten().collect::<Result<Vec<_>, _>>())
             .map_err(|err| err.to_string())?;

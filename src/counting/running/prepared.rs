@@ -9,6 +9,7 @@ use crate::counting::contract::counts::Counts;
 use crate::counting::contract::engine::Engine;
 use crate::counting::contract::subproblem::Subproblem;
 use crate::counting::contract::work::Work;
+use crate::counting::running::choices::Choices;
 use crate::counting::running::counter::{Counter, Progress};
 use crate::counting::running::estimate::Estimate;
 use crate::error::Error;
@@ -199,6 +200,29 @@ impl Prepared {
     #[must_use]
     pub fn memory_needed(&self) -> u64 {
         self.memory_needed
+    }
+
+    /// What the count chose for this processor: its kernels, the cache it sized its blocks
+    /// by, and its engine's storage.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::Counter;
+    ///
+    /// let choices = Counter::new(20)?.threads(1).memory(100 << 20).prepare()?.choices();
+    /// assert!(choices.engine_choices[0].starts_with("only the rows each subproblem reads"));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn choices(&self) -> Choices {
+        let counter = &self.counter;
+        Choices::of(
+            self.engine,
+            counter.board_size(),
+            counter.threads_used(),
+            counter.memory_limit(),
+        )
     }
 
     /// What the count should say before it starts: a front end prints or raises each.

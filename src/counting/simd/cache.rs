@@ -10,8 +10,13 @@ pub(crate) const L2_UNKNOWN: usize = 1 << 20;
 /// The bytes of a core's level 2 cache (its data or unified cache), as Linux reports it
 /// for the first processor, or [`L2_UNKNOWN`] where it does not.
 pub(crate) fn l2_bytes() -> usize {
-    static L2: OnceLock<usize> = OnceLock::new();
-    *L2.get_or_init(|| reported(2).unwrap_or(L2_UNKNOWN))
+    l2_reported().unwrap_or(L2_UNKNOWN)
+}
+
+/// The bytes of a core's level 2 cache as Linux reports it, if it does (read once).
+pub(crate) fn l2_reported() -> Option<usize> {
+    static L2: OnceLock<Option<usize>> = OnceLock::new();
+    *L2.get_or_init(|| reported(2))
 }
 
 /// The size of the level `level` data or unified cache of processor 0, from sysfs.

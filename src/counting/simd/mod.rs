@@ -41,12 +41,17 @@ impl Kernels {
         Kernels::chosen().clone()
     }
 
+    /// None: the portable code alone, as an audit recounts ([`forced`]).
+    pub(crate) const PORTABLE: Kernels = Kernels {
+        avx2: false,
+        avx512: false,
+    };
+
     /// The kernels a count runs: those of [`Kernels::from_environment`]; a count never
     /// starts with a meaningless value (`Counter::run` refuses it), so all of them then.
-    /// Tests may force others on their own thread ([`forced`]).
+    /// An audit (or a test) may force others on its own thread ([`forced`]).
     #[cfg(target_arch = "x86_64")]
     pub(super) fn allowed() -> Kernels {
-        #[cfg(test)]
         if let Some(kernels) = forced::FORCED.get() {
             return kernels;
         }
@@ -83,13 +88,29 @@ impl Kernels {
     }
 }
 
+/// The widest vector kernels a count runs here, by name, or `None` where none does (no
+/// vector unit, `QUEENS_SIMD=scalar`, another architecture, or this thread forced to the
+/// portable code).
+pub(crate) fn vector_kernels() -> Option<&'static str> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let allowed = Kernels::allowed();
+        if allowed.avx512 && has_features("avx512f,avx512bw,avx512vl") {
+            return Some("AVX-512");
+        }
+        if allowed.avx2 && has_features("avx2") {
+            return Some("AVX2");
+        }
+    }
+    None
+}
+
 /// Whether a kernel compiled for `features` runs here: `QUEENS_SIMD` allows its instruction
 /// set and the processor has every feature. Both are fixed for the process, so the answer
-/// is kept in `once` (the join asks millions of times); tests that force kernels on their
-/// thread are asked afresh. Every kernel's `Detected::new` is this one check.
+/// is kept in `once` (the join asks millions of times); a thread that forces kernels (an
+/// audit, a test) is asked afresh. Every kernel's `Detected::new` is this one check.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn runs(features: &'static str, once: &OnceLock<bool>) -> bool {
-    #[cfg(test)]
     if let Some(kernels) = forced::FORCED.get() {
         return kernels.allow(features) && has_features(features);
     }
@@ -244,8 +265,10 @@ pub(crate) fn nibble_popcnt(a: core::arch::x86_64::__m256i) -> core::arch::x86_6
     _mm256_shuffle_epi8(ones, a)
 }
 
-/// Kernels forced on one thread, so that one test process runs a count on each in turn.
-#[cfg(all(test, target_arch = "x86_64"))]
+/// Kernels forced on one thread: an audit recounts on the portable code beside a count on
+/// the vector kernels, and tests run one count on each kernel in turn. The threads of a
+/// count's [`Pool`](crate::counting::contract::pool::Pool) take the forcing of the thread
+/// that hands them work.
 pub(crate) mod forced {
     use std::cell::Cell;
 
@@ -255,12 +278,28 @@ pub(crate) mod forced {
         pub(super) static FORCED: Cell<Option<Kernels>> = const { Cell::new(None) };
     }
 
+    /// The kernels forced on this thread, if any.
+    pub(crate) fn current() -> Option<Kernels> {
+        FORCED.get()
+    }
+
+    /// Runs `work` on this thread with only `kernels` (all that the count allows, where
+    /// `None`), then forces again what was forced before, even if `work` panics.
+    pub(crate) fn within<T>(kernels: Option<Kernels>, work: impl FnOnce() -> T) -> T {
+        struct Restore(Option<Kernels>);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                FORCED.set(self.0);
+            }
+        }
+        let _restore = Restore(FORCED.replace(kernels));
+        work()
+    }
+
     /// Runs `work` on this thread with only the kernels `avx2` and `avx512` allow.
+    #[cfg(test)]
     pub(crate) fn with<T>(avx2: bool, avx512: bool, work: impl FnOnce() -> T) -> T {
-        FORCED.set(Some(Kernels { avx2, avx512 }));
-        let result = work();
-        FORCED.set(None);
-        result
+        within(Some(Kernels { avx2, avx512 }), work)
     }
 }
 

@@ -14,6 +14,7 @@ use std::sync::atomic::AtomicUsize;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use crate::counting::contract::audit::Auditor;
 use crate::counting::contract::pool::Pool;
 use crate::error::Error;
 
@@ -29,6 +30,29 @@ pub(crate) struct Room {
     /// The north row sets last built, kept for the next steps of their subproblem that a
     /// sample times (built once, as a count builds them once for all its steps).
     pub(super) norths: Option<BuiltNorths>,
+}
+
+/// The audit a subproblem's steps go through, if any, and the subproblem.
+pub(super) type Audited<'a> = Option<(&'a Auditor, usize)>;
+
+/// A step's solutions counted by `step`, through the audit if there is one (a step is
+/// named by its set of south rows).
+fn audited(
+    audit: Audited<'_>,
+    south: usize,
+    step: &mut dyn FnMut() -> Result<u64, Error>,
+) -> Result<u64, Error> {
+    match audit {
+        Some((auditor, subproblem)) => auditor.part(subproblem, south as u64, step),
+        None => step(),
+    }
+}
+
+/// Tells the audit, if any, of a step with nothing to count.
+fn skipped(audit: Audited<'_>) {
+    if let Some((auditor, _)) = audit {
+        auditor.skipped();
+    }
 }
 
 /// How far a step timed by [`Solver::time_step`] got before its deadline.
@@ -87,20 +111,21 @@ struct Choice<'a> {
 impl Solver {
     /// The solutions of the row choices of north sets `norths` (all of one size) with
     /// every south set that completes them, or only with `only`; with a `stopwatch`, only
-    /// until its deadline, which it is told of.
+    /// until its deadline, which it is told of; each step through `audit`, if any.
     pub(super) fn solve_choices(
         &self,
         norths: &[usize],
         only: Option<usize>,
         stopwatch: Option<&Stopwatch>,
         room: &mut Room,
+        audit: Audited<'_>,
     ) -> Result<u64, Error> {
         let built = match (&self.tables, room.norths.take()) {
             (Some(_), _) => None,
             (None, Some(kept)) if kept.case == self.first && kept.norths == norths => Some(kept),
             (None, _) => Some(self.built_norths(norths, &Pool::new(1, 1))?),
         };
-        let total = self.solve_souths(norths, built.as_ref(), only, stopwatch, room);
+        let total = self.solve_souths(norths, built.as_ref(), only, stopwatch, room, audit);
         room.norths = built;
         total
     }
@@ -110,7 +135,12 @@ impl Solver {
     /// [`Solver::north_sets_at_once`] at a time, then read by every thread of `pool`, each
     /// counting steps (one south set each) in a room of its own. A process holds the north
     /// sets a subproblem builds at a time once, not once per thread.
-    pub(super) fn solve_by_steps(&self, norths: &[usize], pool: &Pool) -> Result<u64, Error> {
+    pub(super) fn solve_by_steps(
+        &self,
+        norths: &[usize],
+        pool: &Pool,
+        audit: Audited<'_>,
+    ) -> Result<u64, Error> {
         // No south set completes them (n = 28's cross has thousands of such subproblems):
         // nothing to build.
         if self.steps(norths).is_empty() {
@@ -121,7 +151,7 @@ impl Solver {
             let built = self.built_norths(norths, pool)?;
             total += pool
                 .run_with(&self.steps(norths), Room::default, |room, south| {
-                    self.solve_souths(norths, Some(&built), Some(south), None, room)
+                    self.solve_souths(norths, Some(&built), Some(south), None, room, audit)
                 })
                 .into_iter()
                 .sum::<Result<u64, Error>>()?;
@@ -136,7 +166,12 @@ impl Solver {
     /// once, and each row choice's sets of west columns taken a set at a time by every
     /// thread of `pool`, each listing them in batches in a room of its own and joining each
     /// batch with the whole table. A process holds one step's south sets, not one a thread.
-    pub(super) fn solve_together(&self, norths: &[usize], pool: &Pool) -> Result<u64, Error> {
+    pub(super) fn solve_together(
+        &self,
+        norths: &[usize],
+        pool: &Pool,
+        audit: Audited<'_>,
+    ) -> Result<u64, Error> {
         if self.steps(norths).is_empty() {
             return Ok(0);
         }
@@ -149,33 +184,38 @@ impl Solver {
             for south in self.steps(norths) {
                 let choices = self.step_choices(norths, &north_sets, south);
                 if choices.is_empty() {
+                    skipped(audit);
                     continue;
                 }
                 let built = self.built_south(south, sieve, None, pool)?;
                 let south_sets = self.south_sets(south, built.as_ref());
-                let taken: Vec<AtomicUsize> = choices.iter().map(|_| AtomicUsize::new(0)).collect();
-                let sums = pool.run_in(&threads, &rooms, |room, thread| {
-                    // Each thread from a choice of its own, where a step has several, so
-                    // that the threads start apart.
-                    let joined = choices.iter().zip(&taken).cycle();
-                    let from = thread % choices.len();
-                    joined
-                        .skip(from)
-                        .take(choices.len())
-                        .map(|(&(north, north_sets, weights), next)| {
-                            let choice = Choice {
-                                rows: [north, south],
-                                sets: [north_sets, south_sets],
-                                weights,
-                            };
-                            self.join_choice(&choice, None, room, next).0
-                        })
-                        .sum::<u64>()
-                });
-                total += sums.into_iter().sum::<u64>();
+                let mut step = || {
+                    let taken: Vec<AtomicUsize> =
+                        choices.iter().map(|_| AtomicUsize::new(0)).collect();
+                    let sums = pool.run_in(&threads, &rooms, |room, thread| {
+                        // Each thread from a choice of its own, where a step has several, so
+                        // that the threads start apart.
+                        let joined = choices.iter().zip(&taken).cycle();
+                        let from = thread % choices.len();
+                        joined
+                            .skip(from)
+                            .take(choices.len())
+                            .map(|(&(north, north_sets, weights), next)| {
+                                let choice = Choice {
+                                    rows: [north, south],
+                                    sets: [north_sets, south_sets],
+                                    weights,
+                                };
+                                self.join_choice(&choice, None, room, next).0
+                            })
+                            .sum::<u64>()
+                    });
+                    Ok(sums.into_iter().sum::<u64>() * self.weight)
+                };
+                total += audited(audit, south, &mut step)?;
             }
         }
-        Ok(total * self.weight)
+        Ok(total)
     }
 
     /// The row choices of step `south` of north sets `norths` (whose east and west
@@ -200,6 +240,7 @@ impl Solver {
         only: Option<usize>,
         stopwatch: Option<&Stopwatch>,
         room: &mut Room,
+        audit: Audited<'_>,
     ) -> Result<u64, Error> {
         let going_east = norths.first().map_or(0, |set| set.count_ones());
         let (north_sets, sieve) = self.north_sets(norths, built);
@@ -212,11 +253,27 @@ impl Solver {
             }
             let choices = self.step_choices(norths, &north_sets, south);
             if choices.is_empty() {
+                skipped(audit);
                 continue;
             }
             let one = Pool::new(1, 1);
             let built = self.built_south(south, sieve, stopwatch.map(|s| &s.building), &one)?;
             let south_sets = self.south_sets(south, built.as_ref());
+            if stopwatch.is_none() {
+                let mut step = || {
+                    let joined = choices.iter().map(|&(north, north_sets, weights)| {
+                        let choice = Choice {
+                            rows: [north, south],
+                            sets: [north_sets, south_sets],
+                            weights,
+                        };
+                        self.join_choice(&choice, None, room, &AtomicUsize::new(0)).0
+                    });
+                    Ok(joined.sum::<u64>() * self.weight)
+                };
+                total += audited(audit, south, &mut step)?;
+                continue;
+            }
             for &(north, north_sets, weights) in &choices {
                 let stopped = stopwatch.is_some_and(|s| s.done.get() > 0.0 && s.expired()) || {
                     let choice = Choice {
@@ -226,7 +283,7 @@ impl Solver {
                     };
                     let (sum, stopped) =
                         self.join_choice(&choice, stopwatch, room, &AtomicUsize::new(0));
-                    total += sum;
+                    total += sum * self.weight;
                     stopped
                 };
                 if let Some(stopwatch) = stopwatch.filter(|_| stopped) {
@@ -242,11 +299,11 @@ impl Solver {
                     });
                     stopwatch.halves.set(halves.sum());
                     stopwatch.foreseeing.set(foreseeing.elapsed());
-                    return Ok(total * self.weight);
+                    return Ok(total);
                 }
             }
         }
-        Ok(total * self.weight)
+        Ok(total)
     }
 
     /// The weighted solutions of one row choice, or of the batches of its west half-boards

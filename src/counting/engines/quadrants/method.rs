@@ -2,7 +2,9 @@
 
 use std::ops::RangeInclusive;
 
-use super::sizing::{needed_within, storage};
+use super::kernels::free_chunks;
+use super::layout::WORDS;
+use super::sizing::{Storage, needed_within, storage};
 use super::work::Join;
 use super::{MAX_N, Plan};
 use crate::counting::contract::engine::{Engine, PlanWords};
@@ -102,6 +104,31 @@ impl Method for QuadrantJoin {
     /// shards' records are merged first (`queens merge`).
     fn shards_count_classes(&self) -> bool {
         false
+    }
+
+    /// Its storage, by the memory, and how much of the free half-boards a row choice keeps at
+    /// a time, by the level 2 cache.
+    fn choices(&self, n: usize, threads: usize, memory: Option<u64>) -> Vec<String> {
+        let storage = match storage(n, threads, memory) {
+            Ok(Storage::Tables) => "the whole tables, shared by the threads".to_string(),
+            Ok(Storage::Streamed) => {
+                "only the rows each subproblem reads (the whole tables do not fit)".to_string()
+            }
+            Ok(Storage::Together { halvings }) => format!(
+                "only the rows each step reads, the threads counting each step together in \
+                 parts halved {halvings} times (a step a thread does not fit)"
+            ),
+            Err(err) => err.to_string(),
+        };
+        let chunks = free_chunks();
+        let bytes = chunks * WORDS * 8;
+        vec![
+            storage,
+            format!(
+                "free half-boards {chunks} chunks ({} KiB) at a time, a quarter of the level 2 cache",
+                bytes >> 10
+            ),
+        ]
     }
 
     fn plan_words(&self, streamed: bool) -> PlanWords {

@@ -7,6 +7,7 @@ use super::solver::Solver;
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
+use crate::counting::contract::audit::Auditor;
 use crate::counting::contract::pool::Pool;
 use crate::error::Error;
 
@@ -16,9 +17,11 @@ impl Solver {
     /// # Errors
     ///
     /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
-    pub(crate) fn solve(&self, index: usize) -> Result<u64, Error> {
+    pub(crate) fn solve(&self, index: usize, audit: Option<&Auditor>) -> Result<u64, Error> {
         let mut room = Room::default();
-        self.solve_choices(&self.groups[index - self.first], None, None, &mut room)
+        let norths = &self.groups[index - self.first];
+        let audit = audit.map(|auditor| (auditor, index));
+        self.solve_choices(norths, None, None, &mut room, audit)
     }
 
     /// The solutions subproblem `index` accounts for, counted on the threads of `pool`: a
@@ -29,25 +32,35 @@ impl Solver {
     /// # Errors
     ///
     /// [`Error::OutOfMemory`] if the sets of rows it reads cannot be allocated.
-    pub(crate) fn solve_on(&self, index: usize, pool: &Pool) -> Result<u64, Error> {
+    pub(crate) fn solve_on(
+        &self,
+        index: usize,
+        pool: &Pool,
+        audit: Option<&Auditor>,
+    ) -> Result<u64, Error> {
         let norths = &self.groups[index - self.first];
+        let audited = audit.map(|auditor| (auditor, index));
         match (&self.tables, self.together) {
-            (Some(_), _) => self.solve(index),
-            (None, false) => self.solve_by_steps(norths, pool),
-            (None, true) => self.solve_together(norths, pool),
+            (Some(_), _) => self.solve(index, audit),
+            (None, false) => self.solve_by_steps(norths, pool, audited),
+            (None, true) => self.solve_together(norths, pool, audited),
         }
+    }
+
+    /// The steps of subproblem `index`: the sets of south rows that complete its north sets.
+    pub(crate) fn steps_of(&self, index: usize) -> Vec<usize> {
+        self.steps(&self.groups[index - self.first])
     }
 
     /// The solutions step `south` of subproblem `index` accounts for, counted in `room`
     /// (whose north row sets it reuses if they are this subproblem's).
-    #[cfg(test)]
-    pub(super) fn solve_step(
+    pub(crate) fn solve_step(
         &self,
         index: usize,
         south: usize,
         room: &mut Room,
     ) -> Result<u64, Error> {
-        self.solve_choices(&self.groups[index - self.first], Some(south), None, room)
+        self.solve_choices(&self.groups[index - self.first], Some(south), None, room, None)
     }
 
     /// Runs step `south` of subproblem `index` (what [`Plan::step`] gives: its north row
@@ -79,7 +92,7 @@ impl Solver {
         };
         let started = Instant::now();
         let (norths, times) = self.timed_norths(index);
-        self.solve_choices(norths, Some(south), Some(&stopwatch), room)?;
+        self.solve_choices(norths, Some(south), Some(&stopwatch), room, None)?;
         let elapsed = started.elapsed().saturating_sub(stopwatch.foreseeing.get());
         let mut seconds = elapsed.as_secs_f64() * times as f64;
         if storage == Storage::Tables && self.tables.is_none() {
@@ -105,7 +118,7 @@ impl Solver {
         // Built afresh, as a count builds them for each subproblem; no set of south rows
         // has every bit, so no step runs.
         room.norths = None;
-        self.solve_choices(self.timed_norths(index).0, Some(usize::MAX), None, room)
+        self.solve_choices(self.timed_norths(index).0, Some(usize::MAX), None, room, None)
             .map(drop)
     }
 

@@ -22,7 +22,7 @@ fn count_plan(plan: &Plan, storage: Storage) -> u64 {
             let solver = Solver::new(plan, case, storage).unwrap();
             let c = &plan.cases[case];
             (c.first..c.first + c.len)
-                .map(|i| solver.solve(i).unwrap())
+                .map(|i| solver.solve(i, None).unwrap())
                 .sum::<u64>()
         })
         .sum()
@@ -51,25 +51,25 @@ fn streamed_subproblems_count_what_the_tables_count() {
             (together.west_batch, together.part) = (1, 5);
             let c = &plan.cases[case];
             for i in c.first..c.first + c.len {
-                let by_tables = tables.solve(i).unwrap();
+                let by_tables = tables.solve(i, None).unwrap();
                 assert_eq!(
                     by_tables,
-                    streamed.solve(i).unwrap(),
+                    streamed.solve(i, None).unwrap(),
                     "n = {n}, subproblem {i}"
                 );
                 assert_eq!(
                     by_tables,
-                    streamed.solve_on(i, &pool).unwrap(),
+                    streamed.solve_on(i, &pool, None).unwrap(),
                     "n = {n}, subproblem {i}, by steps"
                 );
                 assert_eq!(
                     by_tables,
-                    singly.solve_on(i, &pool).unwrap(),
+                    singly.solve_on(i, &pool, None).unwrap(),
                     "n = {n}, subproblem {i}, by steps, one north set at a time"
                 );
                 assert_eq!(
                     by_tables,
-                    together.solve_on(i, &pool).unwrap(),
+                    together.solve_on(i, &pool, None).unwrap(),
                     "n = {n}, subproblem {i}, each step by both threads"
                 );
             }
@@ -217,7 +217,7 @@ fn subproblems_count_what_a_search_of_their_solutions_counts() {
             let c = &plan.cases[case];
             for i in c.first..c.first + c.len {
                 assert_eq!(
-                    solver.solve(i),
+                    solver.solve(i, None),
                     Ok(subproblem_by_search(plan, i)),
                     "n = {n}, subproblem {i}"
                 );
@@ -270,7 +270,7 @@ fn subproblems_of_23_count_what_a_search_counts() {
         let case = plan.case_of(index);
         let started = std::time::Instant::now();
         let solver = Solver::new(&plan, case, Storage::Streamed).unwrap();
-        let join = solver.solve(index).unwrap();
+        let join = solver.solve(index, None).unwrap();
         let join_time = started.elapsed();
         let started = std::time::Instant::now();
         let search = subproblem_by_search(&plan, index);
@@ -419,7 +419,7 @@ fn a_stopped_step_foresees_the_half_boards_it_joins() {
             };
             let mut room = Room::default();
             solver
-                .solve_choices(norths, Some(south), Some(&stopwatch), &mut room)
+                .solve_choices(norths, Some(south), Some(&stopwatch), &mut room, None)
                 .unwrap();
             stopwatch
         };
@@ -560,12 +560,12 @@ fn tables_and_west_lists_in_parts_count_what_whole_ones_count() {
             let c = &plan.cases[case];
             for i in c.first..c.first + c.len {
                 let norths = &whole.groups[i - c.first];
-                let counted = whole.solve(i).unwrap();
+                let counted = whole.solve(i, None).unwrap();
                 // In parts of 5 east half-boards, the west ones listed whole, then 40 or so
                 // at a time.
                 let mut rooms = [Room::default(), Room::default()];
                 for (solver, room) in [&parts, &batches].into_iter().zip(&mut rooms) {
-                    let by_parts = solver.solve_choices(norths, None, None, room).unwrap();
+                    let by_parts = solver.solve_choices(norths, None, None, room, None).unwrap();
                     assert_eq!(
                         counted, by_parts,
                         "n = {n}, subproblem {i}, west batch {}",
@@ -606,13 +606,13 @@ fn tables_in_buckets_count_what_one_bucket_counts() {
     wide_fitted.sieve_width = super::sieve::SIEVE;
     let mut most = 0;
     for i in (0..plan.len()).step_by(5) {
-        let counted = unsieved.solve(i).unwrap();
-        assert_eq!(whole.solve(i).unwrap(), counted, "subproblem {i}");
-        assert_eq!(fine.solve(i).unwrap(), counted, "subproblem {i}");
-        assert_eq!(fitted.solve(i).unwrap(), counted, "subproblem {i}");
+        let counted = unsieved.solve(i, None).unwrap();
+        assert_eq!(whole.solve(i, None).unwrap(), counted, "subproblem {i}");
+        assert_eq!(fine.solve(i, None).unwrap(), counted, "subproblem {i}");
+        assert_eq!(fitted.solve(i, None).unwrap(), counted, "subproblem {i}");
         most = most.max(super::table::noted::most_buckets());
-        assert_eq!(wide.solve(i).unwrap(), counted, "subproblem {i}");
-        assert_eq!(wide_fitted.solve(i).unwrap(), counted, "subproblem {i}");
+        assert_eq!(wide.solve(i, None).unwrap(), counted, "subproblem {i}");
+        assert_eq!(wide_fitted.solve(i, None).unwrap(), counted, "subproblem {i}");
     }
     assert!(
         most >= 8,
@@ -874,7 +874,7 @@ fn boards_with_a_quadrant_fixed_count_what_a_search_counts() {
                 let case = super::plan::Case::new(n, fixed.clone(), 1);
                 let plan = Plan::numbered(n, [case]);
                 let solver = Solver::new(&plan, 0, Storage::Streamed).unwrap();
-                let join: u64 = (0..plan.len()).map(|i| solver.solve(i).unwrap()).sum();
+                let join: u64 = (0..plan.len()).map(|i| solver.solve(i, None).unwrap()).sum();
                 (join, started.elapsed())
             };
             let ((search, search_time), (join, join_time)) = std::thread::scope(|scope| {

@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::counting::contract::audit::Auditor;
 use crate::counting::contract::engine::Engine;
 use crate::counting::contract::pool::Pool;
 use crate::counting::contract::subproblem::Subproblem;
@@ -50,6 +51,7 @@ impl Work for Join {
             memory,
             stopped,
             finished,
+            audit,
         } = *job;
         let storage = match todo.is_empty() {
             true => Storage::Tables,
@@ -59,11 +61,11 @@ impl Work for Join {
         let joined = todo.partition_point(|&i| i < self.plan.len());
         let mut results = run_by_case(
             &self.plan,
-            storage,
-            pool,
+            (storage, pool),
             &todo[..joined],
             stopped,
             finished,
+            audit,
         )?;
         if let Some(&index) = todo[joined..].first().filter(|_| self.rotations) {
             results.push(finished(&|| {
@@ -222,22 +224,50 @@ impl Work for Join {
     fn parts_of(&self, index: usize) -> u64 {
         self.plan.steps_of(index)
     }
+
+    /// Its steps, each one set of south rows.
+    fn audits_parts(&self) -> bool {
+        true
+    }
+
+    /// A step of a subproblem of the join, on the streamed storage (which builds only the
+    /// rows the step reads, so that a check of a whole-table count reads other memory).
+    fn count_part(&self, subproblem: usize, part: u64, _memory: Option<u64>) -> Result<u64, Error> {
+        let south = usize::try_from(part).ok();
+        let steps = (subproblem < self.plan.len()).then(|| {
+            let solver = Solver::new(&self.plan, self.plan.case_of(subproblem), Storage::Streamed);
+            solver.map(|solver| (solver.steps_of(subproblem), solver))
+        });
+        match (steps.transpose()?, south) {
+            (Some((steps, solver)), Some(south)) if steps.contains(&south) => {
+                solver.solve_step(subproblem, south, &mut Room::default())
+            }
+            _ => Err(Error::ShardRecords {
+                reason: format!(
+                    "the audit names step {part} of subproblem {subproblem}, which the quadrant \
+                     join of n = {} does not have",
+                    self.n
+                ),
+            }),
+        }
+    }
 }
 
 /// The longest a sample runs one step of the join (a step of n = 27 runs for minutes): at
 /// least 60 steps are timed in [`Estimate::BUDGET`](crate::counting::Estimate::BUDGET).
 const STEP_SLICE: Duration = Duration::from_millis(250);
 
-/// Solves the quadrant join's subproblems `todo` (in increasing order) case by case, so
-/// that only one case's tables are held at a time.
-/// `finished` solves a subproblem unless the count has `stopped` (`None`).
+/// Solves the quadrant join's subproblems `todo` (in increasing order) case by case, on
+/// `storage` and the threads of `pool`, so that only one case's tables are held at a time;
+/// each step goes through `audit`, if any. `finished` solves a subproblem unless the count
+/// has `stopped` (`None`).
 fn run_by_case(
     plan: &Plan,
-    storage: Storage,
-    pool: &Pool,
+    (storage, pool): (Storage, &Pool),
     todo: &[usize],
     stopped: &(dyn Fn() -> bool + Sync),
     finished: &Finished<'_>,
+    audit: Option<&Auditor>,
 ) -> Result<Results, Error> {
     let mut results = Vec::with_capacity(todo.len());
     let mut rest = todo;
@@ -262,7 +292,7 @@ fn run_by_case(
         match storage {
             // The threads share the case's tables, each counting subproblems of its own.
             Storage::Tables => results.extend(pool.run(&rest[..len], |index| {
-                finished(&|| subproblem(index, solver.solve(index)?))
+                finished(&|| subproblem(index, solver.solve(index, audit)?))
             })),
             // The threads share a subproblem's north row sets, each counting steps of it
             // (or all of them each step): a process holds one subproblem's, not one per
@@ -270,7 +300,9 @@ fn run_by_case(
             Storage::Streamed | Storage::Together { .. } => results.extend(
                 rest[..len]
                     .iter()
-                    .map(|&index| finished(&|| subproblem(index, solver.solve_on(index, pool)?))),
+                    .map(|&index| {
+                        finished(&|| subproblem(index, solver.solve_on(index, pool, audit)?))
+                    }),
             ),
         }
         rest = &rest[len..];

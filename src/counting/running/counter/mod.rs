@@ -62,6 +62,7 @@ pub struct Counter {
     on_finished: Option<Arc<FinishedCallback>>,
     cancel: Option<Arc<AtomicBool>>,
     deadline: Option<Instant>,
+    audit: bool,
 }
 
 type FinishedCallback = dyn Fn(&Subproblem, Progress) + Send + Sync;
@@ -152,6 +153,7 @@ impl Counter {
             on_finished: None,
             cancel: None,
             deadline: None,
+            audit: false,
         })
     }
 
@@ -207,6 +209,29 @@ impl Counter {
             fundamental,
             ..self
         }
+    }
+
+    /// Audits the count: a sample of its own parts, drawn from its board, shard and engine,
+    /// counted again by another path (the portable code, where the count runs on vector
+    /// kernels) within 2% of the count's time (an overshoot of one part a thread at most:
+    /// `examples/count_bench.rs` prints the share). The parts that agreed are in
+    /// [`Counts::audit`], and a [`ShardRecord`](crate::counting::ShardRecord) carries them,
+    /// for [`ShardRecord::verify`](crate::counting::ShardRecord::verify) to count again on
+    /// another machine. Off by default; `queens count` audits unless told not to.
+    ///
+    /// [`Counter::run`] fails with [`Error::AuditFailed`] where a part's two counts
+    /// disagree: the machine cannot be trusted with the count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let counts = queens::counting::Counter::new(18)?.shard(3, 40).audit(true).run()?;
+    /// let audit = counts.audit.expect("asked for");
+    /// assert!(audit.agreed.len() >= 1 && audit.time < audit.counted / 20);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn audit(self, audit: bool) -> Counter {
+        Counter { audit, ..self }
     }
 
     /// Counts with `engine` rather than the one [`Engine::Auto`] picks.

@@ -3,6 +3,7 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::counting::contract::audit::{self, Auditor};
 use crate::counting::contract::engine::Engine;
 use crate::counting::contract::pool::Pool;
 use crate::counting::contract::shard::Shard;
@@ -205,9 +206,24 @@ impl Counter {
             }
             result
         };
+        // Whole subproblems are audited here, unless the engine audits its own parts.
+        let parts = match work.audits_parts() {
+            true => todo.iter().map(|&i| work.parts_of(i)).sum(),
+            false => todo.len() as u64,
+        };
+        let auditor = self
+            .audit
+            .then(|| Auditor::new(self.n, audit::seed(self.n, self.shard, engine), parts));
+        let whole = auditor.as_ref().filter(|_| !work.audits_parts());
         // Each subproblem starts only if the count is not stopped.
         let finished = |solve: &dyn Fn() -> Result<Subproblem, Error>| {
-            (!self.stopped()).then(|| solve().map(finished))
+            (!self.stopped()).then(|| {
+                match whole {
+                    Some(auditor) => auditor.subproblem(solve),
+                    None => solve(),
+                }
+                .map(finished)
+            })
         };
         let results = work.count(&Job {
             todo: &todo,
@@ -215,6 +231,7 @@ impl Counter {
             memory: self.memory,
             stopped: &|| self.stopped(),
             finished: &finished,
+            audit: auditor.as_ref(),
         })?;
         let results = results
             .into_iter()
@@ -244,6 +261,7 @@ impl Counter {
             fundamental,
             fixed,
             subproblems: mine.len(),
+            audit: auditor.map(Auditor::finish),
         })
     }
 

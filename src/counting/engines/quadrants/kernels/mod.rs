@@ -247,7 +247,7 @@ fn lookups(table: Slices<'_>, first: usize, lookups: &mut [Lookup; 2]) {
 /// quarter of the core's level 2 cache, so that they stay in it beside the table's chunks
 /// while the groups read them (128 KiB on a Zen 3, 512 KiB on a Xeon with 2 MiB; a quarter
 /// measured 5% faster than the whole on the Zen 3 at n = 18).
-fn free_chunks() -> usize {
+pub(crate) fn free_chunks() -> usize {
     (crate::counting::simd::cache::l2_bytes() / 4 / (WORDS * 8)).clamp(1 << 10, 1 << 15)
 }
 
