@@ -108,9 +108,7 @@ fn audited(counts: &Counts) -> String {
 /// warned of where it would take a day or more, resumed from its checkpoint (which it says).
 fn prepared(args: &CountArgs) -> Result<Prepared, Failure> {
     let Shard { index, of } = args.shard.unwrap_or(Shard::WHOLE);
-    let counter = counter(&args.count)?
-        .shard(index, of)
-        .audit(!args.no_audit);
+    let counter = counter(&args.count)?.shard(index, of).audit(!args.no_audit);
     let fundamental = args.count.fundamental;
     let engine = counter.chosen_engine()?;
     if !engine.shards_count_classes() && fundamental && of > 1 && !args.json {

@@ -35,7 +35,8 @@ fn read_records(files: &[PathBuf], command: &str) -> Result<Vec<(ShardRecord, St
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<(), Failure> {
     let mut out = Out::open(args.output.path())?;
-    let (records, names): (Vec<_>, Vec<_>) = read_records(&args.files, "merge")?.into_iter().unzip();
+    let (records, names): (Vec<_>, Vec<_>) =
+        read_records(&args.files, "merge")?.into_iter().unzip();
     let merged = match ShardRecord::merge(&records) {
         // Named by their files, and the count that settles it in the command's words.
         Err(queens::Error::ShardsDisagree {

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Iterable
 
 from ._enums import Style, Symmetry
-from ._errors import Cancelled, InvalidInput, NotEnoughMemory, QueensError
+from ._errors import Cancelled, Disagreement, InvalidInput, NotEnoughMemory, QueensError
 from ._queens import (
     Completions,
     Event,
@@ -28,11 +28,14 @@ from ._queens import (
     check,
     construct,
     count,
+    count_shard,
+    merge,
     plan,
     puzzle,
     queens,
     random,
     sample,
+    verify,
 )
 
 # Both are sequences as `list` and `range` are: indexed, sliced, sized, searched.
@@ -42,6 +45,7 @@ Sequence.register(Queens)
 __all__ = [
     "Cancelled",
     "Completions",
+    "Disagreement",
     "Event",
     "InvalidInput",
     "NotEnoughMemory",
@@ -58,12 +62,15 @@ __all__ = [
     "check",
     "construct",
     "count",
+    "count_shard",
+    "merge",
     "plan",
     "prettyprint",
     "puzzle",
     "queens",
     "random",
     "sample",
+    "verify",
 ]
 
 

@@ -16,3 +16,8 @@ class NotEnoughMemory(QueensError, MemoryError):
 
 class Cancelled(QueensError):
     """A count stopped before it finished."""
+
+
+class Disagreement(QueensError):
+    """Two counts of one part disagree (a shard counted twice, or a part an audit counted
+    again): one machine cannot be trusted with the count, and a third count tells which."""

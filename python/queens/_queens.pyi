@@ -23,11 +23,14 @@ __all__ = [
     "check",
     "construct",
     "count",
+    "count_shard",
+    "merge",
     "plan",
     "puzzle",
     "queens",
     "random",
     "sample",
+    "verify",
 ]
 
 @final
@@ -170,6 +173,18 @@ def plan(
     shards: int | None = None,
     seconds: int | None = None,
 ) -> dict[str, Any]: ...
+def count_shard(
+    n: int,
+    shard: int,
+    of: int,
+    fundamental: bool = False,
+    threads: int | None = None,
+    memory: int | None = None,
+    engine: str = "auto",
+    audit: bool = True,
+) -> str: ...
+def merge(records: Iterable[str]) -> str: ...
+def verify(record: str) -> dict[str, Any]: ...
 def sample(n: int, seed: int) -> Solution: ...
 def construct(n: int) -> Solution: ...
 def random(n: int, seed: int = 0) -> Solution: ...

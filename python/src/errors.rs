@@ -9,6 +9,7 @@ pub(crate) fn error(err: queens::Error) -> PyErr {
     let class = match &err {
         E::NotEnoughMemory { .. } | E::OutOfMemory { .. } => "NotEnoughMemory",
         E::Cancelled { .. } => "Cancelled",
+        E::ShardsDisagree { .. } | E::AuditFailed { .. } => "Disagreement",
         E::Overflow { .. } | E::Checkpoint { .. } | E::Read { .. } => "QueensError",
         _ => "InvalidInput",
     };

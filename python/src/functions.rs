@@ -52,7 +52,7 @@ pub(crate) fn count(
 }
 
 /// The counter that `function` (`count()`, `plan()`) was asked for, and its memory bound.
-fn counter(
+pub(crate) fn counter(
     n: &Bound<'_, PyAny>,
     fundamental: bool,
     threads: Option<&Bound<'_, PyAny>>,

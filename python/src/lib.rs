@@ -25,6 +25,7 @@ mod errors;
 mod functions;
 mod memory;
 mod puzzle;
+mod records;
 mod solution;
 mod trace;
 mod worker;
@@ -53,6 +54,9 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trace::animated_svg, m)?)?;
     m.add_function(wrap_pyfunction!(functions::count, m)?)?;
     m.add_function(wrap_pyfunction!(functions::plan, m)?)?;
+    m.add_function(wrap_pyfunction!(records::count_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(records::merge, m)?)?;
+    m.add_function(wrap_pyfunction!(records::verify, m)?)?;
     m.add_function(wrap_pyfunction!(functions::sample, m)?)?;
     m.add_function(wrap_pyfunction!(functions::construct, m)?)?;
     m.add_function(wrap_pyfunction!(functions::random, m)?)?;

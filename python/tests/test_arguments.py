@@ -33,6 +33,16 @@ CALLS = {
         lambda v: queens.plan(4, shards=v), "from 1 to 1000000", [1, 10**6], [0, 10**6 + 1]),
     ("plan", "seconds"): (
         lambda v: queens.plan(4, seconds=v), "from 1 to 86400", [1, 86400], [0, 86401]),
+    ("count_shard", "n"): (
+        lambda v: queens.count_shard(v, 0, 1), "from 0 to 64", [0, 8], [65, 2**63]),
+    ("count_shard", "shard"): (
+        lambda v: queens.count_shard(8, v, 4), "from 0 to 3 (below `of`)", [0, 3], [4]),
+    ("count_shard", "of"): (
+        lambda v: queens.count_shard(8, 0, v), f"from 1 to {U64}", [1, 2**64 - 1], [0]),
+    ("count_shard", "threads"): (
+        lambda v: queens.count_shard(4, 0, 1, threads=v), "from 0 to 1024", [0, 2], [1025]),
+    ("count_shard", "memory"): (
+        lambda v: queens.count_shard(4, 0, 1, memory=v), f"from 1 to {U64}", [2**30, 2**64 - 1], [0]),
     ("sample", "n"): (lambda v: queens.sample(v, 0), "from 0 to 18", [0, 10], [19]),
     ("sample", "seed"): (lambda v: queens.sample(6, v), f"from 0 to {U64}", [0, 2**64 - 1], []),
     ("construct", "n"): (lambda v: queens.construct(v), f"from 0 to {U64}", [0, 10**6], []),

@@ -937,7 +937,15 @@ fn verify_counts_an_audit_again_and_refuses_a_record_whose_audit_is_wrong() {
     // parts, counted again on another machine, show it (issue 76).
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("shard.json");
-    let out = queens(&["count", "18", "--shard", "5/12", "--json", "-o", path_str(&path)]);
+    let out = queens(&[
+        "count",
+        "18",
+        "--shard",
+        "5/12",
+        "--json",
+        "-o",
+        path_str(&path),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let line = std::fs::read_to_string(&path).unwrap();
     let record = ShardRecord::parse(line.trim()).unwrap();
@@ -947,7 +955,12 @@ fn verify_counts_an_audit_again_and_refuses_a_record_whose_audit_is_wrong() {
     assert!(out.status.success(), "{}", stderr(&out));
     let said = text(&out.stdout);
     let parts = audit.agreed.len();
-    assert!(said.contains(&format!("shard 5/12 of n = 18: the {parts} parts of its audit agree here")), "{said}");
+    assert!(
+        said.contains(&format!(
+            "shard 5/12 of n = 18: the {parts} parts of its audit agree here"
+        )),
+        "{said}"
+    );
 
     // One part's solutions off by one, the checksum remade: refused, naming the part.
     let mut wrong = record.clone();
@@ -977,10 +990,18 @@ fn verify_counts_an_audit_again_and_refuses_a_record_whose_audit_is_wrong() {
 
     // Without an audit there is nothing to count again: said, not passed.
     let out = queens(&["count", "12", "--shard", "0/2", "--json", "--no-audit"]);
-    assert!(!text(&out.stdout).contains("audit"), "{}", text(&out.stdout));
+    assert!(
+        !text(&out.stdout).contains("audit"),
+        "{}",
+        text(&out.stdout)
+    );
     let unaudited = dir.path().join("unaudited.json");
     std::fs::write(&unaudited, &out.stdout).unwrap();
     let out = queens(&["verify", path_str(&unaudited)]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("carries no audit"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("carries no audit"),
+        "{}",
+        stderr(&out)
+    );
 }

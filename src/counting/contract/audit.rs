@@ -375,7 +375,12 @@ mod tests {
             (12, Engine::Constellations),
             (10, Engine::Bitboard),
         ] {
-            let counter = Counter::new(n).unwrap().fundamental(false).engine(engine).threads(1).audit(true);
+            let counter = Counter::new(n)
+                .unwrap()
+                .fundamental(false)
+                .engine(engine)
+                .threads(1)
+                .audit(true);
             let audit = counter.run().unwrap().audit.unwrap();
             let first = audit.agreed[0];
             let err = faults::with(first.subproblem, || counter.run()).unwrap_err();
@@ -397,7 +402,11 @@ mod tests {
 
     #[test]
     fn an_audit_keeps_to_its_share_and_lists_parts_of_its_shard_drawn_from_its_identity() {
-        for (n, shard) in [(16, Shard::WHOLE), (18, Shard { index: 3, of: 40 }), (12, Shard::WHOLE)] {
+        for (n, shard) in [
+            (16, Shard::WHOLE),
+            (18, Shard { index: 3, of: 40 }),
+            (12, Shard::WHOLE),
+        ] {
             let counts = Counter::new(n)
                 .unwrap()
                 .shard(shard.index, shard.of)
@@ -405,7 +414,10 @@ mod tests {
                 .run()
                 .unwrap();
             let audit = counts.audit.unwrap();
-            assert!(!audit.agreed.is_empty() && audit.agreed.len() <= MOST_AUDITED, "{n}");
+            assert!(
+                !audit.agreed.is_empty() && audit.agreed.len() <= MOST_AUDITED,
+                "{n}"
+            );
             assert!(audit.share() < 0.03, "n = {n}: {audit:?}");
             let seed = seed(n, shard, counts.engine);
             for part in &audit.agreed {
@@ -430,9 +442,8 @@ mod tests {
     #[test]
     fn the_pool_threads_count_on_the_kernels_forced_on_the_caller() {
         let seen = forced::within(Some(Kernels::PORTABLE), || {
-            crate::counting::contract::pool::Pool::new(2, 8).run(&[0, 1, 2, 3, 4, 5, 6, 7], |_| {
-                vector_kernels()
-            })
+            crate::counting::contract::pool::Pool::new(2, 8)
+                .run(&[0, 1, 2, 3, 4, 5, 6, 7], |_| vector_kernels())
         });
         assert!(seen.iter().all(Option::is_none), "{seen:?}");
     }

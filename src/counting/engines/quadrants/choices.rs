@@ -267,7 +267,8 @@ impl Solver {
                             sets: [north_sets, south_sets],
                             weights,
                         };
-                        self.join_choice(&choice, None, room, &AtomicUsize::new(0)).0
+                        self.join_choice(&choice, None, room, &AtomicUsize::new(0))
+                            .0
                     });
                     Ok(joined.sum::<u64>() * self.weight)
                 };

@@ -60,7 +60,13 @@ impl Solver {
         south: usize,
         room: &mut Room,
     ) -> Result<u64, Error> {
-        self.solve_choices(&self.groups[index - self.first], Some(south), None, room, None)
+        self.solve_choices(
+            &self.groups[index - self.first],
+            Some(south),
+            None,
+            room,
+            None,
+        )
     }
 
     /// Runs step `south` of subproblem `index` (what [`Plan::step`] gives: its north row
@@ -118,8 +124,14 @@ impl Solver {
         // Built afresh, as a count builds them for each subproblem; no set of south rows
         // has every bit, so no step runs.
         room.norths = None;
-        self.solve_choices(self.timed_norths(index).0, Some(usize::MAX), None, room, None)
-            .map(drop)
+        self.solve_choices(
+            self.timed_norths(index).0,
+            Some(usize::MAX),
+            None,
+            room,
+            None,
+        )
+        .map(drop)
     }
 
     /// The north row sets of subproblem `index` whose steps a sample times, and how many

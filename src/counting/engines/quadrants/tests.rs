@@ -565,7 +565,9 @@ fn tables_and_west_lists_in_parts_count_what_whole_ones_count() {
                 // at a time.
                 let mut rooms = [Room::default(), Room::default()];
                 for (solver, room) in [&parts, &batches].into_iter().zip(&mut rooms) {
-                    let by_parts = solver.solve_choices(norths, None, None, room, None).unwrap();
+                    let by_parts = solver
+                        .solve_choices(norths, None, None, room, None)
+                        .unwrap();
                     assert_eq!(
                         counted, by_parts,
                         "n = {n}, subproblem {i}, west batch {}",
@@ -612,7 +614,11 @@ fn tables_in_buckets_count_what_one_bucket_counts() {
         assert_eq!(fitted.solve(i, None).unwrap(), counted, "subproblem {i}");
         most = most.max(super::table::noted::most_buckets());
         assert_eq!(wide.solve(i, None).unwrap(), counted, "subproblem {i}");
-        assert_eq!(wide_fitted.solve(i, None).unwrap(), counted, "subproblem {i}");
+        assert_eq!(
+            wide_fitted.solve(i, None).unwrap(),
+            counted,
+            "subproblem {i}"
+        );
     }
     assert!(
         most >= 8,
@@ -874,7 +880,9 @@ fn boards_with_a_quadrant_fixed_count_what_a_search_counts() {
                 let case = super::plan::Case::new(n, fixed.clone(), 1);
                 let plan = Plan::numbered(n, [case]);
                 let solver = Solver::new(&plan, 0, Storage::Streamed).unwrap();
-                let join: u64 = (0..plan.len()).map(|i| solver.solve(i, None).unwrap()).sum();
+                let join: u64 = (0..plan.len())
+                    .map(|i| solver.solve(i, None).unwrap())
+                    .sum();
                 (join, started.elapsed())
             };
             let ((search, search_time), (join, join_time)) = std::thread::scope(|scope| {

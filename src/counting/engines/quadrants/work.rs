@@ -297,13 +297,11 @@ fn run_by_case(
             // The threads share a subproblem's north row sets, each counting steps of it
             // (or all of them each step): a process holds one subproblem's, not one per
             // thread.
-            Storage::Streamed | Storage::Together { .. } => results.extend(
-                rest[..len]
-                    .iter()
-                    .map(|&index| {
-                        finished(&|| subproblem(index, solver.solve_on(index, pool, audit)?))
-                    }),
-            ),
+            Storage::Streamed | Storage::Together { .. } => {
+                results.extend(rest[..len].iter().map(|&index| {
+                    finished(&|| subproblem(index, solver.solve_on(index, pool, audit)?))
+                }))
+            }
         }
         rest = &rest[len..];
     }

@@ -1,0 +1,68 @@
+"""Shards of a count as records, from Python: counted, merged, and their audits counted
+again; a shard counted twice that disagrees, and an audit that does not hold, are refused
+as `Disagreement` (issue 76)."""
+
+import json
+import re
+import zlib
+
+import pytest
+
+import queens
+
+
+def resigned(line: str, old: str, new: str) -> str:
+    """A record with `old` replaced by `new` and a valid checksum, as a faulty machine would
+    write it (edited as text: the checksum is of the record's own JSON)."""
+    assert line.count(old) == 1, (old, line)
+    body = re.sub(r',"crc32":"[0-9a-f]{8}"}$', "}", line.strip()).replace(old, new)
+    return f'{body[:-1]},"crc32":"{zlib.crc32(body.encode()):08x}"}}'
+
+
+def test_shards_merge_to_the_count_and_their_audits_hold_here():
+    records = [queens.count_shard(17, i, 6) for i in range(6)]
+    merged = json.loads(queens.merge(records))
+    assert (merged["total"], merged["of"]) == (95_815_104, 1)
+    audited = 0
+    for line in records:
+        again = queens.verify(line)
+        record = json.loads(line)
+        assert (again["n"], again["shard"], again["of"]) == (17, record["shard"], 6)
+        assert again["parts"] == len(record["audit"]["agreed"])
+        audited += again["parts"]
+    assert audited > 0
+    # Records of several lines in one string read as `queens merge` reads a file.
+    assert json.loads(queens.merge(["\n".join(records)]))["total"] == 95_815_104
+
+
+def test_a_shard_counted_twice_that_disagrees_is_refused_naming_both_totals():
+    records = [queens.count_shard(13, i, 3) for i in range(3)]
+    total = json.loads(records[1])["total"]
+    wrong = resigned(records[1], f'"total":{total},', f'"total":{total + 2},')
+    with pytest.raises(queens.Disagreement) as refused:
+        queens.merge(records + [wrong])
+    said = str(refused.value)
+    assert "shard 1/3 was counted twice" in said
+    assert f"{total} solutions in record 2" in said and f"{total + 2} in record 4" in said
+    assert isinstance(refused.value, queens.QueensError)
+
+
+def test_a_record_whose_audit_does_not_hold_is_refused_naming_the_part():
+    line = queens.count_shard(18, 5, 12)
+    subproblem, part, total = json.loads(line)["audit"]["agreed"][0]
+    listed = f"[{subproblem},{part},{total}]"
+    with pytest.raises(queens.Disagreement) as refused:
+        queens.verify(resigned(line, listed, f"[{subproblem},{part},{total + 1}]"))
+    assert f"subproblem {subproblem}, part {part} has {total + 1}" in str(refused.value)
+    # A part of another shard cannot stand in for those its identity draws.
+    with pytest.raises(queens.InvalidInput, match="does not draw"):
+        queens.verify(resigned(line, listed, f"[{subproblem + 1},{part},{total}]"))
+
+
+def test_a_record_without_an_audit_says_so():
+    line = queens.count_shard(12, 0, 2, audit=False)
+    assert "audit" not in json.loads(line)
+    with pytest.raises(queens.InvalidInput, match="carries no audit"):
+        queens.verify(line)
+    with pytest.raises(queens.InvalidInput, match="checksum"):
+        queens.verify(line.replace('"shard":0', '"shard":1'))
