@@ -404,7 +404,7 @@ mod tests {
     fn an_audit_keeps_to_its_share_and_lists_parts_of_its_shard_drawn_from_its_identity() {
         for (n, shard) in [
             (16, Shard::WHOLE),
-            (18, Shard { index: 3, of: 40 }),
+            (18, Shard { index: 3, of: 8 }),
             (12, Shard::WHOLE),
         ] {
             let counts = Counter::new(n)

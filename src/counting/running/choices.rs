@@ -27,8 +27,9 @@ pub struct Choices {
     /// The widest vector kernels the count runs (`"AVX-512"`, `"AVX2"`), or `None` for the
     /// portable code: no vector unit, another architecture, or `QUEENS_SIMD=scalar`.
     pub kernels: Option<&'static str>,
-    /// A core's level 2 cache as the operating system reports it, or `None` where it does
-    /// not (the kernels then take 1 MiB).
+    /// A core's level 2 cache as the operating system reports it (or `QUEENS_L2` says, to
+    /// try here blocks sized for another processor), or `None` where neither does (the
+    /// kernels then take 1 MiB).
     pub l2_bytes: Option<usize>,
     /// What the engine chose besides, a phrase each (the join: its storage, by the memory;
     /// its blocks, by the cache).
@@ -39,7 +40,10 @@ impl Choices {
     /// The choices of a count of `n` by `engine` on `threads` threads within `memory`.
     pub(crate) fn of(engine: Engine, n: usize, threads: usize, memory: Option<u64>) -> Choices {
         #[cfg(target_arch = "x86_64")]
-        let l2_bytes = crate::counting::simd::cache::l2_reported();
+        let l2_bytes = match crate::counting::simd::cache::from_environment() {
+            Ok(Some(bytes)) => Some(bytes),
+            _ => crate::counting::simd::cache::l2_reported(),
+        };
         #[cfg(not(target_arch = "x86_64"))]
         let l2_bytes = None;
         Choices {

@@ -3,20 +3,52 @@
 
 use std::sync::OnceLock;
 
+use crate::error::{Error, excerpt};
+
 /// What a core's level 2 cache is taken to hold where the processor does not say: 1 MiB,
 /// between a Zen 3's 512 KiB and a recent Xeon's 2 MiB.
 pub(crate) const L2_UNKNOWN: usize = 1 << 20;
 
-/// The bytes of a core's level 2 cache (its data or unified cache), as Linux reports it
-/// for the first processor, or [`L2_UNKNOWN`] where it does not.
+/// The bytes of a core's level 2 cache (its data or unified cache) the kernels size their
+/// blocks by: `QUEENS_L2` where it is set, else as Linux reports it for the first
+/// processor, else [`L2_UNKNOWN`].
 pub(crate) fn l2_bytes() -> usize {
-    l2_reported().unwrap_or(L2_UNKNOWN)
+    match from_environment() {
+        Ok(Some(bytes)) => bytes,
+        _ => l2_reported().unwrap_or(L2_UNKNOWN),
+    }
 }
 
 /// The bytes of a core's level 2 cache as Linux reports it, if it does (read once).
 pub(crate) fn l2_reported() -> Option<usize> {
     static L2: OnceLock<Option<usize>> = OnceLock::new();
     *L2.get_or_init(|| reported(2))
+}
+
+/// The level 2 cache `QUEENS_L2` names (`512K`, `2M`, bytes; read once), to see on one
+/// processor how blocks sized for another's cache fare; `None` where it is unset, an error
+/// where it means nothing (a count refuses it before it starts, as it does a bad
+/// `QUEENS_SIMD`).
+pub(crate) fn from_environment() -> Result<Option<usize>, Error> {
+    static CHOSEN: OnceLock<Result<Option<usize>, Error>> = OnceLock::new();
+    CHOSEN
+        .get_or_init(|| {
+            let Some(value) = std::env::var_os("QUEENS_L2") else {
+                return Ok(None);
+            };
+            let value = value.to_string_lossy();
+            match size(value.trim()) {
+                Some(bytes) if (16 << 10..=1 << 30).contains(&bytes) => Ok(Some(bytes)),
+                _ => Err(Error::Unsupported {
+                    reason: format!(
+                        "QUEENS_L2 is {}; expected a level 2 cache size from 16K to 1G, such \
+                         as 512K or 2M (or unset, for the size Linux reports)",
+                        excerpt(&value)
+                    ),
+                }),
+            }
+        })
+        .clone()
 }
 
 /// The size of the level `level` data or unified cache of processor 0, from sysfs.

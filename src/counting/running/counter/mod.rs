@@ -225,7 +225,7 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// let counts = queens::counting::Counter::new(18)?.shard(3, 40).audit(true).run()?;
+    /// let counts = queens::counting::Counter::new(18)?.shard(3, 8).audit(true).run()?;
     /// let audit = counts.audit.expect("asked for");
     /// assert!(audit.agreed.len() >= 1 && audit.time < audit.counted / 20);
     /// # Ok::<(), queens::Error>(())

@@ -138,6 +138,8 @@ impl Counter {
         }
         let engine = self.chosen_engine()?;
         Kernels::from_environment()?;
+        #[cfg(target_arch = "x86_64")]
+        crate::counting::simd::cache::from_environment()?;
         let method = engines::method(engine);
         if self.fundamental && !method.counts_classes() {
             return Err(Error::Unsupported {
