@@ -62,6 +62,16 @@ def processor():
     return f"{name} ({', '.join(details)})" if details else name
 
 
+def forced(command):
+    """What a command forces that the processor would not choose (`QUEENS_SIMD`,
+    `QUEENS_L2`), said beside the processor: such a table hints at another processor, it
+    does not measure one."""
+    forcing = re.findall(r"\b(QUEENS_(?:SIMD|L2)=\S+)", command)
+    if not forcing:
+        return ""
+    return f"; forced with {' '.join(forcing)}: a hint of another processor, not a measurement of one"
+
+
 def generation(info):
     """AMD's core generation from /proc/cpuinfo's family and model (AMD's published
     numbering), else the family and model as printed, or None where there are none."""
@@ -150,7 +160,7 @@ def main():
             rows = measure(command.split(" ;; "), which)
             if rows is None:
                 return match.group(0)
-            body = "\n".join(rows) + f"\n\n<sub>Measured on {stamp}.</sub>\n"
+            body = "\n".join(rows) + f"\n\n<sub>Measured on {stamp}{forced(command)}.</sub>\n"
             marker = match.group(0)
             return marker[: match.start(4) - match.start(0)] + body + CLOSE
 

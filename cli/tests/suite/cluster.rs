@@ -13,7 +13,7 @@ use queens::counting::{Counter, Shard, ShardRecord};
 
 const GUIDE: &str = include_str!("../../../docs/clusters.md");
 const SOLUTIONS_15: u64 = 2_279_184;
-const SOLUTIONS_19: u64 = 4_968_057_848;
+const SOLUTIONS_20: u64 = 39_029_188_884;
 
 /// The first fenced `sh` block of docs/clusters.md holding `needle`.
 fn guide_block(needle: &str) -> String {
@@ -325,33 +325,15 @@ fn checkpoint_lines(path: &Path) -> Vec<String> {
     complete.lines().map(str::to_string).collect()
 }
 
-#[test]
-#[ignore = "needs Slurm, MUNGE and root; run by .ci/run"]
-fn the_slurm_recipe_counts_n19_through_a_requeue() {
-    let dir = tempfile::tempdir().unwrap();
-    let cluster = Cluster::start(dir.path());
-    let jobs = dir.path().join("jobs");
-    std::fs::create_dir_all(&jobs).unwrap();
+/// Submits `script` (in `jobs`) to `cluster` with the binary under test first on `PATH`,
+/// and returns the job's id.
+fn submit(cluster: &Cluster, jobs: &Path, script: &str) -> String {
     let bin = Path::new(env!("CARGO_BIN_EXE_queens")).parent().unwrap();
-    let block = guide_block("#SBATCH --array");
-    // n = 19 in 8 shards: a task counts for seconds, long enough to be caught mid-way.
-    let script = block
-        .replace("--array=0-255", "--array=0-7")
-        .replace("--cpus-per-task=8", "--cpus-per-task=1")
-        .replace("N=20 K=256", "N=19 K=8");
-    assert_ne!(script, block, "docs/clusters.md's recipe changed shape");
-    std::fs::write(jobs.join("count-19.sh"), script).unwrap();
-
     let submitted = Command::new("sbatch")
-        .args([
-            "--parsable",
-            "--chdir",
-            jobs.to_str().unwrap(),
-            "count-19.sh",
-        ])
+        .args(["--parsable", "--chdir", jobs.to_str().unwrap(), script])
         .env("SLURM_CONF", cluster.conf())
         .env("PATH", path_with_queens(bin))
-        .current_dir(&jobs)
+        .current_dir(jobs)
         .output()
         .unwrap();
     assert!(
@@ -359,12 +341,55 @@ fn the_slurm_recipe_counts_n19_through_a_requeue() {
         "{}",
         String::from_utf8_lossy(&submitted.stderr)
     );
-    let job = String::from_utf8(submitted.stdout)
+    String::from_utf8(submitted.stdout)
         .unwrap()
         .trim()
-        .to_string();
+        .to_string()
+}
+
+/// The guide's job array, rehearsed past n = 19 on the path a frontier count takes: n = 20
+/// in 8 shards on the streamed storage (forced by `--memory`, as where the whole tables do
+/// not fit), one task requeued mid-way, one shard counted a second time by another job, one
+/// record damaged and refused, every record's audit counted again by `queens verify`, and
+/// the merged total OEIS A000170's; the plan of the count printed beside its measured time.
+#[test]
+#[ignore = "needs Slurm, MUNGE and root; run by .ci/run"]
+fn the_slurm_recipe_counts_n20_streamed_through_a_requeue_a_damaged_record_and_a_double_count() {
+    const N: usize = 20;
+    const K: usize = 8;
+    const MEMORY: &str = "200M";
+    let dir = tempfile::tempdir().unwrap();
+    let cluster = Cluster::start(dir.path());
+    let jobs = dir.path().join("jobs");
+    std::fs::create_dir_all(&jobs).unwrap();
+    let block = guide_block("#SBATCH --array");
+    let script = block
+        .replace("--array=0-255", &format!("--array=0-{}", K - 1))
+        .replace("--cpus-per-task=8", "--cpus-per-task=1")
+        .replace("N=20 K=256", &format!("N={N} K={K}"))
+        .replace(
+            "--threads \"$SLURM_CPUS_PER_TASK\"",
+            &format!("--threads \"$SLURM_CPUS_PER_TASK\" --memory {MEMORY}"),
+        );
+    assert_eq!(
+        script.matches(&format!("--memory {MEMORY}")).count(),
+        1,
+        "docs/clusters.md's recipe changed shape: {block}"
+    );
+    std::fs::write(jobs.join("count-20.sh"), &script).unwrap();
+    // The second round of one shard, as the guide's double count submits it: its own record.
+    let again = script
+        .replace(&format!("--array=0-{}", K - 1), "--array=3")
+        .replace(".json\"", "-b.json\"")
+        .replace(".checkpoint\"", "-b.checkpoint\"");
+    assert!(again.contains("-b.json"), "{again}");
+    std::fs::write(jobs.join("count-20-b.sh"), again).unwrap();
+    let started = Instant::now();
+    let job = submit(&cluster, &jobs, "count-20.sh");
+    let second = submit(&cluster, &jobs, "count-20-b.sh");
+
     let first = format!("{job}_0");
-    let checkpoint = jobs.join("n19-0.checkpoint");
+    let checkpoint = jobs.join("n20-0.checkpoint");
     // Requeued once the count has recorded work (a header and some finished subproblems),
     // suspended first so that the records seen are all it recorded before the requeue.
     wait_for("records in task 0's checkpoint", || {
@@ -391,6 +416,8 @@ fn the_slurm_recipe_counts_n19_through_a_requeue() {
     });
     control(&["requeue", &first]);
     cluster.finish(&job, &first, &jobs);
+    cluster.finish(&second, &format!("{second}_3"), &jobs);
+    let took = started.elapsed();
     let shown = cluster.slurm("scontrol", &["show", "job", &first]);
     assert!(
         String::from_utf8_lossy(&shown.stdout).contains("Restarts=1"),
@@ -400,11 +427,15 @@ fn the_slurm_recipe_counts_n19_through_a_requeue() {
 
     // The requeued run resumed what the first had recorded, and recorded only the rest.
     let log = std::fs::read_to_string(jobs.join(format!("slurm-{job}_0.out"))).unwrap();
-    let subproblems = Shard::new(0, 8)
-        .unwrap()
-        .subproblems_of(Counter::new(19).unwrap().total_subproblems().unwrap());
+    let subproblems = Shard::new(0, K).unwrap().subproblems_of(
+        Counter::new(N)
+            .unwrap()
+            .fundamental(false)
+            .total_subproblems()
+            .unwrap(),
+    );
     let resumed = format!(
-        "resuming from n19-0.checkpoint: {} of {subproblems} subproblems already counted",
+        "resuming from n20-0.checkpoint: {} of {subproblems} subproblems already counted",
         before.len() - 1
     );
     assert!(
@@ -425,6 +456,86 @@ fn the_slurm_recipe_counts_n19_through_a_requeue() {
         "a subproblem recorded twice, or missing"
     );
 
-    let records: Vec<PathBuf> = (0..8).map(|i| jobs.join(format!("n19-{i}.json"))).collect();
-    assert_eq!(merged_total(&jobs, 19, &records), SOLUTIONS_19);
+    let mut records: Vec<PathBuf> = (0..K).map(|i| jobs.join(format!("n20-{i}.json"))).collect();
+    records.push(jobs.join("n20-3-b.json"));
+    // Each record audited itself, and its audit holds when counted again here.
+    for path in &records {
+        let record = ShardRecord::parse(std::fs::read_to_string(path).unwrap().trim()).unwrap();
+        let audit = record.audit.expect("records are audited");
+        assert!(
+            !audit.agreed.is_empty() && audit.share() < 0.03,
+            "{audit:?}"
+        );
+    }
+    let verified = run(Command::new(env!("CARGO_BIN_EXE_queens"))
+        .arg("verify")
+        .args(&records)
+        .current_dir(&jobs));
+    assert_eq!(
+        String::from_utf8_lossy(&verified.stdout)
+            .matches("of its audit agree here")
+            .count(),
+        K + 1
+    );
+
+    // A record damaged on its way (one digit of its total) is refused, naming its file.
+    let damaged = jobs.join("n20-5-damaged.json");
+    let line = std::fs::read_to_string(&records[5]).unwrap();
+    let total = ShardRecord::parse(line.trim()).unwrap().total;
+    let digit = total % 10;
+    let wrong = total - digit + (digit + 1) % 10;
+    let edited = line.replace(
+        &format!("\"total\":{total},"),
+        &format!("\"total\":{wrong},"),
+    );
+    assert_ne!(edited, line);
+    std::fs::write(&damaged, edited).unwrap();
+    let mut with_damaged = records.clone();
+    with_damaged[5] = damaged.clone();
+    let out = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .arg("merge")
+        .args(&with_damaged)
+        .current_dir(&jobs)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("n20-5-damaged.json") && said.contains("checksum does not match"),
+        "{said}"
+    );
+
+    // The shard counted twice agrees with itself: merged once, to OEIS's total.
+    assert_eq!(merged_total(&jobs, N, &records), SOLUTIONS_20);
+
+    // The plan of this count beside what it took.
+    let plan = run(Command::new(env!("CARGO_BIN_EXE_queens")).args([
+        "plan",
+        "20",
+        "--shards",
+        "8",
+        "--threads",
+        "1",
+        "--memory",
+        MEMORY,
+        "--json",
+    ]));
+    let plan: serde_json::Value = serde_json::from_slice(&plan.stdout).unwrap();
+    let planned = plan["seconds_per_shard"].as_f64().unwrap();
+    let longest = records
+        .iter()
+        .map(|path| {
+            let line = std::fs::read_to_string(path).unwrap();
+            ShardRecord::parse(line.trim()).unwrap().seconds
+        })
+        .fold(0.0, f64::max);
+    eprintln!(
+        "n = 20 in {K} shards, streamed: the plan said {planned:.1} s for the largest shard \
+         on 1 thread, the longest took {longest:.1} s; the rehearsal took {:.0} s",
+        took.as_secs_f64()
+    );
+    assert!(
+        (0.5..2.0).contains(&(planned / longest)),
+        "plan {planned} s against {longest} s"
+    );
 }
