@@ -170,8 +170,9 @@ pub(crate) const MOST_AUDITED: usize = 32;
 const SHARE: f64 = 0.015;
 
 /// How many times as long as the count a part is taken to take on the audit's path before
-/// one is measured: the portable code takes 2.5 to 3 times the vector kernels' time.
-const FIRST_SLOWDOWN: f64 = 3.0;
+/// one is measured: the portable code takes 2.5 to 3 times the join kernels' time, up to 5
+/// times the interior kernels' on small boards.
+const FIRST_SLOWDOWN: f64 = 5.0;
 
 /// The parts drawn for an audit: those whose draw from the count's identity is even, so
 /// that anyone can see a record's audit was not chosen by the machine that wrote it.
