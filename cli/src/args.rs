@@ -178,7 +178,7 @@ pub struct CountArgs {
     #[arg(long)]
     pub json: bool,
     /// Count without the audit: a sample of the count's own parts, drawn from its board and
-    /// shard, counted again by another path (the portable code) within 2% of its time; a
+    /// shard, counted again by another path (the portable code) in about 1% of its time; a
     /// disagreement stops the count, and the record lists the parts for `queens verify`.
     #[arg(long)]
     pub no_audit: bool,

@@ -88,7 +88,7 @@ fn audited(counts: &Counts) -> String {
     };
     let parts = match audit.agreed.len() {
         0 => {
-            return "audit: no part counted a second time: each would take more than its 2% \
+            return "audit: no part counted a second time: each would take more than its 1% \
                     share of the count's time"
                 .into();
         }

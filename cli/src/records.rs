@@ -83,7 +83,7 @@ pub(crate) fn verify(args: &VerifyArgs) -> Result<(), Failure> {
         if again.agreed.is_empty() {
             say(format_args!(
                 "queens: warning: {name}: {whose}: its audit counted no part again (its \
-                 parts are longer than 2% of the shard's time): count the shard twice instead"
+                 parts are longer than 1% of the shard's time): count the shard twice instead"
             ));
         }
     }

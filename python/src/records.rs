@@ -7,7 +7,7 @@ use queens::counting::ShardRecord;
 /// Shard `shard` of `of` of the count of `n` queens (as `queens count --shard I/K --json`
 /// counts it), returned as its record: one line of JSON with a checksum, for `merge()` to
 /// add up. With `audit` (the default) a sample of the shard's own parts is counted again by
-/// another path within 2% of its time, a disagreement raising `Disagreement`, and the
+/// another path in about 1% of its time, a disagreement raising `Disagreement`, and the
 /// record lists them for `verify()`. Other arguments as `count()` takes them; Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (n, shard, of, fundamental = false, threads = None, memory = None, engine = "auto", audit = true))]

@@ -48,7 +48,7 @@ def test_a_shard_counted_twice_that_disagrees_is_refused_naming_both_totals():
 
 
 def test_a_record_whose_audit_does_not_hold_is_refused_naming_the_part():
-    line = queens.count_shard(18, 5, 12)
+    line = queens.count_shard(17, 5, 12)
     subproblem, part, total = json.loads(line)["audit"]["agreed"][0]
     listed = f"[{subproblem},{part},{total}]"
     with pytest.raises(queens.Disagreement) as refused:

@@ -939,7 +939,7 @@ fn verify_counts_an_audit_again_and_refuses_a_record_whose_audit_is_wrong() {
     let path = dir.path().join("shard.json");
     let out = queens(&[
         "count",
-        "18",
+        "17",
         "--shard",
         "5/12",
         "--json",
@@ -957,7 +957,7 @@ fn verify_counts_an_audit_again_and_refuses_a_record_whose_audit_is_wrong() {
     let parts = audit.agreed.len();
     assert!(
         said.contains(&format!(
-            "shard 5/12 of n = 18: the {parts} parts of its audit agree here"
+            "shard 5/12 of n = 17: the {parts} parts of its audit agree here"
         )),
         "{said}"
     );
@@ -974,7 +974,7 @@ fn verify_counts_an_audit_again_and_refuses_a_record_whose_audit_is_wrong() {
     let said = stderr(&out);
     for expected in [
         format!("subproblem {subproblem}, part {step} has"),
-        "count the shard on a third (`queens count 18 --shard 5/12 --json`)".to_string(),
+        "count the shard on a third (`queens count 17 --shard 5/12 --json`)".to_string(),
         path_str(&bad).to_string(),
     ] {
         assert!(said.contains(&expected), "{expected:?} not in {said}");

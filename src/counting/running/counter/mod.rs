@@ -213,7 +213,7 @@ impl Counter {
 
     /// Audits the count: a sample of its own parts, drawn from its board, shard and engine,
     /// counted again by another path (the portable code, where the count runs on vector
-    /// kernels) within 2% of the count's time (an overshoot of one part a thread at most:
+    /// kernels), aiming at 1% of the count's time and staying under 3% (a part overshoots it:
     /// `examples/count_bench.rs` prints the share). The parts that agreed are in
     /// [`Counts::audit`], and a [`ShardRecord`](crate::counting::ShardRecord) carries them,
     /// for [`ShardRecord::verify`](crate::counting::ShardRecord::verify) to count again on
@@ -225,7 +225,7 @@ impl Counter {
     /// # Examples
     ///
     /// ```
-    /// let counts = queens::counting::Counter::new(18)?.shard(3, 8).audit(true).run()?;
+    /// let counts = queens::counting::Counter::new(17)?.shard(3, 8).audit(true).run()?;
     /// let audit = counts.audit.expect("asked for");
     /// assert!(audit.agreed.len() >= 1 && audit.time < audit.counted / 20);
     /// # Ok::<(), queens::Error>(())
