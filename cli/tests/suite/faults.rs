@@ -1005,3 +1005,38 @@ fn verify_counts_an_audit_again_and_refuses_a_record_whose_audit_is_wrong() {
         stderr(&out)
     );
 }
+
+#[test]
+fn count_verbose_says_what_it_chose_for_the_processor_and_queens_l2_forces_the_cache() {
+    let run = |l2: Option<&str>| {
+        let mut command = Command::new(Q);
+        command.args(["count", "16", "--threads", "1", "--verbose"]);
+        match l2 {
+            Some(value) => command.env("QUEENS_L2", value),
+            None => command.env_remove("QUEENS_L2"),
+        };
+        command.output().unwrap()
+    };
+    let out = run(Some("512K"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stderr(&out);
+    for expected in [
+        "queens: the quadrants engine on the ",
+        "level 2 cache 512 KiB a core",
+        "the whole tables, shared by the threads",
+        "free half-boards 2048 chunks (128 KiB) at a time",
+        "queens: audit: ",
+    ] {
+        assert!(said.contains(expected), "{expected:?} not in {said}");
+    }
+    assert_eq!(text(&out.stdout), "14772512\n");
+    // Blank is unset, as for QUEENS_SIMD; a size that means nothing is refused in one line.
+    assert!(run(Some(" ")).status.success());
+    for bad in ["huge", "0", "4G", "512KB"] {
+        let out = run(Some(bad));
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let said = stderr(&out);
+        assert!(said.starts_with("queens: error: QUEENS_L2 is"), "{said}");
+        assert_eq!(said.lines().count(), 1, "{said}");
+    }
+}

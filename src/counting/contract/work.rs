@@ -69,6 +69,7 @@ pub(crate) trait Work: Send + Sync {
     /// The solutions of part `part` of subproblem `subproblem` (as an audit names it),
     /// counted on its own within `memory` bytes, as a check of an audit on another machine
     /// counts it. By default a part is a whole subproblem, and `part` must be 0.
+    #[cfg(feature = "serde")]
     fn count_part(&self, subproblem: usize, part: u64, memory: Option<u64>) -> Result<u64, Error> {
         if subproblem >= self.len() || part != 0 {
             return Err(Error::ShardRecords {

@@ -37,6 +37,9 @@ pub(crate) fn from_environment() -> Result<Option<usize>, Error> {
                 return Ok(None);
             };
             let value = value.to_string_lossy();
+            if value.trim().is_empty() {
+                return Ok(None);
+            }
             match size(value.trim()) {
                 Some(bytes) if (16 << 10..=1 << 30).contains(&bytes) => Ok(Some(bytes)),
                 _ => Err(Error::Unsupported {

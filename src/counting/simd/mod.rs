@@ -279,6 +279,7 @@ pub(crate) mod forced {
     }
 
     /// The kernels forced on this thread, if any.
+    #[cfg(feature = "parallel")]
     pub(crate) fn current() -> Option<Kernels> {
         FORCED.get()
     }

@@ -2,8 +2,6 @@
 
 use std::ops::RangeInclusive;
 
-use super::kernels::free_chunks;
-use super::layout::WORDS;
 use super::sizing::{Storage, needed_within, storage};
 use super::work::Join;
 use super::{MAX_N, Plan};
@@ -120,15 +118,19 @@ impl Method for QuadrantJoin {
             ),
             Err(err) => err.to_string(),
         };
-        let chunks = free_chunks();
-        let bytes = chunks * WORDS * 8;
-        vec![
-            storage,
-            format!(
-                "free half-boards {chunks} chunks ({} KiB) at a time, a quarter of the level 2 cache",
-                bytes >> 10
-            ),
-        ]
+        // Only the vector kernels block by the cache.
+        #[cfg(target_arch = "x86_64")]
+        let blocks = {
+            let chunks = super::kernels::free_chunks();
+            Some(format!(
+                "free half-boards {chunks} chunks ({} KiB) at a time, a quarter of the level 2 \
+                 cache",
+                (chunks * super::layout::WORDS * 8) >> 10
+            ))
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let blocks = None;
+        std::iter::once(storage).chain(blocks).collect()
     }
 
     fn plan_words(&self, streamed: bool) -> PlanWords {

@@ -48,12 +48,14 @@ impl Solver {
     }
 
     /// The steps of subproblem `index`: the sets of south rows that complete its north sets.
+    #[cfg(feature = "serde")]
     pub(crate) fn steps_of(&self, index: usize) -> Vec<usize> {
         self.steps(&self.groups[index - self.first])
     }
 
     /// The solutions step `south` of subproblem `index` accounts for, counted in `room`
     /// (whose north row sets it reuses if they are this subproblem's).
+    #[cfg(any(test, feature = "serde"))]
     pub(crate) fn solve_step(
         &self,
         index: usize,

@@ -232,6 +232,7 @@ impl Work for Join {
 
     /// A step of a subproblem of the join, on the streamed storage (which builds only the
     /// rows the step reads, so that a check of a whole-table count reads other memory).
+    #[cfg(feature = "serde")]
     fn count_part(&self, subproblem: usize, part: u64, _memory: Option<u64>) -> Result<u64, Error> {
         let south = usize::try_from(part).ok();
         let steps = (subproblem < self.plan.len()).then(|| {
