@@ -437,6 +437,29 @@ mod tests {
         }
     }
 
+    /// The join's steps reach the audit in whole tables, streamed, and with threads
+    /// counting each step together (where a step a thread does not fit).
+    #[test]
+    fn every_storage_of_the_join_audits_its_steps() {
+        let shard = Counter::new(20)
+            .unwrap()
+            .fundamental(false)
+            .shard(3, 40)
+            .threads(2);
+        let mut totals = Vec::new();
+        for memory in [None, Some(200 << 20), Some(30 << 20)] {
+            let counter = match memory {
+                Some(bytes) => shard.clone().memory(bytes),
+                None => shard.clone(),
+            };
+            let counts = counter.audit(true).run().unwrap();
+            let audit = counts.audit.unwrap();
+            assert!(!audit.agreed.is_empty(), "{memory:?}");
+            totals.push(counts.total);
+        }
+        assert_eq!(totals, [791_026_716; 3]);
+    }
+
     #[test]
     fn draws_take_about_half_the_parts_and_differ_from_shard_to_shard() {
         let a = seed(20, Shard { index: 0, of: 8 }, Engine::Quadrants);
