@@ -216,8 +216,9 @@ pub(crate) struct Auditor {
 }
 
 impl Auditor {
-    /// The audit of a count of `n` whose draw is `seed`, of `parts` parts.
-    pub(crate) fn new(n: usize, seed: u64, parts: u64) -> Auditor {
+    /// The audit of a count of `n` whose draw is `seed`, of `parts` parts, by an engine
+    /// that counts on vector kernels where they run (`kernels`) or not.
+    pub(crate) fn new(n: usize, seed: u64, parts: u64, kernels: bool) -> Auditor {
         Auditor {
             n,
             seed,
@@ -225,8 +226,8 @@ impl Auditor {
             done: AtomicU64::new(0),
             taken: AtomicUsize::new(0),
             by: match vector_kernels() {
-                Some(_) => AuditBy::Portable,
-                None => AuditBy::Again,
+                Some(_) if kernels => AuditBy::Portable,
+                _ => AuditBy::Again,
             },
             counted: AtomicU64::new(0),
             spent: AtomicU64::new(0),
@@ -392,8 +393,13 @@ mod tests {
                 .threads(1)
                 .audit(true);
             // With a fault planted nowhere, every part drawn is audited: one of them.
-            let audited = faults::with(usize::MAX, || counter.run()).unwrap();
-            let at = audited.audit.unwrap().agreed[0].subproblem;
+            let audit = faults::with(usize::MAX, || counter.run())
+                .unwrap()
+                .audit
+                .unwrap();
+            let again = engine == Engine::Bitboard || vector_kernels().is_none();
+            assert_eq!(audit.by == AuditBy::Again, again, "{engine}");
+            let at = audit.agreed[0].subproblem;
             match faults::with(at, || counter.run()) {
                 Err(Error::AuditFailed {
                     n: failed,

@@ -71,6 +71,12 @@ pub(crate) trait Method: Sync {
     /// Whether a shard of its count counts symmetry classes of its own.
     fn shards_count_classes(&self) -> bool;
 
+    /// Whether it counts on vector kernels where the processor has them (an audit then
+    /// counts again on the portable code; else on the same code).
+    fn has_kernels(&self) -> bool {
+        true
+    }
+
     /// What it chose for a count of `n` on `threads` threads within `memory` bytes on this
     /// processor, besides the kernels, a phrase each (see
     /// [`Prepared::choices`](crate::counting::Prepared::choices)). (By default nothing.)

@@ -26,6 +26,11 @@ use search::{Node, WALK_TO_FREE_ROWS};
 pub(crate) struct PlainSearch;
 
 impl Method for PlainSearch {
+    /// Plain scalar code: an audit counts on it again.
+    fn has_kernels(&self) -> bool {
+        false
+    }
+
     /// Any board a bitboard holds; the counter refuses totals past 2^64 - 1 itself.
     fn largest_n(&self) -> usize {
         crate::bitboard::MAX

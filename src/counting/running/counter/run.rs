@@ -213,9 +213,10 @@ impl Counter {
             true => todo.iter().map(|&i| work.parts_of(i)).sum(),
             false => todo.len() as u64,
         };
-        let auditor = self
-            .audit
-            .then(|| Auditor::new(self.n, audit::seed(self.n, self.shard, engine), parts));
+        let auditor = self.audit.then(|| {
+            let seed = audit::seed(self.n, self.shard, engine);
+            Auditor::new(self.n, seed, parts, engines::method(engine).has_kernels())
+        });
         let whole = auditor.as_ref().filter(|_| !work.audits_parts());
         // Each subproblem starts only if the count is not stopped.
         let finished = |solve: &dyn Fn() -> Result<Subproblem, Error>| {
