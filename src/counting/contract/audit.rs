@@ -205,13 +205,13 @@ pub(crate) struct Auditor {
     /// Nanoseconds spent on parts by the count, by the audit, and by the count on the
     /// parts audited (their ratio to the audit's is the audit path's slowdown).
     counted: AtomicU64,
+    spent: AtomicU64,
+    audited: AtomicU64,
     /// Parts the count has, and has counted: the time of all is foreseen from those done.
     parts: u64,
     done: AtomicU64,
     /// Places taken in the list of parts audited, which holds [`MOST_AUDITED`].
     taken: AtomicUsize,
-    spent: AtomicU64,
-    audited: AtomicU64,
     agreed: Mutex<Vec<Agreed>>,
 }
 
@@ -222,9 +222,6 @@ impl Auditor {
         Auditor {
             n,
             seed,
-            parts,
-            done: AtomicU64::new(0),
-            taken: AtomicUsize::new(0),
             by: match vector_kernels() {
                 Some(_) if kernels => AuditBy::Portable,
                 _ => AuditBy::Again,
@@ -232,6 +229,9 @@ impl Auditor {
             counted: AtomicU64::new(0),
             spent: AtomicU64::new(0),
             audited: AtomicU64::new(0),
+            parts,
+            done: AtomicU64::new(0),
+            taken: AtomicUsize::new(0),
             agreed: Mutex::new(Vec::new()),
         }
     }
