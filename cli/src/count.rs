@@ -306,6 +306,7 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
         duration(plan.seconds_per_shard),
     );
     out.write_all(report.as_bytes())?;
+    writeln!(out, "chosen: {}", plan.chosen)?;
     if !plan.countable {
         writeln!(
             out,

@@ -163,6 +163,10 @@ def test_plan_gives_the_figures_of_queens_plan_json():
     many = queens.plan(14, threads=1, shards=100_000, seconds=1)
     assert many["subproblems_per_shard"] == 1 and many["seconds_per_shard"] > many["setup_seconds"]
     assert p["error"] is None or 0 <= p["error"] < float("inf")
+    # What the count chose for this processor, as `queens count --verbose` says it.
+    assert p["chosen"].startswith("the quadrants engine on the ") and "level 2 cache" in p["chosen"]
+    streamed = queens.plan(20, threads=1, memory=200 << 20, seconds=1)
+    assert "only the rows each subproblem reads" in streamed["chosen"]
     with pytest.raises(ValueError, match="shards"):
         queens.plan(14, shards=0)
     with pytest.raises(queens.QueensError):

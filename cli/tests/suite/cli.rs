@@ -1125,7 +1125,12 @@ fn plan_prints_subproblems_memory_and_time_from_a_sample() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines.len(), 5, "{text}");
+    assert!(
+        lines[4].starts_with("chosen: the quadrants engine on the ")
+            && lines[4].contains("the whole tables, shared by the threads"),
+        "{text}"
+    );
     assert!(
         lines[0].starts_with("n = 16: the quadrants engine, 42 subproblems"),
         "{text}"
@@ -1865,7 +1870,16 @@ fn every_command_that_prints_writes_to_output_file_or_to_stdout_for_dash() {
     assert!(plan.status.success() && plan.stdout.is_empty());
     let written = std::fs::read_to_string(target).unwrap();
     assert!(
-        written.starts_with("n = 10: the ") && written.lines().count() == 4,
+        written.starts_with("n = 10: the ") && written.lines().count() == 5,
+        "{written}"
+    );
+    // verify's too, each line naming the file of the record it checked.
+    let _ = std::fs::remove_file(target);
+    let verified = queens(&["verify", records, "-o", target]);
+    assert!(verified.status.success() && verified.stdout.is_empty());
+    let written = std::fs::read_to_string(target).unwrap();
+    assert!(
+        written.starts_with(&format!("{records}: shard 0/1 of n = 8: the ")),
         "{written}"
     );
     // A count does not put its number over its checkpoint.

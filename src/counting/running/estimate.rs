@@ -8,6 +8,7 @@ use crate::counting::contract::memory;
 use crate::counting::contract::work;
 use crate::counting::contract::work::{Sampling, Work};
 use crate::counting::engines;
+use crate::counting::running::choices::Choices;
 use crate::counting::running::counter::Counter;
 use crate::error::Error;
 
@@ -84,6 +85,8 @@ pub struct Estimate {
     pub seconds: f64,
     /// The shards the count is split into.
     pub shards: usize,
+    /// What the count chose for this processor ([`Prepared::choices`](crate::counting::Prepared::choices)).
+    pub choices: Choices,
 }
 
 impl Estimate {
@@ -219,6 +222,7 @@ impl Counter {
             whole: sample.whole,
             seconds,
             shards: self.shard_counted().of,
+            choices: Choices::of(engine, n, threads, self.memory_limit()),
             sampled: sample.times,
             parts: sample.parts,
         })
@@ -455,6 +459,7 @@ impl Estimate {
             seconds_per_shard,
             setup_seconds,
             countable: self.n <= Counter::MAX_N,
+            chosen: self.choices.to_string(),
         }
     }
 }
@@ -513,6 +518,8 @@ pub struct PlanRecord {
     /// Whether [`Counter::run`] counts this board: not above [`Counter::MAX_N`], whose
     /// total exceeds 64 bits (the plan sizes the work all the same).
     pub countable: bool,
+    /// What the count chose for this processor, in words ([`Estimate::choices`]).
+    pub chosen: String,
 }
 
 impl fmt::Display for Estimate {
