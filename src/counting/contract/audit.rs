@@ -175,10 +175,21 @@ const SHARE: f64 = 0.01;
 /// times the interior kernels' on small boards.
 const FIRST_SLOWDOWN: f64 = 5.0;
 
+/// The parts audited in a count, on average, where it has more than twice as many (see
+/// [`Auditor::part`]): fewer than [`MOST_AUDITED`], so that the list is rarely full before
+/// the count's last parts.
+const SAMPLED: u64 = 24;
+
 /// The parts drawn for an audit: those whose draw from the count's identity is even, so
 /// that anyone can see a record's audit was not chosen by the machine that wrote it.
 pub(crate) fn drawn(seed: u64, subproblem: usize, part: u64) -> bool {
-    mix(seed ^ mix(subproblem as u64 ^ mix(part))) & 1 == 0
+    draw(seed, subproblem, part) & 1 == 0
+}
+
+/// A part's draw from the count's identity: its lowest bit says whether it is drawn (see
+/// [`drawn`]), the others where it falls in the sample (see [`Auditor::part`]).
+fn draw(seed: u64, subproblem: usize, part: u64) -> u64 {
+    mix(seed ^ mix(subproblem as u64 ^ mix(part)))
 }
 
 /// The seed of a count's draw: its board, shard and engine.
@@ -212,6 +223,9 @@ pub(crate) struct Auditor {
     done: AtomicU64,
     /// Places taken in the list of parts audited, which holds [`MOST_AUDITED`].
     taken: AtomicUsize,
+    /// The highest draw (past its lowest bit) of a drawn part that is audited: all of them
+    /// in a count of few parts, about [`SAMPLED`] in all in a larger one.
+    sample: u64,
     agreed: Mutex<Vec<Agreed>>,
 }
 
@@ -232,15 +246,21 @@ impl Auditor {
             parts,
             done: AtomicU64::new(0),
             taken: AtomicUsize::new(0),
+            sample: match parts <= 2 * SAMPLED {
+                true => u64::MAX,
+                false => (u64::MAX >> 1) / parts * 2 * SAMPLED,
+            },
             agreed: Mutex::new(Vec::new()),
         }
     }
 
-    /// Counts `part` of `subproblem` with `count` and, where the part is drawn and its
-    /// second count fits in the audit's share of the count's time (foreseen from the parts
-    /// counted so far, so that a short shard audits from its first parts), counts it again
-    /// by the audit's path; returns the first count, or [`Error::AuditFailed`] where the
-    /// two disagree.
+    /// Counts `part` of `subproblem` with `count` and, where the part is drawn and in the
+    /// sample (about [`SAMPLED`] of the drawn parts, spread over the whole count, so that
+    /// a fault that shows only in its last parts may still be seen), and its second count
+    /// fits in the audit's share of the count's time (foreseen from the parts counted so
+    /// far, so that a short shard audits from its first parts), counts it again by the
+    /// audit's path; returns the first count, or [`Error::AuditFailed`] where the two
+    /// disagree.
     pub(crate) fn part(
         &self,
         subproblem: usize,
@@ -279,7 +299,8 @@ impl Auditor {
         let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
         let foreseen = counted as f64 * (self.parts.max(done) as f64 / done as f64);
         let (subproblem, part, total) = key(&first);
-        if !drawn(self.seed, subproblem, part) {
+        let draw = draw(self.seed, subproblem, part);
+        if draw & 1 != 0 || draw >> 1 > self.sample {
             return Ok(first);
         }
         let (spent, audited) = (
@@ -464,6 +485,27 @@ mod tests {
             totals.push(counts.total);
         }
         assert_eq!(totals, [791_026_716; 3]);
+    }
+
+    #[test]
+    fn an_audit_samples_the_whole_count_not_its_first_parts() {
+        for (n, shard) in [(17, Shard::WHOLE), (17, Shard { index: 1, of: 4 })] {
+            let counts = Counter::new(n)
+                .unwrap()
+                .shard(shard.index, shard.of)
+                .threads(1)
+                .audit(true)
+                .run()
+                .unwrap();
+            let agreed = counts.audit.unwrap().agreed;
+            let last = agreed.iter().map(|p| p.subproblem).max().unwrap();
+            let all = counts.subproblems * shard.of;
+            assert!(agreed.len() >= 8, "{n}: {agreed:?}");
+            assert!(
+                last >= all / 2,
+                "{n}: the last part audited is of subproblem {last} of {all}"
+            );
+        }
     }
 
     #[test]
