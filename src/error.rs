@@ -162,6 +162,11 @@ pub enum Error {
         totals: [u64; 2],
         /// The two records' places among those given, from 0.
         records: [usize; 2],
+        /// What each record counts that the other does not (its solutions, or where both
+        /// count as many, its symmetry classes, fixed solutions or subproblems), and where
+        /// it came from (a file, or its place among those given): `25480 solutions in
+        /// shard-1.json`.
+        said: [String; 2],
     },
     /// A count's audit counted a part again by another path and got another number: the
     /// machine (a core, its vector unit, the build) cannot be trusted with this count, and
@@ -176,6 +181,26 @@ pub enum Error {
         /// The solutions the count found in it.
         counted: u64,
         /// The solutions the audit found in it.
+        again: u64,
+    },
+    /// A shard record's audit, counted again here by
+    /// [`ShardRecord::verify`](crate::counting::ShardRecord::verify), gives a part another
+    /// number than the record lists: this machine or the one that wrote the record is wrong,
+    /// and a third count of the shard tells which.
+    VerifyFailed {
+        /// The board size.
+        n: usize,
+        /// The record's shard, of `of`.
+        shard: usize,
+        /// The shards the count is split into.
+        of: usize,
+        /// The subproblem the part is of.
+        subproblem: usize,
+        /// The part, as the engine names it within its subproblem (0 for a whole one).
+        part: u64,
+        /// The solutions the record lists for the part.
+        recorded: u64,
+        /// The solutions counted here.
         again: u64,
     },
     /// The chosen counting engine cannot do this count (see [`Engine`](crate::counting::Engine)).
@@ -516,16 +541,13 @@ impl fmt::Display for Body<'_> {
             Error::ShardsDisagree {
                 shard,
                 of,
-                totals: [first, second],
-                records: [a, b],
+                said: [first, second],
+                ..
             } => write!(
                 f,
                 "shard records: shard {shard}/{of} was counted twice and the counts disagree: \
-                 {first} solutions in record {} and {second} in record {} of those given; count \
-                 it a third time on another machine, and merge with the record that agrees \
-                 with it in place of the other",
-                a + 1,
-                b + 1
+                 {first}, {second}; count it a third time on another machine, and merge with \
+                 the record that agrees with it in place of the other"
             ),
             Error::AuditFailed {
                 n,
@@ -538,6 +560,21 @@ impl fmt::Display for Body<'_> {
                 "the audit of n = {n} disagrees: subproblem {subproblem}, part {part} has \
                  {counted} solutions as counted and {again} when counted again by another \
                  path; this machine cannot be trusted with the count: count it on another"
+            ),
+            Error::VerifyFailed {
+                n,
+                shard,
+                of,
+                subproblem,
+                part,
+                recorded,
+                again,
+            } => write!(
+                f,
+                "shard {shard}/{of} of n = {n}: its audit lists {recorded} solutions for part \
+                 {part} of subproblem {subproblem}, and counted again here it has {again}: this \
+                 machine and the one that wrote the record disagree; count the shard a third \
+                 time on another machine to tell which is wrong"
             ),
             Error::Unsupported { reason } => f.write_str(reason),
             Error::NotEnoughMemory {

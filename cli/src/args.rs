@@ -210,7 +210,7 @@ pub struct PlanArgs {
     /// Seconds to spend timing: parts past it are not timed (while fewer than 10 are, for up
     /// to three times as long, so that the plan has an error bar), and a part that runs past it is
     /// stopped and estimated from what it did.
-    #[arg(long, value_name = "T", default_value_t = queens::counting::Estimate::BUDGET.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    #[arg(long, value_name = "T", default_value_t = queens::counting::Estimate::BUDGET.as_secs(), value_parser = parse_seconds)]
     pub seconds: u64,
     /// Print one JSON object (engine, memory_bytes, cpu_seconds, error, shards,
     /// seconds_per_shard (the largest shard's), setup_seconds, ...) for a batch script to
@@ -457,6 +457,14 @@ pub fn parse_engine(text: &str) -> Result<Engine, String> {
 /// A size in bytes: a number with an optional unit K, M, G or T, each a power of 1024,
 /// written bare or followed by `B` or `iB` (`1G`, `1GB`, `1GiB`; any case). With a unit the
 /// number may have a fraction (`1.5G`), rounded down to whole bytes.
+/// Whole seconds of timing for a plan, from 1 to a day.
+fn parse_seconds(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(seconds) if (1..=86_400).contains(&seconds) => Ok(seconds),
+        _ => Err("expected whole seconds from 1 to 86400 (a day), such as 15".into()),
+    }
+}
+
 pub fn parse_size(text: &str) -> Result<u64, String> {
     let expected = || format!("expected a size like 1G, 1.5GiB or 1048576, found {text:?}");
     let trimmed = text.trim();

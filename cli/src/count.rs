@@ -86,12 +86,10 @@ fn audited(counts: &Counts) -> String {
     let Some(audit) = &counts.audit else {
         return "not audited (--no-audit)".into();
     };
+    if let Some(why) = audit.why_empty() {
+        return format!("audit: no part counted a second time: {why}");
+    }
     let parts = match audit.agreed.len() {
-        0 => {
-            return "audit: no part counted a second time: each would take more than its 1% \
-                    share of the count's time"
-                .into();
-        }
         1 => "1 part".to_string(),
         parts => format!("{parts} parts"),
     };
@@ -306,7 +304,6 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
         duration(plan.seconds_per_shard),
     );
     out.write_all(report.as_bytes())?;
-    writeln!(out, "chosen: {}", plan.chosen)?;
     if !plan.countable {
         writeln!(
             out,
@@ -316,6 +313,8 @@ pub(crate) fn plan(args: &PlanArgs) -> Result<(), Failure> {
             Counter::MAX_N
         )?;
     }
+    // Last, as the clusters guide says.
+    writeln!(out, "chosen: {}", plan.chosen)?;
     out.finish()
 }
 

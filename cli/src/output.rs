@@ -560,6 +560,13 @@ fn temporary_beside(target: &Path) -> Result<NamedTempFile, Failure> {
             target.display()
         ))
     })?;
+    if !folder.as_os_str().is_empty() && !folder.is_dir() {
+        return Err(Failure::Refused(format!(
+            "cannot create {}: there is no folder {}",
+            target.display(),
+            folder.display()
+        )));
+    }
     let mut prefix = std::ffi::OsString::from(".");
     prefix.push(name);
     prefix.push(".");
@@ -567,5 +574,9 @@ fn temporary_beside(target: &Path) -> Result<NamedTempFile, Failure> {
         .prefix(&prefix)
         .suffix(".partial")
         .tempfile_in(folder)
-        .map_err(|err| Failure::Refused(format!("cannot create {}: {err}", target.display())))
+        // The error's kind, not its text, which names the temporary file.
+        .map_err(|err| {
+            let err = std::io::Error::from(err.kind());
+            Failure::Refused(format!("cannot create {}: {err}", target.display()))
+        })
 }

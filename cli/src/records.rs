@@ -11,8 +11,8 @@ use crate::output::Out;
 use crate::units::took;
 use crate::{Failure, say};
 
-/// The records in `files` (standard input where there are none), each with the name of the
-/// file it came from.
+/// The records in `files` (standard input where there are none), each with where it came
+/// from: its file, and its line where the file holds several.
 fn read_records(files: &[PathBuf], command: &str) -> Result<Vec<(ShardRecord, String)>, Failure> {
     let stdin_only = [Path::new("-").to_path_buf()];
     let files = match files.is_empty() {
@@ -26,66 +26,73 @@ fn read_records(files: &[PathBuf], command: &str) -> Result<Vec<(ShardRecord, St
                 "{command} reads the records of `queens count --shard I/K --json`, not a board size: `queens count {n}` counts the {n}x{n} board"
             )
         })?;
-        let read = ShardRecord::read_all(reader)
+        let read = ShardRecord::read_numbered(reader)
             .map_err(|err| Failure::Refused(format!("{name}: {err}")))?;
-        records.extend(read.into_iter().map(|record| (record, name.to_string())));
+        let several = read.len() > 1;
+        records.extend(read.into_iter().map(|(line, record)| match several {
+            true => (record, format!("{name} line {line}")),
+            false => (record, name.to_string()),
+        }));
     }
     Ok(records)
 }
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<(), Failure> {
     let mut out = Out::open(args.output.path())?;
-    let (records, names): (Vec<_>, Vec<_>) =
+    let (records, sources): (Vec<_>, Vec<_>) =
         read_records(&args.files, "merge")?.into_iter().unzip();
-    let merged = match ShardRecord::merge(&records) {
-        // Named by their files, and the count that settles it in the command's words.
-        Err(queens::Error::ShardsDisagree {
-            shard,
-            of,
-            totals: [first, second],
-            records: [a, b],
-        }) => {
-            return Err(Failure::Refused(format!(
-                "shard {shard}/{of} was counted twice and the counts disagree: {first} solutions \
-                 in {}, {second} in {}; count it a third time on another machine (`queens count \
-                 {} --shard {shard}/{of} --json`) and merge with the record that agrees with it \
-                 in place of the other",
-                names[a], names[b], records[a].n
-            )));
-        }
-        merged => merged?,
-    };
+    let merged = ShardRecord::merge_from(&records, &sources).map_err(|err| match err {
+        // The count that settles it, in the command's words.
+        queens::Error::ShardsDisagree { shard, of, .. } => Failure::Refused(format!(
+            "{err} (`queens count {} --shard {shard}/{of} --json`)",
+            records[0].n
+        )),
+        err => err.into(),
+    })?;
     writeln!(out, "{}", merged.to_json())?;
     out.finish()
 }
 
 pub(crate) fn verify(args: &VerifyArgs) -> Result<(), Failure> {
     let mut out = Out::open(args.output.path())?;
-    for (record, name) in read_records(&args.files, "verify")? {
+    let records = read_records(&args.files, "verify")?;
+    if records.is_empty() {
+        return Err(Failure::Refused(format!(
+            "no shard records to verify in {}: `queens verify` reads the records of `queens \
+             count --shard I/K --json`",
+            read_from(&args.files)
+        )));
+    }
+    for (record, name) in records {
         let whose = format!("shard {}/{} of n = {}", record.shard, record.of, record.n);
         let again = record.verify().map_err(|err| match err {
-            queens::Error::AuditFailed { .. } => Failure::Refused(format!(
-                "{name}: {whose}: {err}; this machine and the one that wrote the record \
-                 disagree: count the shard on a third (`queens count {} --shard {}/{} --json`)",
+            queens::Error::VerifyFailed { .. } => Failure::Refused(format!(
+                "{name}: {err} (`queens count {} --shard {}/{} --json`)",
                 record.n, record.shard, record.of
             )),
-            err => Failure::Refused(format!("{name}: {whose}: {err}")),
+            err => Failure::Refused(format!("{name}: {err}")),
         })?;
-        let parts = match again.agreed.len() {
-            1 => "1 part".to_string(),
-            parts => format!("{parts} parts"),
+        let agreed = match again.agreed.len() {
+            0 => "its audit lists no part to count again".to_string(),
+            1 => "the 1 part of its audit agrees here".to_string(),
+            parts => format!("the {parts} parts of its audit agree here"),
         };
-        writeln!(
-            out,
-            "{name}: {whose}: the {parts} of its audit agree here ({})",
-            took(again.time)
-        )?;
-        if again.agreed.is_empty() {
+        writeln!(out, "{name}: {whose}: {agreed} ({})", took(again.time))?;
+        if let Some(why) = again.why_empty() {
             say(format_args!(
-                "queens: warning: {name}: {whose}: its audit counted no part again (its \
-                 parts are longer than 1% of the shard's time): count the shard twice instead"
+                "queens: warning: {name}: {whose}: its audit counted no part again ({why}): \
+                 count the shard twice instead"
             ));
         }
     }
     out.finish()
+}
+
+/// Where records were read from, for a message: the files, or standard input.
+fn read_from(files: &[PathBuf]) -> String {
+    match files {
+        [] => "standard input".into(),
+        [file] => file.display().to_string(),
+        files => format!("{} files", files.len()),
+    }
 }

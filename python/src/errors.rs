@@ -9,7 +9,7 @@ pub(crate) fn error(err: queens::Error) -> PyErr {
     let class = match &err {
         E::NotEnoughMemory { .. } | E::OutOfMemory { .. } => "NotEnoughMemory",
         E::Cancelled { .. } => "Cancelled",
-        E::ShardsDisagree { .. } | E::AuditFailed { .. } => "Disagreement",
+        E::ShardsDisagree { .. } | E::AuditFailed { .. } | E::VerifyFailed { .. } => "Disagreement",
         E::Overflow { .. } | E::Checkpoint { .. } | E::Read { .. } => "QueensError",
         _ => "InvalidInput",
     };
@@ -95,7 +95,11 @@ pub(crate) fn count_error(err: queens::Error, memory: Option<u64>) -> PyErr {
         advice,
     } = err
     else {
-        return error(err);
+        return match err {
+            // A board whose total no count holds: an argument out of range, like any other.
+            queens::Error::Overflow { reason } => invalid(reason),
+            err => error(err),
+        };
     };
     let (over, mut ways) = match memory {
         Some(limit) if limit == available => (

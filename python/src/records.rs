@@ -48,20 +48,38 @@ pub(crate) fn count_shard(
 }
 
 /// The record of the whole count, from the records of all its shards (strings of one or
-/// more lines, as `count_shard()` or `queens count --json` write them), each checked as
-/// `queens merge` checks it: a shard counted twice whose records disagree raises
-/// `Disagreement`, naming both totals.
+/// more lines, as `count_shard()` or `queens count --json` write them, or one such string),
+/// each checked as `queens merge` checks it: a shard counted twice whose records disagree
+/// raises `Disagreement`, naming both counts and where each came from (`records[2]`, or
+/// `records[0] line 3` in a string of several).
 #[pyfunction]
 pub(crate) fn merge(records: &Bound<'_, PyAny>) -> PyResult<String> {
-    let mut read = Vec::new();
-    for text in records.try_iter()? {
-        let text = text?;
+    let texts: Vec<Bound<'_, PyAny>> = match records.is_instance_of::<pyo3::types::PyString>() {
+        true => vec![records.clone()],
+        false => records.try_iter()?.collect::<PyResult<_>>()?,
+    };
+    let (mut read, mut sources) = (Vec::new(), Vec::new());
+    for (item, text) in texts.iter().enumerate() {
         let text: &str = text
             .extract()
             .map_err(|_| invalid("merge() takes records as strings of JSON lines".into()))?;
-        read.extend(ShardRecord::read_all(text.as_bytes()).map_err(error)?);
+        let numbered = ShardRecord::read_numbered(text.as_bytes()).map_err(|err| match err {
+            // A line too long for a record is a malformed record here, not a failed read.
+            queens::Error::Read { reason } => invalid(format!("records[{item}]: {reason}")),
+            err => error(err),
+        })?;
+        let several = numbered.len() > 1;
+        for (line, record) in numbered {
+            read.push(record);
+            sources.push(match several {
+                true => format!("records[{item}] line {line}"),
+                false => format!("records[{item}]"),
+            });
+        }
     }
-    Ok(ShardRecord::merge(&read).map_err(error)?.to_json())
+    Ok(ShardRecord::merge_from(&read, &sources)
+        .map_err(error)?
+        .to_json())
 }
 
 /// Counts again here, on the portable code, the parts a shard record's audit lists (as
@@ -74,6 +92,15 @@ pub(crate) fn verify<'py>(py: Python<'py>, record: &str) -> PyResult<Bound<'py, 
     let record = ShardRecord::parse(record.trim()).map_err(error)?;
     let (n, shard, of) = (record.n, record.shard, record.of);
     let again = interruptible(py, None, move || Ok(record.verify()))?.map_err(error)?;
+    if let Some(why) = again.why_empty() {
+        let message = std::ffi::CString::new(format!(
+            "verify(): shard {shard}/{of} of n = {n}: its audit counted no part again ({why}): \
+             count the shard twice instead"
+        ))
+        .unwrap_or_default();
+        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+        PyErr::warn(py, category.as_any(), &message, 1)?;
+    }
     let result = pyo3::types::PyDict::new(py);
     result.set_item("n", n)?;
     result.set_item("shard", shard)?;

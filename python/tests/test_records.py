@@ -43,8 +43,25 @@ def test_a_shard_counted_twice_that_disagrees_is_refused_naming_both_totals():
         queens.merge(records + [wrong])
     said = str(refused.value)
     assert "shard 1/3 was counted twice" in said
-    assert f"{total} solutions in record 2" in said and f"{total + 2} in record 4" in said
+    assert f"{total} solutions in records[1]" in said
+    assert f"{total + 2} solutions in records[3]" in said
     assert isinstance(refused.value, queens.QueensError)
+    # Several records in one string: each named by its line too.
+    with pytest.raises(queens.Disagreement) as refused:
+        queens.merge(["\n".join(records), wrong])
+    said = str(refused.value)
+    assert f"{total} solutions in records[0] line 2" in said
+    assert f"{total + 2} solutions in records[1]" in said
+    # One string of them all, as a file holds them, is one text, not a list of characters.
+    assert queens.merge("\n".join(records)) == queens.merge(records)
+
+
+def test_merge_says_which_record_does_not_fit():
+    records = [queens.count_shard(13, 0, 3), queens.count_shard(12, 1, 3)]
+    with pytest.raises(queens.InvalidInput, match=r"records\[1\]: cannot merge a record of n = 12"):
+        queens.merge(records)
+    with pytest.raises(queens.InvalidInput, match="longer than"):
+        queens.merge(["x" * 100_000])
 
 
 def test_a_record_whose_audit_does_not_hold_is_refused_naming_the_part():
@@ -53,10 +70,23 @@ def test_a_record_whose_audit_does_not_hold_is_refused_naming_the_part():
     listed = f"[{subproblem},{part},{total}]"
     with pytest.raises(queens.Disagreement) as refused:
         queens.verify(resigned(line, listed, f"[{subproblem},{part},{total + 1}]"))
-    assert f"subproblem {subproblem}, part {part} has {total + 1}" in str(refused.value)
+    said = str(refused.value)
+    assert f"lists {total + 1} solutions for part {part} of subproblem {subproblem}" in said
     # A part of another shard cannot stand in for those its identity draws.
     with pytest.raises(queens.InvalidInput, match="does not draw"):
         queens.verify(resigned(line, listed, f"[{subproblem + 1},{part},{total}]"))
+
+
+def test_a_record_whose_audit_lists_no_part_warns():
+    line = queens.count_shard(9, 0, 2)
+    assert json.loads(line)["audit"]["agreed"] == []
+    with pytest.warns(UserWarning, match="counted no part again"):
+        assert queens.verify(line)["parts"] == 0
+
+
+def test_a_board_past_64_bits_is_an_argument_out_of_range():
+    with pytest.raises(queens.InvalidInput, match="up to n = 28"):
+        queens.count_shard(29, 0, 2**20)
 
 
 def test_a_record_without_an_audit_says_so():

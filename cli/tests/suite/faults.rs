@@ -569,7 +569,7 @@ fn merge_refuses_join_records_whose_classes_do_not_add_up() {
         ),
         (
             line(&half) + &line(&totals_only),
-            "one counted symmetry classes, the other did not",
+            "which did not count symmetry classes, with shard 0, which counted symmetry classes",
         ),
     ];
     for (lines, message) in cases {
@@ -603,7 +603,10 @@ fn merge_refuses_shards_that_did_and_did_not_count_classes_for_every_engine() {
     ] {
         let mixed = record(engine, 0, true) + &record(engine, 1, false) + &record(engine, 2, true);
         let out = queens_with_input(&["merge"], mixed.as_bytes());
-        assert_refused(&out, "one counted symmetry classes, the other did not");
+        assert_refused(
+            &out,
+            "which did not count symmetry classes, with shard 0, which counted",
+        );
         let whole = record(engine, 0, true) + &record(engine, 1, true) + &record(engine, 2, true);
         let merged = text(&queens_with_input(&["merge"], whole.as_bytes()).stdout);
         assert!(
@@ -918,8 +921,9 @@ fn merge_names_a_shard_counted_twice_that_disagrees_with_both_totals_and_files()
     for expected in [
         "shard 1/3 was counted twice and the counts disagree".to_string(),
         format!("{total} solutions in {}", files[1].display()),
-        format!("{} in {}", total + 2, again.display()),
-        "count it a third time on another machine (`queens count 13 --shard 1/3 --json`)".into(),
+        format!("{} solutions in {}", total + 2, again.display()),
+        "count it a third time on another machine".into(),
+        "(`queens count 13 --shard 1/3 --json`)".into(),
     ] {
         assert!(said.contains(&expected), "{expected:?} not in {said}");
     }
@@ -929,6 +933,52 @@ fn merge_names_a_shard_counted_twice_that_disagrees_with_both_totals_and_files()
     args.pop();
     args.push(files[1].to_str().unwrap());
     assert!(queens(&args).status.success());
+
+    // Both records in one stream: each named by its line.
+    let all = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect::<String>();
+    let out = queens_with_input(&["merge"], format!("{all}{}\n", wrong.to_json()));
+    let said = stderr(&out);
+    for expected in [
+        format!("{total} solutions in standard input line 2"),
+        format!("{} solutions in standard input line 4", total + 2),
+    ] {
+        assert!(said.contains(&expected), "{expected:?} not in {said}");
+    }
+    // The same total, other classes: said as what differs, not as two equal totals.
+    let with_classes = queens(&["count", "13", "--shard", "1/3", "--json", "--fundamental"]);
+    let with_classes = text(&with_classes.stdout);
+    let mut classes = ShardRecord::parse(with_classes.trim()).unwrap();
+    classes.fundamental = classes.fundamental.map(|c| c + 1);
+    std::fs::write(&again, format!("{}\n", classes.to_json())).unwrap();
+    let out = queens_with_input(&["merge", "-", again.to_str().unwrap()], with_classes);
+    let said = stderr(&out);
+    assert!(said.contains("symmetry classes in"), "{said}");
+    assert!(!said.contains(&format!("{total} solutions")), "{said}");
+    // A record that does not fit the others is named by its file, and the first by its.
+    let other = dir.path().join("other.json");
+    let out = queens(&[
+        "count",
+        "12",
+        "--shard",
+        "1/3",
+        "--json",
+        "-o",
+        other.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = queens(&["merge", files[0].to_str().unwrap(), other.to_str().unwrap()]);
+    let said = stderr(&out);
+    assert!(
+        said.contains(&format!(
+            "{}: cannot merge a record of n = 12 with one of n = 13 ({})",
+            other.display(),
+            files[0].display()
+        )),
+        "{said}"
+    );
 }
 
 #[test]
@@ -973,8 +1023,9 @@ fn verify_counts_an_audit_again_and_refuses_a_record_whose_audit_is_wrong() {
     assert_eq!(out.status.code(), Some(2));
     let said = stderr(&out);
     for expected in [
-        format!("subproblem {subproblem}, part {step} has"),
-        "count the shard on a third (`queens count 17 --shard 5/12 --json`)".to_string(),
+        format!("part {step} of subproblem {subproblem}, and counted again here"),
+        "count the shard a third time on another machine".to_string(),
+        "(`queens count 17 --shard 5/12 --json`)".to_string(),
         path_str(&bad).to_string(),
     ] {
         assert!(said.contains(&expected), "{expected:?} not in {said}");
@@ -987,6 +1038,21 @@ fn verify_counts_an_audit_again_and_refuses_a_record_whose_audit_is_wrong() {
     let out = queens_with_input(&["verify"], format!("{}\n", undrawn.to_json()));
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("does not draw"), "{}", stderr(&out));
+
+    // An audit that lists a part twice is refused on reading, as is no record at all.
+    let mut twice = record.clone();
+    let first = twice.audit.as_ref().unwrap().agreed[0];
+    twice.audit.as_mut().unwrap().agreed.insert(0, first);
+    let out = queens_with_input(&["verify"], format!("{}\n", twice.to_json()));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("twice"), "{}", stderr(&out));
+    let out = queens_with_input(&["verify"], "\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no shard records to verify"),
+        "{}",
+        stderr(&out)
+    );
 
     // Without an audit there is nothing to count again: said, not passed.
     let out = queens(&["count", "12", "--shard", "0/2", "--json", "--no-audit"]);
@@ -1032,7 +1098,15 @@ fn count_verbose_says_what_it_chose_for_the_processor_and_queens_l2_forces_the_c
     assert_eq!(text(&out.stdout), "14772512\n");
     // Blank is unset, as for QUEENS_SIMD; a size that means nothing is refused in one line.
     assert!(run(Some(" ")).status.success());
-    for bad in ["huge", "0", "4G", "512KB"] {
+    // Written as --memory takes sizes, it is read alike.
+    for good in ["512KB", "512k", "0.5M"] {
+        let out = run(Some(good));
+        assert!(
+            stderr(&out).contains("level 2 cache 512 KiB a core"),
+            "{good}"
+        );
+    }
+    for bad in ["huge", "0", "4G", "512QB", "1e6"] {
         let out = run(Some(bad));
         assert_eq!(out.status.code(), Some(2), "{bad}");
         let said = stderr(&out);

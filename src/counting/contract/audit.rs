@@ -145,6 +145,32 @@ impl Audit {
     pub fn share(&self) -> f64 {
         self.time.as_secs_f64() / self.counted.as_secs_f64().max(f64::MIN_POSITIVE)
     }
+
+    /// Why the audit lists no part, if it lists none: the count counted none (it resumed
+    /// every subproblem from its checkpoint, or its shard has none), or each drawn would
+    /// have taken more than the audit's share of the count's time.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let counts = queens::counting::Counter::new(17)?.audit(true).run()?;
+    /// assert_eq!(counts.audit.expect("asked for").why_empty(), None);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn why_empty(&self) -> Option<&'static str> {
+        match (self.agreed.is_empty(), self.counted.is_zero()) {
+            (false, _) => None,
+            (true, true) => Some(
+                "the count counted no part (it resumed every subproblem from its checkpoint, \
+                 or its shard has none)",
+            ),
+            (true, false) => Some(
+                "each part drawn would have taken more than the audit's 1% share of the \
+                 count's time",
+            ),
+        }
+    }
 }
 
 /// A duration as seconds, as records write times.
@@ -182,6 +208,7 @@ const SAMPLED: u64 = 24;
 
 /// The parts drawn for an audit: those whose draw from the count's identity is even, so
 /// that anyone can see a record's audit was not chosen by the machine that wrote it.
+#[cfg(any(feature = "serde", test))]
 pub(crate) fn drawn(seed: u64, subproblem: usize, part: u64) -> bool {
     draw(seed, subproblem, part) & 1 == 0
 }

@@ -202,18 +202,43 @@ impl ShardRecord {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn read_all(reader: impl BufRead) -> Result<Vec<ShardRecord>, Error> {
+        let numbered = ShardRecord::read_numbered(reader)?;
+        Ok(numbered.into_iter().map(|(_, record)| record).collect())
+    }
+
+    /// [`ShardRecord::read_all`], each record with its line number (from 1), so that a
+    /// text of several can say where each came from.
+    ///
+    /// # Errors
+    ///
+    /// As [`ShardRecord::read_all`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let line = queens::counting::ShardRecord::new(&queens::counting::Counter::new(5)?.run()?, 0.0).to_json();
+    /// let text = format!("{line}\n\n{line}\n");
+    /// let lines: Vec<usize> = queens::counting::ShardRecord::read_numbered(text.as_bytes())?
+    ///     .into_iter()
+    ///     .map(|(line, _)| line)
+    ///     .collect();
+    /// assert_eq!(lines, [1, 3]);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn read_numbered(reader: impl BufRead) -> Result<Vec<(usize, ShardRecord)>, Error> {
         let mut records = Vec::new();
         for (number, line) in BoundedLines::new(reader, MAX_RECORD_LINE) {
             let line = line?;
             if line.trim().is_empty() {
                 continue;
             }
-            records.push(ShardRecord::parse(line.trim()).map_err(|err| match err {
+            let record = ShardRecord::parse(line.trim()).map_err(|err| match err {
                 Error::ShardRecords { reason } => Error::ShardRecords {
                     reason: format!("line {number}: {reason}"),
                 },
                 other => other,
-            })?);
+            })?;
+            records.push((number, record));
         }
         Ok(records)
     }
@@ -292,6 +317,19 @@ impl ShardRecord {
             of: self.of,
         };
         let seed = audit::seed(self.n, shard, self.engine);
+        let key = |part: &Agreed| (part.subproblem, part.part);
+        if let Some(pair) = (audit.agreed.windows(2)).find(|pair| key(&pair[0]) >= key(&pair[1])) {
+            return Err(format!(
+                "its audit lists part {} of subproblem {} {}: an audit lists each part once, \
+                 in order",
+                pair[1].part,
+                pair[1].subproblem,
+                match key(&pair[0]) == key(&pair[1]) {
+                    true => "twice",
+                    false => "out of order",
+                }
+            ));
+        }
         let mut solutions = 0u64;
         for part in &audit.agreed {
             let Agreed {
@@ -325,7 +363,7 @@ impl ShardRecord {
     ///
     /// # Errors
     ///
-    /// [`Error::AuditFailed`] where a part counts differently here, naming it;
+    /// [`Error::VerifyFailed`] where a part counts differently here, naming it;
     /// [`Error::ShardRecords`] for a record without an audit, or of another version of
     /// `queens` (whose parts may be numbered otherwise); those of counting (memory).
     ///
@@ -340,7 +378,7 @@ impl ShardRecord {
     ///
     /// let mut wrong = record.clone();
     /// wrong.audit.as_mut().expect("audited").agreed[0].total += 1;
-    /// assert!(matches!(wrong.verify(), Err(queens::Error::AuditFailed { .. })));
+    /// assert!(matches!(wrong.verify(), Err(queens::Error::VerifyFailed { .. })));
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn verify(&self) -> Result<Audit, Error> {
@@ -361,16 +399,21 @@ impl ShardRecord {
         }
         self.check().map_err(bad)?;
         let work = engines::work(self.n, self.engine, self.counts_classes());
+        // What a merge refuses of one record, refused here too.
+        self.check_subproblems(work.len()).map_err(bad)?;
+        self.recount().map_err(bad)?;
         let started = std::time::Instant::now();
         forced::within(Some(Kernels::PORTABLE), || {
             for part in &audit.agreed {
                 let again = work.count_part(part.subproblem, part.part, None)?;
                 if again != part.total {
-                    return Err(Error::AuditFailed {
+                    return Err(Error::VerifyFailed {
                         n: self.n,
+                        shard: self.shard,
+                        of: self.of,
                         subproblem: part.subproblem,
                         part: part.part,
-                        counted: part.total,
+                        recorded: part.total,
                         again,
                     });
                 }
@@ -413,27 +456,104 @@ impl ShardRecord {
     /// wrong.total -= 8;
     /// let err = ShardRecord::merge(&[first.clone(), first.clone(), wrong]).unwrap_err();
     /// let totals = [first.total, first.total - 8];
-    /// assert_eq!(err, Error::ShardsDisagree { shard: 0, of: 4, totals, records: [0, 2] });
+    /// assert!(matches!(err, Error::ShardsDisagree { shard: 0, of: 4, totals: t, records: [0, 2], .. } if t == totals));
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn merge(records: &[ShardRecord]) -> Result<ShardRecord, Error> {
+        let sources: Vec<String> = (1..=records.len())
+            .map(|place| format!("record {place} of those given"))
+            .collect();
+        ShardRecord::merge_from(records, &sources)
+    }
+
+    /// [`ShardRecord::merge`], each record named by `sources` (its file, say) in what the
+    /// merge refuses: the record that does not fit, or both records of a shard that
+    /// disagree.
+    ///
+    /// # Errors
+    ///
+    /// As [`ShardRecord::merge`], and [`Error::ShardRecords`] where `sources` does not
+    /// name each record once.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::{Counter, ShardRecord};
+    ///
+    /// let shard = ShardRecord::new(&Counter::new(9)?.fundamental(false).shard(0, 2).run()?, 0.0);
+    /// let mut wrong = shard.clone();
+    /// wrong.total += 8;
+    /// let err = ShardRecord::merge_from(&[shard, wrong], &["a.json", "b.json"]).unwrap_err();
+    /// assert!(err.to_string().contains("solutions in a.json, "), "{err}");
+    /// assert!(err.to_string().contains("solutions in b.json; count it a third time"), "{err}");
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn merge_from(
+        records: &[ShardRecord],
+        sources: &[impl AsRef<str>],
+    ) -> Result<ShardRecord, Error> {
         let bad = |reason: String| Error::ShardRecords { reason };
-        let first = compatible(records).map_err(bad)?;
+        if sources.len() != records.len() {
+            return Err(bad(format!(
+                "{} records named by {} sources",
+                records.len(),
+                sources.len()
+            )));
+        }
+        let source = |place: usize| sources[place].as_ref();
+        let first = compatible(records, source).map_err(bad)?;
         if let Some((a, b)) = disagreeing(records) {
             return Err(Error::ShardsDisagree {
                 shard: records[a].shard,
                 of: records[a].of,
                 totals: [records[a].total, records[b].total],
                 records: [a, b],
+                said: {
+                    let [first, second] = differing(&records[a], &records[b]);
+                    [
+                        format!("{first} in {}", source(a)),
+                        format!("{second} in {}", source(b)),
+                    ]
+                },
             });
         }
         let all = engines::work(first.n, first.engine, first.fixed.is_some()).len();
-        let shards = each_shard_once(records, first, all).map_err(bad)?;
+        let places = each_shard_once(records, first, all, source).map_err(bad)?;
+        let shards: Vec<&ShardRecord> = places.iter().map(|&place| &records[place]).collect();
         let merged = summed(&shards, first, all).map_err(bad)?;
-        for record in &shards {
-            record.recount().map_err(bad)?;
+        for &place in &places {
+            (records[place].recount())
+                .map_err(|reason| bad(format!("{}: {reason}", source(place))))?;
         }
         Ok(merged)
+    }
+}
+
+/// What `a` counts that `b` does not, and what `b` counts: their solutions, or where both
+/// count as many, the first other count in which they differ.
+fn differing(a: &ShardRecord, b: &ShardRecord) -> [String; 2] {
+    let classes = |record: &ShardRecord| match record.fundamental {
+        Some(classes) => format!("{classes} symmetry classes"),
+        None => "no symmetry classes".into(),
+    };
+    let fixed = |record: &ShardRecord| match record.fixed {
+        Some(fixed) => format!("{fixed} solutions fixed by a symmetry"),
+        None => "no count of solutions fixed by a symmetry".into(),
+    };
+    let both = |each: &dyn Fn(&ShardRecord) -> String| [each(a), each(b)];
+    if a.total != b.total {
+        both(&|record| format!("{} solutions", record.total))
+    } else if a.fundamental != b.fundamental {
+        both(&classes)
+    } else if a.fixed != b.fixed {
+        both(&fixed)
+    } else {
+        both(&|record| {
+            format!(
+                "{} solutions in {} subproblems",
+                record.total, record.subproblems
+            )
+        })
     }
 }
 
@@ -450,69 +570,82 @@ fn disagreeing(records: &[ShardRecord]) -> Option<(usize, usize)> {
 }
 
 /// The first of `records`, once every record is sound and counts the same board, split,
-/// engine, version and kind of count as it.
-fn compatible(records: &[ShardRecord]) -> Result<&ShardRecord, String> {
+/// engine, version and kind of count as it; a refusal names the record by `source`.
+fn compatible<'a>(
+    records: &'a [ShardRecord],
+    source: impl Fn(usize) -> &'a str,
+) -> Result<&'a ShardRecord, String> {
     let first = records.first().ok_or("no shard records to merge")?;
-    for record in records {
-        record.check()?;
+    for (place, record) in records.iter().enumerate() {
+        record
+            .check()
+            .map_err(|reason| format!("{}: {reason}", source(place)))?;
         let mismatch = if record.n != first.n {
-            format!("boards of n = {} and n = {}", first.n, record.n)
+            format!("a record of n = {} with one of n = {}", record.n, first.n)
         } else if record.of != first.of {
-            format!("splits into {} and {} shards", first.of, record.of)
+            format!(
+                "a record of a count split into {} shards with one split into {}",
+                record.of, first.of
+            )
         } else if record.engine != first.engine {
             format!(
-                "counts of the {} and {} engines, which number subproblems differently",
-                first.engine, record.engine
+                "a count of the {} engine with one of the {} engine, which number subproblems \
+                 differently",
+                record.engine, first.engine
             )
         } else if record.version != VERSION {
-            format!(
-                "a record of queens {}, which may number subproblems differently from this queens {VERSION}",
+            return Err(format!(
+                "{}: cannot merge a record of queens {}, which may number subproblems \
+                 differently from this queens {VERSION}",
+                source(place),
                 excerpt(&record.version)
-            )
+            ));
         } else if record.counts_classes() != first.counts_classes() {
+            let counted = |record: &ShardRecord| match record.counts_classes() {
+                true => "counted symmetry classes",
+                false => "did not count symmetry classes",
+            };
             format!(
-                "shards {} and {}: one counted symmetry classes, the other did not",
-                first.shard, record.shard
+                "shard {}, which {}, with shard {}, which {}",
+                record.shard,
+                counted(record),
+                first.shard,
+                counted(first)
             )
         } else {
             continue;
         };
-        return Err(format!("cannot merge {mismatch}"));
+        return Err(format!(
+            "{}: cannot merge {mismatch} ({})",
+            source(place),
+            source(0)
+        ));
     }
     Ok(first)
 }
 
-/// The records by shard, each shard once (a shard given twice with the same counts is
-/// one), every shard there with the subproblems this version gives it, of `all`.
+/// The places of the records by shard, each shard once (a shard given twice with the same
+/// counts is one), every shard there with the subproblems this version gives it, of `all`;
+/// a refusal names the record by `source`.
 fn each_shard_once<'a>(
     records: &'a [ShardRecord],
     first: &ShardRecord,
     all: usize,
-) -> Result<Vec<&'a ShardRecord>, String> {
-    let mut sorted: Vec<&ShardRecord> = records.iter().collect();
-    sorted.sort_by_key(|r| r.shard);
-    sorted.dedup_by(|b, a| a.shard == b.shard && same_counts(a, b));
-    if let Some(pair) = sorted.windows(2).find(|p| p[0].shard == p[1].shard) {
-        return Err(format!(
-            "shard {}/{} is given twice with different counts",
-            pair[0].shard, first.of
-        ));
-    }
-    for record in &sorted {
-        let expected = Shard {
-            index: record.shard,
-            of: record.of,
-        }
-        .subproblems_of(all);
-        if record.subproblems != expected {
-            return Err(format!(
-                "shard {}/{} of n = {} has {expected} subproblems, not {}",
-                record.shard, record.of, record.n, record.subproblems
-            ));
-        }
+    source: impl Fn(usize) -> &'a str,
+) -> Result<Vec<usize>, String> {
+    let mut sorted: Vec<usize> = (0..records.len()).collect();
+    sorted.sort_by_key(|&place| records[place].shard);
+    sorted.dedup_by(|b, a| {
+        let (a, b) = (&records[*a], &records[*b]);
+        a.shard == b.shard && same_counts(a, b)
+    });
+    for &place in &sorted {
+        (records[place].check_subproblems(all))
+            .map_err(|reason| format!("{}: {reason}", source(place)))?;
     }
     if sorted.len() < first.of {
-        return Err(missing(&sorted, first.of));
+        let present: Vec<&ShardRecord> = sorted.iter().map(|&place| &records[place]).collect();
+        return Err(missing(&present, first.of));
     }
     Ok(sorted)
 }
@@ -533,7 +666,13 @@ fn summed(shards: &[&ShardRecord], first: &ShardRecord, all: usize) -> Result<Sh
         .then(|| sum(|r| r.fixed))
         .transpose()?;
     let fundamental = match fixed {
-        Some(fixed) => Some(burnside(first.n, total, fixed).map_err(|err| err.to_string())?),
+        Some(fixed) => Some(burnside(first.n, total, fixed).map_err(|_| {
+            format!(
+                "the shards of n = {} add up to {total} solutions and {fixed} fixed by \
+                 symmetries, which give no whole number of symmetry classes: a record is wrong",
+                first.n
+            )
+        })?),
         None if shards.iter().all(|r| r.fundamental.is_some()) => Some(sum(|r| r.fundamental)?),
         None => None,
     };
@@ -557,6 +696,23 @@ fn summed(shards: &[&ShardRecord], first: &ShardRecord, all: usize) -> Result<Sh
 const RECOUNTED_UP_TO: usize = 12;
 
 impl ShardRecord {
+    /// Refuses a record whose shard has other than the subproblems this version gives it,
+    /// of `all`.
+    fn check_subproblems(&self, all: usize) -> Result<(), String> {
+        let expected = Shard {
+            index: self.shard,
+            of: self.of,
+        }
+        .subproblems_of(all);
+        match self.subproblems == expected {
+            true => Ok(()),
+            false => Err(format!(
+                "shard {}/{} of n = {} has {expected} subproblems, not {}",
+                self.shard, self.of, self.n, self.subproblems
+            )),
+        }
+    }
+
     /// Counts the record's shard again where that takes milliseconds, and refuses counts
     /// that differ: a record of a small board that no count produces.
     fn recount(&self) -> Result<(), String> {
@@ -593,11 +749,22 @@ impl ShardRecord {
                 .is_none_or(|recorded| classes.fundamental == Some(recorded));
         match agrees {
             true => Ok(()),
-            false => Err(format!(
-                "shard {}/{} of n = {} counts {total} solutions ({:?} classes), not the {} \
-                 ({:?}) it records: counted again, as a board this small takes milliseconds",
-                self.shard, self.of, self.n, classes.fundamental, self.total, self.fundamental
-            )),
+            false => {
+                let in_classes = |classes: Option<u64>| match classes {
+                    Some(classes) => format!(" in {classes} symmetry classes"),
+                    None => String::new(),
+                };
+                Err(format!(
+                    "shard {}/{} of n = {} counts {total} solutions{}, not the {}{} it \
+                     records: counted again, as a board this small takes milliseconds",
+                    self.shard,
+                    self.of,
+                    self.n,
+                    in_classes(classes.fundamental),
+                    self.total,
+                    in_classes(self.fundamental)
+                ))
+            }
         }
     }
 }

@@ -25,7 +25,8 @@ pub struct Choices {
     /// The engine that counts.
     pub engine: Engine,
     /// The widest vector kernels the count runs (`"AVX-512"`, `"AVX2"`), or `None` for the
-    /// portable code: no vector unit, another architecture, or `QUEENS_SIMD=scalar`.
+    /// portable code: no vector unit, another architecture, `QUEENS_SIMD=scalar`, or an
+    /// engine with no kernels (the bitboard search).
     pub kernels: Option<&'static str>,
     /// A core's level 2 cache as the operating system reports it (or `QUEENS_L2` says, to
     /// try here blocks sized for another processor), or `None` where neither does (the
@@ -48,7 +49,7 @@ impl Choices {
         let l2_bytes = None;
         Choices {
             engine,
-            kernels: vector_kernels(),
+            kernels: vector_kernels().filter(|_| engines::method(engine).has_kernels()),
             l2_bytes,
             engine_choices: engines::method(engine).choices(n, threads, memory),
         }
@@ -60,7 +61,10 @@ impl fmt::Display for Choices {
         write!(f, "the {} engine on ", self.engine)?;
         match self.kernels {
             Some(kernels) => write!(f, "the {kernels} kernels")?,
-            None => f.write_str("the portable code (no vector kernels run here)")?,
+            None if engines::method(self.engine).has_kernels() => {
+                f.write_str("the portable code (no vector kernels run here)")?;
+            }
+            None => f.write_str("the portable code (it has no vector kernels)")?,
         }
         match self.l2_bytes {
             Some(bytes) => write!(f, "; level 2 cache {} KiB a core", bytes >> 10)?,

@@ -40,12 +40,12 @@ pub(crate) fn from_environment() -> Result<Option<usize>, Error> {
             if value.trim().is_empty() {
                 return Ok(None);
             }
-            match size(value.trim()) {
+            match named_size(value.trim()) {
                 Some(bytes) if (16 << 10..=1 << 30).contains(&bytes) => Ok(Some(bytes)),
                 _ => Err(Error::Unsupported {
                     reason: format!(
                         "QUEENS_L2 is {}; expected a level 2 cache size from 16K to 1G, such \
-                         as 512K or 2M (or unset, for the size Linux reports)",
+                         as 512K, 512KiB, 1.25M or 2M (or unset, for the size Linux reports)",
                         excerpt(&value)
                     ),
                 }),
@@ -81,6 +81,22 @@ fn size(text: &str) -> Option<usize> {
     digits.parse::<usize>().ok()?.checked_mul(unit)
 }
 
+/// A size as a user writes it: bytes, or a number (`1.25`) and a unit of 1024s (`K`, `k`,
+/// `KB`, `KiB`; `M`; `G`), as `--memory` takes them.
+fn named_size(text: &str) -> Option<usize> {
+    let at = (text.find(|c: char| !(c.is_ascii_digit() || c == '.'))).unwrap_or(text.len());
+    let (number, unit) = text.split_at(at);
+    let unit: u64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kb" | "kib" => 1 << 10,
+        "m" | "mb" | "mib" => 1 << 20,
+        "g" | "gb" | "gib" => 1 << 30,
+        _ => return None,
+    };
+    let bytes = number.parse::<f64>().ok()? * unit as f64;
+    (bytes.is_finite() && bytes < (1u64 << 53) as f64).then(|| bytes.round() as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,6 +109,34 @@ mod tests {
         assert_eq!(size("4096"), Some(4096));
         assert_eq!(size("12Q"), None);
         assert_eq!(size("K"), None);
+    }
+
+    #[test]
+    fn sizes_read_as_users_write_them() {
+        for (text, bytes) in [
+            ("512K", 512 << 10),
+            ("512k", 512 << 10),
+            ("512KiB", 512 << 10),
+            ("512 KB", 512 << 10),
+            ("1.25M", 1280 << 10),
+            ("0.5m", 512 << 10),
+            ("2G", 2 << 30),
+            ("4096", 4096),
+        ] {
+            assert_eq!(named_size(text), Some(bytes), "{text}");
+        }
+        for text in [
+            "",
+            "K",
+            "12Q",
+            "1e9",
+            "-1K",
+            "1.2.3M",
+            "inf",
+            "99999999999999999999G",
+        ] {
+            assert_eq!(named_size(text), None, "{text}");
+        }
     }
 
     #[test]

@@ -121,10 +121,18 @@ impl Method for QuadrantJoin {
         // Only the vector kernels block by the cache.
         #[cfg(target_arch = "x86_64")]
         let blocks = {
-            let chunks = super::kernels::free_chunks();
+            let (chunks, quarter) = super::kernels::free_chunks_and_quarter();
+            let why = match chunks.cmp(&quarter) {
+                core::cmp::Ordering::Equal => "a quarter of the level 2 cache",
+                core::cmp::Ordering::Greater => {
+                    "the fewest the join keeps, more than a quarter of the level 2 cache"
+                }
+                core::cmp::Ordering::Less => {
+                    "the most the join keeps, less than a quarter of the level 2 cache"
+                }
+            };
             Some(format!(
-                "free half-boards {chunks} chunks ({} KiB) at a time, a quarter of the level 2 \
-                 cache",
+                "free half-boards {chunks} chunks ({} KiB) at a time, {why}",
                 (chunks * super::layout::WORDS * 8) >> 10
             ))
         };

@@ -248,7 +248,14 @@ fn lookups(table: Slices<'_>, first: usize, lookups: &mut [Lookup; 2]) {
 /// while the groups read them (128 KiB on a Zen 3, 512 KiB on a Xeon with 2 MiB; a quarter
 /// measured 5% faster than the whole on the Zen 3 at n = 18).
 pub(crate) fn free_chunks() -> usize {
-    (crate::counting::simd::cache::l2_bytes() / 4 / (WORDS * 8)).clamp(1 << 10, 1 << 15)
+    free_chunks_and_quarter().0
+}
+
+/// [`free_chunks`], and the chunks a quarter of the level 2 cache holds, which it is but
+/// for a cache too small or too large for the join's blocks.
+pub(crate) fn free_chunks_and_quarter() -> (usize, usize) {
+    let quarter = crate::counting::simd::cache::l2_bytes() / 4 / (WORDS * 8);
+    (quarter.clamp(1 << 10, 1 << 15), quarter)
 }
 
 /// Groups ahead of the one a pass joins whose partners' numbers it fetches; measured in
