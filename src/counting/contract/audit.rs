@@ -208,7 +208,6 @@ const SAMPLED: u64 = 24;
 
 /// The parts drawn for an audit: those whose draw from the count's identity is even, so
 /// that anyone can see a record's audit was not chosen by the machine that wrote it.
-#[cfg(any(feature = "serde", test))]
 pub(crate) fn drawn(seed: u64, subproblem: usize, part: u64) -> bool {
     draw(seed, subproblem, part) & 1 == 0
 }
@@ -258,8 +257,15 @@ pub(crate) struct Auditor {
 
 impl Auditor {
     /// The audit of a count of `n` whose draw is `seed`, of `parts` parts, by an engine
-    /// that counts on vector kernels where they run (`kernels`) or not.
-    pub(crate) fn new(n: usize, seed: u64, parts: u64, kernels: bool) -> Auditor {
+    /// that counts on vector kernels where they run (`kernels`) or not, resumed with the
+    /// parts an `earlier` run of it audited (from its checkpoint).
+    pub(crate) fn new(
+        n: usize,
+        seed: u64,
+        parts: u64,
+        kernels: bool,
+        earlier: &[Agreed],
+    ) -> Auditor {
         Auditor {
             n,
             seed,
@@ -272,13 +278,22 @@ impl Auditor {
             audited: AtomicU64::new(0),
             parts,
             done: AtomicU64::new(0),
-            taken: AtomicUsize::new(0),
+            taken: AtomicUsize::new(earlier.len()),
             sample: match parts <= 2 * SAMPLED {
                 true => u64::MAX,
                 false => (u64::MAX >> 1) / parts * 2 * SAMPLED,
             },
-            agreed: Mutex::new(Vec::new()),
+            agreed: Mutex::new(earlier.to_vec()),
         }
+    }
+
+    /// The parts of `subproblem` audited so far, for its checkpoint.
+    pub(crate) fn agreed_of(&self, subproblem: usize) -> Vec<Agreed> {
+        let agreed = self.lock();
+        (agreed.iter())
+            .filter(|part| part.subproblem == subproblem)
+            .copied()
+            .collect()
     }
 
     /// Counts `part` of `subproblem` with `count` and, where the part is drawn and in the
@@ -533,6 +548,56 @@ mod tests {
                 "{n}: the last part audited is of subproblem {last} of {all}"
             );
         }
+    }
+
+    /// A requeued task's record lists what its first run audited: the checkpoint keeps a
+    /// finished subproblem's audited parts with it.
+    #[test]
+    fn a_count_resumed_from_its_checkpoint_keeps_its_earlier_audit() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("n17.checkpoint");
+        let counter = || Counter::new(17).unwrap().shard(1, 4).threads(1).audit(true);
+        // The first run stops after half its subproblems.
+        let stop = Arc::new(AtomicBool::new(false));
+        let finished = Arc::new(AtomicUsize::new(0));
+        let (flag, seen) = (Arc::clone(&stop), Arc::clone(&finished));
+        let first = counter()
+            .checkpoint(&path)
+            .unwrap()
+            .cancel_when(Arc::clone(&stop))
+            .on_finished(move |_, progress| {
+                if seen.fetch_add(1, Ordering::Relaxed) + 1 >= progress.of / 2 {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            })
+            .run();
+        assert!(matches!(first, Err(Error::Cancelled { .. })), "{first:?}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let earlier: Vec<Agreed> = (text.lines())
+            .filter_map(|line| line.strip_prefix("audit "))
+            .map(|numbers| {
+                let n: Vec<u64> = numbers
+                    .split(' ')
+                    .take(3)
+                    .map(|x| x.parse().unwrap())
+                    .collect();
+                Agreed::new(n[0] as usize, n[1], n[2])
+            })
+            .collect();
+        assert!(!earlier.is_empty(), "{text}");
+        let seed = seed(17, Shard { index: 1, of: 4 }, Engine::Quadrants);
+        assert!(earlier.iter().all(|p| drawn(seed, p.subproblem, p.part)));
+        // The second run resumes and lists them with its own.
+        let resumed = counter().checkpoint(&path).unwrap().run().unwrap();
+        let agreed = resumed.audit.unwrap().agreed;
+        assert!(
+            earlier.iter().all(|part| agreed.contains(part)),
+            "{earlier:?} {agreed:?}"
+        );
+        assert!(agreed.len() >= earlier.len() && agreed.len() <= MOST_AUDITED);
+        assert_eq!(resumed.total, 24_324_714);
     }
 
     #[test]

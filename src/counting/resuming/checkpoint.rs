@@ -14,7 +14,10 @@
 //! fundamental count (`-` when not counted), for the one subproblem that has them its
 //! solutions fixed by symmetries ([`Subproblem::fixed`]), and a CRC-32 of those numbers
 //! together with the count's `n`, shard and engine, so that a damaged line, or one copied
-//! from another count, is refused rather than added in. Files of format 2, from before there were two engines,
+//! from another count, is refused rather than added in. A line `audit SUBPROBLEM PART
+//! TOTAL CHECKSUM` is a part the count's audit counted twice (see
+//! [`Counter::audit`](crate::counting::Counter::audit)), written before its subproblem's
+//! line, so that a resumed count's record lists the parts its earlier runs audited too. Files of format 2, from before there were two engines,
 //! are constellation counts and are read and continued as they are.
 
 use std::collections::HashMap;
@@ -24,7 +27,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::counting::contract::audit::{self, Agreed, MOST_AUDITED};
 use crate::counting::contract::engine::Engine;
+use crate::counting::contract::shard::Shard;
 use crate::counting::contract::subproblem::Subproblem;
 use crate::counting::engines;
 use crate::error::{Advice, Error, Refusal};
@@ -75,6 +80,8 @@ pub struct Checkpoint {
     path: PathBuf,
     key: Key,
     resumed: Vec<Subproblem>,
+    /// The parts of the resumed subproblems that an earlier run audited.
+    audited: Vec<Agreed>,
     writer: Mutex<Writer>,
 }
 
@@ -121,7 +128,7 @@ impl Checkpoint {
         };
         let io_fail = |err: io::Error| fail(err.to_string().into());
         let mut file = open_locked(path).map_err(fail)?;
-        let limit = (all.div_ceil(of) as u64 + 2) * MAX_LINE;
+        let limit = (all.div_ceil(of) + 2 + MOST_AUDITED) as u64 * MAX_LINE;
         let bytes = read_within(&mut file, limit, key).map_err(fail)?;
         let legacy = format!(
             "{}\n",
@@ -132,7 +139,7 @@ impl Checkpoint {
         );
         key.legacy =
             engines::method(engine).checkpoint_word(n).1 && bytes.starts_with(legacy.as_bytes());
-        let (resumed, keep) = read(&bytes, key, all).map_err(fail)?;
+        let (Held { resumed, audited }, keep) = read(&bytes, key, all).map_err(fail)?;
         if keep == 0 {
             file.set_len(0).map_err(io_fail)?;
             writeln!(file, "{}", header(key)).map_err(io_fail)?;
@@ -146,6 +153,7 @@ impl Checkpoint {
             path: path.to_path_buf(),
             key,
             resumed,
+            audited,
             writer: Mutex::new(Writer {
                 file,
                 last_sync: Instant::now(),
@@ -163,6 +171,20 @@ impl Checkpoint {
     #[must_use]
     pub fn resumed(&self) -> &[Subproblem] {
         &self.resumed
+    }
+
+    /// The parts of the resumed subproblems that an earlier run's audit counted twice.
+    pub(crate) fn audited(&self) -> &[Agreed] {
+        &self.audited
+    }
+
+    /// Appends the parts of a subproblem that the audit counted twice, before the
+    /// subproblem itself (see [`Checkpoint::record`]).
+    pub(crate) fn record_audited(&self, parts: &[Agreed]) -> Result<(), Error> {
+        let lines: String = (parts.iter())
+            .map(|part| format!("{}\n", audit_line(self.key, part)))
+            .collect();
+        self.append(&lines)
     }
 
     /// Appends one finished subproblem.
@@ -183,13 +205,20 @@ impl Checkpoint {
                 subproblem.index, subproblem.engine, self.key.engine
             )));
         }
-        let line = format!("{}\n", record_line(self.key, subproblem));
+        self.append(&format!("{}\n", record_line(self.key, subproblem)))
+    }
+
+    /// Appends whole lines, unless an earlier write failed.
+    fn append(&self, lines: &str) -> Result<(), Error> {
+        if lines.is_empty() {
+            return Ok(());
+        }
         let mut writer = self
             .writer
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         if writer.failure.is_none() {
-            let written = writer.file.write_all(line.as_bytes()).and_then(|()| {
+            let written = writer.file.write_all(lines.as_bytes()).and_then(|()| {
                 if writer.last_sync.elapsed() >= SYNC_EVERY {
                     writer.last_sync = Instant::now();
                     writer.file.sync_data()
@@ -324,6 +353,13 @@ fn record_line(key: Key, subproblem: &Subproblem) -> String {
     format!("{numbers} {:08x}", checksum(key, &numbers))
 }
 
+/// The text of an audit line: `audit`, the part's subproblem, part and solutions, and the
+/// checksum of them and the key.
+fn audit_line(key: Key, part: &Agreed) -> String {
+    let numbers = format!("audit {} {} {}", part.subproblem, part.part, part.total);
+    format!("{numbers} {:08x}", checksum(key, &numbers))
+}
+
 fn checksum(key: Key, numbers: &str) -> u32 {
     checksum_with(
         &engines::method(key.engine).checkpoint_word(key.n).0,
@@ -337,9 +373,16 @@ fn checksum_with(engine: &str, key: Key, numbers: &str) -> u32 {
     crc32fast::hash(format!("{} {}/{}{engine} {numbers}", key.n, key.shard, key.of).as_bytes())
 }
 
+/// What a checkpoint holds: its finished subproblems, each once, and the parts of them an
+/// audit counted twice.
+struct Held {
+    resumed: Vec<Subproblem>,
+    audited: Vec<Agreed>,
+}
+
 /// Reads a checkpoint's bytes: the records, each once, and how many bytes to keep (0: the
 /// file is empty or holds only the start of a header, so it is written anew).
-fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Vec<Subproblem>, usize), Refusal> {
+fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Held, usize), Refusal> {
     let complete = bytes
         .iter()
         .rposition(|&b| b == b'\n')
@@ -348,7 +391,11 @@ fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Vec<Subproblem>, usize), 
     if complete == 0 {
         // No whole line: empty, or a header cut short by a crash.
         return if expected.as_bytes().starts_with(bytes) {
-            Ok((Vec::new(), 0))
+            let none = Held {
+                resumed: Vec::new(),
+                audited: Vec::new(),
+            };
+            Ok((none, 0))
         } else {
             Err(not_ours(bytes).into())
         };
@@ -360,8 +407,15 @@ fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Vec<Subproblem>, usize), 
         return Err(wrong_header(first, &expected).unwrap_or_else(|| not_ours(bytes).into()));
     }
     let mut resumed: Vec<Subproblem> = Vec::new();
+    let mut audited: Vec<Agreed> = Vec::new();
     let mut seen: HashMap<usize, usize> = HashMap::new();
     for (i, line) in lines.enumerate() {
+        if let Some(numbers) = line.strip_prefix("audit ") {
+            let part = parse_audit(numbers, line, key, all)
+                .map_err(|why| Refusal::from(format!("line {}: {why}", i + 2)))?;
+            audited.push(part);
+            continue;
+        }
         let subproblem = parse_record(line, key, all)
             .map_err(|why| Refusal::from(format!("line {}: {why}", i + 2)))?;
         match seen.get(&subproblem.index).map(|&at| resumed[at]) {
@@ -383,7 +437,59 @@ fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Vec<Subproblem>, usize), 
             }
         }
     }
-    Ok((resumed, complete))
+    // Parts of subproblems the run finished, each once (a run killed between a
+    // subproblem's audit lines and its own line counts it again), that the count's identity
+    // draws and that its subproblem can hold: what its record may list.
+    let shard = Shard {
+        index: key.shard,
+        of: key.of,
+    };
+    let seed = audit::seed(key.n, shard, key.engine);
+    audited.retain(|part| {
+        (seen.get(&part.subproblem)).is_some_and(|&at| {
+            part.total <= resumed[at].total && audit::drawn(seed, part.subproblem, part.part)
+        })
+    });
+    audited.sort_unstable();
+    audited.dedup_by_key(|part| (part.subproblem, part.part));
+    audited.truncate(MOST_AUDITED);
+    Ok((Held { resumed, audited }, complete))
+}
+
+/// One audit line's numbers (`SUBPROBLEM PART TOTAL CHECKSUM`), checked against its
+/// checksum and the count's subproblems.
+fn parse_audit(numbers: &str, line: &str, key: Key, all: usize) -> Result<Agreed, String> {
+    let malformed = || {
+        format!(
+            "{} is not audit SUBPROBLEM PART TOTAL CHECKSUM",
+            crate::error::excerpt(line)
+        )
+    };
+    let [subproblem, part, total, crc] = numbers.split(' ').collect::<Vec<_>>()[..] else {
+        return Err(malformed());
+    };
+    let crc = match crc.len() {
+        8 => u32::from_str_radix(crc, 16).map_err(|_| malformed())?,
+        _ => return Err(malformed()),
+    };
+    if checksum(key, &format!("audit {subproblem} {part} {total}")) != crc {
+        return Err(format!(
+            "{} is damaged (its checksum does not match)",
+            crate::error::excerpt(line)
+        ));
+    }
+    let parsed = Agreed::new(
+        subproblem.parse().map_err(|_| malformed())?,
+        part.parse().map_err(|_| malformed())?,
+        total.parse().map_err(|_| malformed())?,
+    );
+    if parsed.subproblem >= all || parsed.subproblem % key.of != key.shard {
+        return Err(format!(
+            "subproblem {} is not one of shard {}/{} of n = {}",
+            parsed.subproblem, key.shard, key.of, key.n
+        ));
+    }
+    Ok(parsed)
 }
 
 fn not_ours(bytes: &[u8]) -> String {

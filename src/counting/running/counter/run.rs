@@ -194,9 +194,25 @@ impl Counter {
             .collect();
         let pool = Pool::new(self.threads, todo.len());
         let done = AtomicUsize::new(resumed.len());
+        // Whole subproblems are audited here, unless the engine audits its own parts.
+        let parts = match work.audits_parts() {
+            true => todo.iter().map(|&i| work.parts_of(i)).sum(),
+            false => todo.len() as u64,
+        };
+        let auditor = self.audit.then(|| {
+            let seed = audit::seed(self.n, self.shard, engine);
+            let earlier = (self.checkpoint.as_ref()).map_or(&[][..], |c| c.audited());
+            let kernels = engines::method(engine).has_kernels();
+            Auditor::new(self.n, seed, parts, kernels, earlier)
+        });
         let finished = |result: Subproblem| {
             if let Some(checkpoint) = &self.checkpoint {
-                // A failure is kept, and said by `checkpoint_failure`: the count goes on.
+                // A subproblem's audited parts first, so that a resumed count keeps them
+                // only with it. A failure is kept, and said by `checkpoint_failure`: the
+                // count goes on.
+                if let Some(auditor) = &auditor {
+                    let _ = checkpoint.record_audited(&auditor.agreed_of(result.index));
+                }
                 let _ = checkpoint.record(&result);
             }
             let progress = Progress {
@@ -208,15 +224,6 @@ impl Counter {
             }
             result
         };
-        // Whole subproblems are audited here, unless the engine audits its own parts.
-        let parts = match work.audits_parts() {
-            true => todo.iter().map(|&i| work.parts_of(i)).sum(),
-            false => todo.len() as u64,
-        };
-        let auditor = self.audit.then(|| {
-            let seed = audit::seed(self.n, self.shard, engine);
-            Auditor::new(self.n, seed, parts, engines::method(engine).has_kernels())
-        });
         let whole = auditor.as_ref().filter(|_| !work.audits_parts());
         // Each subproblem starts only if the count is not stopped.
         let finished = |solve: &dyn Fn() -> Result<Subproblem, Error>| {
