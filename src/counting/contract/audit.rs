@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crate::counting::contract::engine::Engine;
 use crate::counting::contract::shard::Shard;
 use crate::counting::contract::subproblem::Subproblem;
-use crate::counting::simd::{Kernels, forced, vector_kernels};
+use crate::counting::simd::{Kernels, forced};
 use crate::error::Error;
 
 /// How an audit counted its parts again.
@@ -257,7 +257,7 @@ pub(crate) struct Auditor {
 
 impl Auditor {
     /// The audit of a count of `n` whose draw is `seed`, of `parts` parts, by an engine
-    /// that counts on vector kernels where they run (`kernels`) or not, resumed with the
+    /// that counts on vector kernels here (`kernels`) or not, resumed with the
     /// parts an `earlier` run of it audited (from its checkpoint).
     pub(crate) fn new(
         n: usize,
@@ -269,9 +269,9 @@ impl Auditor {
         Auditor {
             n,
             seed,
-            by: match vector_kernels() {
-                Some(_) if kernels => AuditBy::Portable,
-                _ => AuditBy::Again,
+            by: match kernels {
+                true => AuditBy::Portable,
+                false => AuditBy::Again,
             },
             counted: AtomicU64::new(0),
             spent: AtomicU64::new(0),
@@ -460,7 +460,9 @@ mod tests {
                 .unwrap()
                 .audit
                 .unwrap();
-            let again = engine == Engine::Bitboard || vector_kernels().is_none();
+            let again = crate::counting::engines::method(engine)
+                .kernels_here(n)
+                .is_none();
             assert_eq!(audit.by == AuditBy::Again, again, "{engine}");
             let at = audit.agreed[0].subproblem;
             match faults::with(at, || counter.run()) {
@@ -614,8 +616,9 @@ mod tests {
     #[test]
     fn the_pool_threads_count_on_the_kernels_forced_on_the_caller() {
         let seen = forced::within(Some(Kernels::PORTABLE), || {
-            crate::counting::contract::pool::Pool::new(2, 8)
-                .run(&[0, 1, 2, 3, 4, 5, 6, 7], |_| vector_kernels())
+            crate::counting::contract::pool::Pool::new(2, 8).run(&[0, 1, 2, 3, 4, 5, 6, 7], |_| {
+                crate::counting::engines::method(Engine::Quadrants).kernels_here(16)
+            })
         });
         assert!(seen.iter().all(Option::is_none), "{seen:?}");
     }

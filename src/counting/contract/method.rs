@@ -71,10 +71,18 @@ pub(crate) trait Method: Sync {
     /// Whether a shard of its count counts symmetry classes of its own.
     fn shards_count_classes(&self) -> bool;
 
-    /// Whether it counts on vector kernels where the processor has them (an audit then
-    /// counts again on the portable code; else on the same code).
+    /// Whether it counts on vector kernels where the processor has them.
     fn has_kernels(&self) -> bool {
         true
+    }
+
+    /// The vector kernels it counts a board of `n` on here, by name (`"AVX-512"`, `"AVX2"`):
+    /// the first of its own that the processor has and `QUEENS_SIMD` allows, or `None` for
+    /// its portable code (an audit then counts again on the same code; else on the portable code). Its
+    /// own, since not every kernel needs the same features: the join's AVX-512 kernels need
+    /// VPOPCNTQ, which some AVX-512 processors lack. (By default none.)
+    fn kernels_here(&self, _n: usize) -> Option<&'static str> {
+        None
     }
 
     /// What it chose for a count of `n` on `threads` threads within `memory` bytes on this

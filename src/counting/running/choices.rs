@@ -4,7 +4,6 @@ use std::fmt;
 
 use crate::counting::contract::engine::Engine;
 use crate::counting::engines;
-use crate::counting::simd::vector_kernels;
 
 /// What a count chose for the processor it runs on, rather than for the machine it was
 /// tuned on: its vector kernels, the level 2 cache it sized its blocks by, and what its
@@ -49,7 +48,7 @@ impl Choices {
         let l2_bytes = None;
         Choices {
             engine,
-            kernels: vector_kernels().filter(|_| engines::method(engine).has_kernels()),
+            kernels: engines::method(engine).kernels_here(n),
             l2_bytes,
             engine_choices: engines::method(engine).choices(n, threads, memory),
         }
@@ -74,5 +73,54 @@ impl fmt::Display for Choices {
             write!(f, "; {choice}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+    use crate::counting::simd::forced;
+
+    #[test]
+    fn the_choices_name_the_kernels_that_run_and_how_they_count_ones() {
+        let said = |engine, avx2, avx512| {
+            forced::with(avx2, avx512, || {
+                Choices::of(engine, 16, 1, None).to_string()
+            })
+        };
+        let portable = said(Engine::Quadrants, false, false);
+        let ones = match is_x86_feature_detected!("popcnt") {
+            true => "ones counted by POPCNT",
+            false => "ones counted by bit arithmetic",
+        };
+        assert!(
+            portable.contains("on the portable code (no vector kernels run here)")
+                && portable.contains(ones)
+                && !portable.contains("free half-boards"),
+            "{portable}"
+        );
+        // What the join's kernels need, asked of the processor here, not of the kernels.
+        let avx2 = is_x86_feature_detected!("avx2") && is_x86_feature_detected!("bmi1");
+        let avx512 = is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512vpopcntdq")
+            && is_x86_feature_detected!("bmi1");
+        let on_avx2 = said(Engine::Quadrants, true, false);
+        assert_eq!(on_avx2.contains("on the AVX2 kernels"), avx2, "{on_avx2}");
+        assert_eq!(on_avx2.contains("buckets of 4 chunks"), avx2, "{on_avx2}");
+        assert_eq!(on_avx2.contains("nibble table (VPSHUFB"), avx2, "{on_avx2}");
+        let on_avx512 = said(Engine::Quadrants, false, true);
+        assert_eq!(
+            on_avx512.contains("on the AVX-512 kernels"),
+            avx512,
+            "{on_avx512}"
+        );
+        assert_eq!(
+            on_avx512.contains("ones counted by VPOPCNTQ"),
+            avx512,
+            "{on_avx512}"
+        );
+        // The constellations' kernels are their own: no words of the join's.
+        let constellations = said(Engine::Constellations, true, true);
+        assert!(!constellations.contains("sieve"), "{constellations}");
     }
 }

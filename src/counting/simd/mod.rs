@@ -59,12 +59,15 @@ impl Kernels {
     }
 
     /// Whether kernels compiled for `features` (a list such as `"avx2,popcnt"`) are of an
-    /// instruction set this allows: AVX-512 if any feature is, AVX2 otherwise.
+    /// instruction set this allows: AVX-512 if any feature is, else AVX2 if any feature is
+    /// AVX; code compiled for scalar instructions alone (`"popcnt"`: the portable code) is
+    /// not a vector kernel, and runs wherever the processor has them.
     #[cfg(target_arch = "x86_64")]
     fn allow(self, features: &str) -> bool {
-        match features.contains("avx512") {
-            true => self.avx512,
-            false => self.avx2,
+        match (features.contains("avx512"), features.contains("avx")) {
+            (true, _) => self.avx512,
+            (false, true) => self.avx2,
+            (false, false) => true,
         }
     }
 
@@ -86,23 +89,6 @@ impl Kernels {
         };
         Ok(Kernels { avx2, avx512 })
     }
-}
-
-/// The widest vector kernels a count runs here, by name, or `None` where none does (no
-/// vector unit, `QUEENS_SIMD=scalar`, another architecture, or this thread forced to the
-/// portable code).
-pub(crate) fn vector_kernels() -> Option<&'static str> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let allowed = Kernels::allowed();
-        if allowed.avx512 && has_features("avx512f,avx512bw,avx512vl") {
-            return Some("AVX-512");
-        }
-        if allowed.avx2 && has_features("avx2") {
-            return Some("AVX2");
-        }
-    }
-    None
 }
 
 /// Whether a kernel compiled for `features` runs here: `QUEENS_SIMD` allows its instruction
@@ -307,6 +293,18 @@ pub(crate) mod forced {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn queens_simd_picks_vector_kernels_and_leaves_scalar_instructions_on() {
+        assert!(Kernels::PORTABLE.allow("popcnt"));
+        assert!(!Kernels::PORTABLE.allow("avx2,bmi1,popcnt"));
+        let avx2 = Kernels {
+            avx2: true,
+            avx512: false,
+        };
+        assert!(avx2.allow("avx2,popcnt") && !avx2.allow("avx512f,avx512vpopcntdq,popcnt"));
+    }
 
     #[test]
     fn queens_simd_values_mean_one_thing_or_are_refused() {

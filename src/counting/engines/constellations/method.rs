@@ -42,4 +42,11 @@ impl Method for BorderConstellations {
     fn shards_count_classes(&self) -> bool {
         true
     }
+
+    fn kernels_here(&self, n: usize) -> Option<&'static str> {
+        #[cfg(target_arch = "x86_64")]
+        return crate::counting::interior::kernels::running(n);
+        #[cfg(not(target_arch = "x86_64"))]
+        None
+    }
 }

@@ -104,10 +104,19 @@ impl Method for QuadrantJoin {
         false
     }
 
-    /// Its storage, by the memory, and how much of the free half-boards a row choice keeps at
-    /// a time, by the level 2 cache.
+    fn kernels_here(&self, _n: usize) -> Option<&'static str> {
+        #[cfg(target_arch = "x86_64")]
+        return super::kernels::running();
+        #[cfg(not(target_arch = "x86_64"))]
+        None
+    }
+
+    /// Its storage, by the memory; how much of the free half-boards a row choice keeps at a
+    /// time, by the level 2 cache; its sieve, by the storage; its buckets and how it counts
+    /// ones, by the kernels that run here.
     fn choices(&self, n: usize, threads: usize, memory: Option<u64>) -> Vec<String> {
-        let storage = match storage(n, threads, memory) {
+        let chosen = storage(n, threads, memory);
+        let storage = match chosen {
             Ok(Storage::Tables) => "the whole tables, shared by the threads".to_string(),
             Ok(Storage::Streamed) => {
                 "only the rows each subproblem reads (the whole tables do not fit)".to_string()
@@ -116,11 +125,11 @@ impl Method for QuadrantJoin {
                 "only the rows each step reads, the threads counting each step together in \
                  parts halved {halvings} times (a step a thread does not fit)"
             ),
-            Err(err) => err.to_string(),
+            Err(ref err) => err.to_string(),
         };
         // Only the vector kernels block by the cache.
         #[cfg(target_arch = "x86_64")]
-        let blocks = {
+        let blocks = self.kernels_here(n).map(|_| {
             let (chunks, quarter) = super::kernels::free_chunks_and_quarter();
             let why = match chunks.cmp(&quarter) {
                 core::cmp::Ordering::Equal => "a quarter of the level 2 cache",
@@ -131,14 +140,28 @@ impl Method for QuadrantJoin {
                     "the most the join keeps, less than a quarter of the level 2 cache"
                 }
             };
-            Some(format!(
+            format!(
                 "free half-boards {chunks} chunks ({} KiB) at a time, {why}",
                 (chunks * super::layout::WORDS * 8) >> 10
-            ))
-        };
+            )
+        });
         #[cfg(not(target_arch = "x86_64"))]
         let blocks = None;
-        std::iter::once(storage).chain(blocks).collect()
+        let (_, _, width) = super::solver::join_of(n, chosen.unwrap_or(Storage::Streamed));
+        let sieve = format!(
+            "sieve keys of {width} shared diagonals, tables in buckets of {} chunks or more",
+            super::table::bucket_chunks()
+        );
+        let ones = match self.kernels_here(n) {
+            Some("AVX-512") => "ones counted by VPOPCNTQ",
+            Some(_) => "ones counted by a nibble table (VPSHUFB; AVX2 has no vector popcount)",
+            None if super::portable::popcount_instruction() => "ones counted by POPCNT",
+            None => "ones counted by bit arithmetic (no POPCNT here)",
+        };
+        std::iter::once(storage)
+            .chain(blocks)
+            .chain([sieve, ones.to_string()])
+            .collect()
     }
 
     fn plan_words(&self, streamed: bool) -> PlanWords {

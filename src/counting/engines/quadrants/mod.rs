@@ -35,6 +35,8 @@ pub(crate) mod method;
 pub(crate) mod kernels;
 pub(crate) mod layout;
 mod plan;
+// Calls its loops compiled for POPCNT where the processor has it (see `portable::popcnt`).
+#[allow(unsafe_code)]
 pub(crate) mod portable;
 mod quadrant;
 mod row_sets;

@@ -46,8 +46,27 @@ fn swap_blocks<const J: usize>(matrix: &mut [u64; 64], low: u64) {
 
 /// For each class, the number of (west, east) pairs of half-boards that share no diagonal,
 /// the west ones from `west`, the east ones from `table`: on 64-bit words, for any
-/// processor.
+/// processor (with its POPCNT instruction where it has one).
 pub(crate) fn count_portable(table: Slices<'_>, west: West<'_>) -> [u64; CLASSES] {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(detected) = popcnt::Detected::new() {
+        // SAFETY: `detected` proves the processor has POPCNT, which `count` is compiled for.
+        return unsafe { popcnt::count(detected, table, west) };
+    }
+    count_words(table, west)
+}
+
+/// Whether the portable loops count ones with the processor's POPCNT instruction.
+pub(crate) fn popcount_instruction() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return popcnt::Detected::new().is_some();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// [`count_portable`]'s loops, inlined into each of its two compilations.
+#[inline(always)]
+fn count_words(table: Slices<'_>, west: West<'_>) -> [u64; CLASSES] {
     let (diagonals, uppers, squares) = (table.diagonals, table.uppers, table.lowers);
     let plane = |index: usize, words: usize| table.plane(index, words);
     // The half-boards free of each used partner's squares, over every chunk any group reads.
@@ -91,8 +110,19 @@ pub(crate) fn count_portable(table: Slices<'_>, west: West<'_>) -> [u64; CLASSES
 
 /// For each class, the number of (west, east) pairs of half-boards that share no diagonal,
 /// the west ones from `west`, the east ones from every chunk of `table`: on 64-bit words,
-/// for any processor.
+/// for any processor (with its POPCNT instruction where it has one).
 pub(crate) fn cross_portable(table: Slices<'_>, west: Crossing<'_>) -> [u64; CLASSES] {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(detected) = popcnt::Detected::new() {
+        // SAFETY: `detected` proves the processor has POPCNT, which `cross` is compiled for.
+        return unsafe { popcnt::cross(detected, table, west) };
+    }
+    cross_words(table, west)
+}
+
+/// [`cross_portable`]'s loops, inlined into each of its two compilations.
+#[inline(always)]
+fn cross_words(table: Slices<'_>, west: Crossing<'_>) -> [u64; CLASSES] {
     const MOST: usize = CROSSING_CHUNKS * WORDS;
     let (stride, diagonals, uppers, squares) =
         (table.stride, table.diagonals, table.uppers, table.lowers);
@@ -132,6 +162,29 @@ pub(crate) fn cross_portable(table: Slices<'_>, west: Crossing<'_>) -> [u64; CLA
         }
     }
     sums
+}
+
+/// The portable loops compiled for the POPCNT instruction, which processors since 2008 have:
+/// without it, a word's ones take a dozen instructions; measured in docs/performance.md
+/// ("The join's constants"). It is a scalar instruction, so `QUEENS_SIMD`, which picks the
+/// vector kernels, leaves it on (see `simd::runs`).
+#[cfg(target_arch = "x86_64")]
+mod popcnt {
+    use super::{CLASSES, Crossing, Slices, West, count_words, cross_words};
+
+    crate::counting::simd::detected!("popcnt");
+
+    crate::counting::simd::with_features!("popcnt";
+        /// [`count_words`](super::count_words) with POPCNT.
+        pub(super) fn count(_: Detected, table: Slices<'_>, west: West<'_>) -> [u64; CLASSES] {
+            count_words(table, west)
+        }
+
+        /// [`cross_words`](super::cross_words) with POPCNT.
+        pub(super) fn cross(_: Detected, table: Slices<'_>, west: Crossing<'_>) -> [u64; CLASSES] {
+            cross_words(table, west)
+        }
+    );
 }
 
 /// Clears from `free` the half-boards of `held`.

@@ -68,6 +68,19 @@ pub(crate) struct Solver {
 /// [`Solver::sieve_width`].
 const WHOLE_SIEVE: usize = 5;
 
+/// How a count of `n` keeping its placements as `storage` says joins: the east half-boards a
+/// part of a table holds, the most bytes its planes of pairs of squares take, and the bits
+/// of its sieve keys (see [`Solver::sieve_width`]).
+pub(super) fn join_of(n: usize, storage: Storage) -> (usize, usize, usize) {
+    match (n > TABLES_UP_TO, storage) {
+        (false, _) => (PART, PAIRED_BYTES, WHOLE_SIEVE),
+        // Threads counting steps together take a count's usual parts and keys, halved to fit
+        // (see `together_needed`).
+        (true, Storage::Together { .. }) => (PART, PAIRED_BYTES, STREAMED_SIEVE),
+        (true, _) => streamed_join(n),
+    }
+}
+
 /// West and east half-boards sampled, each, to fit a long table's sieve (see
 /// [`Sieve::fitted`]): a few hundred thousand simple steps, against a table of a quarter
 /// of a million half-boards or more that each group reads a share of.
@@ -155,13 +168,7 @@ impl Solver {
         };
         let south_west = &squares.diagonals[squares.norths * squares.cols..];
         let unsieved = long | south_west.iter().fold(0, |any, &d| any | d);
-        let (part, paired_bytes, sieve_width) = match (n > TABLES_UP_TO, storage) {
-            (false, _) => (PART, PAIRED_BYTES, WHOLE_SIEVE),
-            // Threads counting steps together take a count's usual parts and keys, halved
-            // to fit (see `together_needed`).
-            (true, Storage::Together { .. }) => (PART, PAIRED_BYTES, STREAMED_SIEVE),
-            (true, _) => streamed_join(n),
-        };
+        let (part, paired_bytes, sieve_width) = join_of(n, storage);
         let mut solver = Solver {
             weight: case.weight,
             first: case.first,

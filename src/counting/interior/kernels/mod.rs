@@ -37,6 +37,27 @@ pub(crate) fn try_count(interior: &Interior) -> Option<u64> {
     runs.iter().find_map(|run| run(interior, &open, width))
 }
 
+/// The interior kernels that run here on a board of `n` columns, by name, as [`try_count`]
+/// tries them: the narrow ones up to 18 columns (the border columns are never free), else
+/// the wide ones, which need other features.
+pub(crate) fn running(n: usize) -> Option<&'static str> {
+    let (avx512, avx2) = match n <= 18 {
+        true => (
+            avx512::narrow::Detected::new().is_some(),
+            avx2::narrow::Detected::new().is_some(),
+        ),
+        false => (
+            avx512::wide::Detected::new().is_some(),
+            avx2::wide::Detected::new().is_some(),
+        ),
+    };
+    match (avx512, avx2) {
+        (true, _) => Some("AVX-512"),
+        (false, true) => Some("AVX2"),
+        (false, false) => None,
+    }
+}
+
 /// A kernel's entry point: see `run` in `kernel!`.
 type Run = fn(&Interior, &[u64; 64], u32) -> Option<u64>;
 

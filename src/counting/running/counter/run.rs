@@ -202,7 +202,7 @@ impl Counter {
         let auditor = self.audit.then(|| {
             let seed = audit::seed(self.n, self.shard, engine);
             let earlier = (self.checkpoint.as_ref()).map_or(&[][..], |c| c.audited());
-            let kernels = engines::method(engine).has_kernels();
+            let kernels = engines::method(engine).kernels_here(self.n).is_some();
             Auditor::new(self.n, seed, parts, kernels, earlier)
         });
         let finished = |result: Subproblem| {

@@ -43,6 +43,15 @@ pub(crate) fn bucket_chunks() -> Option<usize> {
         .or_else(|| avx2::Detected::new().map(|_| avx2::BUCKET))
 }
 
+/// The join kernels that run here, by name: the first that does, as [`count`] tries them.
+pub(crate) fn running() -> Option<&'static str> {
+    match (avx512::Detected::new(), avx2::Detected::new()) {
+        (Some(_), _) => Some("AVX-512"),
+        (None, Some(_)) => Some("AVX2"),
+        (None, None) => None,
+    }
+}
+
 /// Which join kernels ran on this thread, for tests that check each one ran end to end.
 #[cfg(test)]
 pub(crate) mod ran {
