@@ -23,7 +23,9 @@ use crate::counting::engines;
 pub struct Choices {
     /// The engine that counts.
     pub engine: Engine,
-    /// The widest vector kernels the count runs (`"AVX-512"`, `"AVX2"`), or `None` for the
+    /// The engine's vector kernels that run here (`"AVX-512"`, `"AVX2"`): each engine's
+    /// own, since they need different features (the join's AVX-512 kernels need VPOPCNTDQ,
+    /// which some AVX-512 processors lack: they run its AVX2 kernels); or `None` for the
     /// portable code: no vector unit, another architecture, `QUEENS_SIMD=scalar`, or an
     /// engine with no kernels (the bitboard search).
     pub kernels: Option<&'static str>,
@@ -32,7 +34,8 @@ pub struct Choices {
     /// kernels then take 1 MiB).
     pub l2_bytes: Option<usize>,
     /// What the engine chose besides, a phrase each (the join: its storage, by the memory;
-    /// its blocks, by the cache).
+    /// its blocks, by the cache; its sieve keys, by the storage; its buckets and how it
+    /// counts ones, by the kernels).
     pub engine_choices: Vec<String>,
 }
 

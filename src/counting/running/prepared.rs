@@ -202,8 +202,9 @@ impl Prepared {
         self.memory_needed
     }
 
-    /// What the count chose for this processor: its kernels, the cache it sized its blocks
-    /// by, and its engine's storage.
+    /// What the count chose for this processor: its engine's kernels that run here, the
+    /// cache it sized its blocks by, and what its engine chose besides (the join: its
+    /// storage, sieve, buckets and how it counts ones).
     ///
     /// # Examples
     ///
