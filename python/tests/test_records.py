@@ -96,3 +96,12 @@ def test_a_record_without_an_audit_says_so():
         queens.verify(line)
     with pytest.raises(queens.InvalidInput, match="checksum"):
         queens.verify(line.replace('"shard":0', '"shard":1'))
+
+
+def test_a_count_past_64_bits_in_a_record_is_refused_naming_its_field():
+    line = queens.count_shard(10, 0, 2)
+    total = json.loads(line)["total"]
+    past = resigned(line, f'"total":{total}', '"total":18446744073709551616')
+    for call in (queens.merge, queens.verify):
+        with pytest.raises(queens.InvalidInput, match=r"its `total` is 1\.8446744073709552e\+19, not a count"):
+            call(past)

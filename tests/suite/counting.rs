@@ -601,6 +601,65 @@ fn the_streamed_allowance_is_what_the_docs_say() {
     assert!(docs.contains("(from 5\nthreads at n = 28,"));
 }
 
+/// A record's counts are whole numbers from 0 to 2^64 - 1: one written past 2^64 (which
+/// JSON readers take for a float), negative, fractional or quoted is refused in words that
+/// name its field, as is an audit's part that is not three such numbers.
+#[cfg(feature = "serde")]
+#[test]
+fn a_record_whose_counts_are_not_whole_numbers_is_refused_naming_the_field() {
+    use queens::counting::ShardRecord;
+    let counts = Counter::new(8).unwrap().shard(0, 1).run().unwrap();
+    let line = ShardRecord::new(&counts, 0.0).to_json();
+    assert!(ShardRecord::parse(&line).is_ok());
+    for (from, to, said) in [
+        (
+            "\"total\":92",
+            "\"total\":18446744073709551616",
+            "its `total` is 1.8446744073709552e+19, not a count",
+        ),
+        (
+            "\"total\":92",
+            "\"total\":-92",
+            "its `total` is -92, not a count",
+        ),
+        (
+            "\"total\":92",
+            "\"total\":92.0",
+            "its `total` is 92.0, not a count",
+        ),
+        (
+            "\"total\":92",
+            "\"total\":\"92\"",
+            "its `total` is \"92\", not a count",
+        ),
+        ("\"n\":8", "\"n\":8e0", "its `n` is 8.0, not a count"),
+        (
+            "\"fundamental\":12",
+            "\"fundamental\":true",
+            "its `fundamental` is true, not a count",
+        ),
+    ] {
+        assert!(line.contains(from), "{line}");
+        let err = ShardRecord::parse(&line.replace(from, to))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(said) && err.contains("2^64 - 1"),
+            "{to}: {err}"
+        );
+    }
+    let mut object: serde_json::Value = serde_json::from_str(&line).unwrap();
+    object["audit"] =
+        serde_json::json!({"by": "portable", "agreed": [[0, 1.5, 2]], "time": 0.0, "counted": 0.0});
+    let err = ShardRecord::parse(&object.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("its audit's part 0 is [0,1.5,2], not [subproblem, part, solutions]"),
+        "{err}"
+    );
+}
+
 /// A record signed again after an edit passes its checksum: a merge still refuses what no
 /// count writes. A shard with no subproblem counts nothing, and a board small enough to
 /// count in milliseconds is counted again, shard by shard (issue 77); seconds are kept to

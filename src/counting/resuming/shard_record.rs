@@ -84,6 +84,59 @@ pub struct ShardRecord {
     pub audit: Option<Audit>,
 }
 
+/// The fields of a record that hold counts, and whether each may be `null`.
+const COUNT_FIELDS: [(&str, bool); 7] = [
+    ("n", false),
+    ("shard", false),
+    ("of", false),
+    ("total", false),
+    ("fundamental", true),
+    ("fixed", true),
+    ("subproblems", false),
+];
+
+/// Why a record's counts (and its audit's) are not whole numbers from 0 to 2^64 - 1, if
+/// they are not, naming the field: a total written past 2^64 reads as a float, which
+/// serde's words ("invalid type: floating point, expected u64") would not place.
+fn whole_counts(object: &serde_json::Map<String, serde_json::Value>) -> Result<(), String> {
+    use serde_json::Value;
+    // As JSON writes it (a string in its quotes), an excerpt of a long one.
+    let shown = |value: &Value| match value.to_string() {
+        short if short.len() <= 40 => short,
+        long => excerpt(&long),
+    };
+    let not_a_count = |what: String, value: &Value| {
+        Err(format!(
+            "its {what} is {}, not a count (a whole number from 0 to 2^64 - 1)",
+            shown(value)
+        ))
+    };
+    for (field, nullable) in COUNT_FIELDS {
+        match object.get(field) {
+            Some(value) if value.is_u64() || (nullable && value.is_null()) => {}
+            Some(value) => return not_a_count(format!("`{field}`"), value),
+            None => {}
+        }
+    }
+    let agreed = object.get("audit").and_then(|audit| audit.get("agreed"));
+    if let Some(Value::Array(parts)) = agreed {
+        for (k, part) in parts.iter().enumerate() {
+            let whole = |value: &Value| match value {
+                Value::Array(counts) => counts.len() == 3 && counts.iter().all(Value::is_u64),
+                _ => false,
+            };
+            if !whole(part) {
+                return Err(format!(
+                    "its audit's part {k} is {}, not [subproblem, part, solutions] (whole \
+                     numbers from 0 to 2^64 - 1)",
+                    shown(part)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// A record as written: its content and the checksum of the content.
 #[derive(Serialize)]
 struct Signed<'a> {
@@ -176,6 +229,7 @@ impl ShardRecord {
             Some(_) => return Err(bad("a malformed crc32".into())),
             None => return Err(bad("no crc32 checksum".into())),
         };
+        whole_counts(&object).map_err(bad)?;
         let record: ShardRecord = serde_json::from_value(serde_json::Value::Object(object))
             .map_err(|err| bad(format!("not a shard record ({err})")))?;
         if record.checksum() != crc {
