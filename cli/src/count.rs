@@ -68,7 +68,8 @@ pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
         ));
     }
     if args.verbose {
-        say(format_args!("queens: {}", audited(&counts)));
+        let earlier = prepared.resumed_audited_parts();
+        say(format_args!("queens: {}", audited(&counts, earlier)));
     }
     match incomplete {
         Some(err) => {
@@ -81,8 +82,9 @@ pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
     }
 }
 
-/// What the count's audit did, in a line.
-fn audited(counts: &Counts) -> String {
+/// What the count's audit did, in a line; `earlier` of its parts were audited by the run
+/// that wrote its checkpoint, whose time it does not know.
+fn audited(counts: &Counts, earlier: usize) -> String {
     let Some(audit) = &counts.audit else {
         return "not audited (--no-audit)".into();
     };
@@ -93,13 +95,23 @@ fn audited(counts: &Counts) -> String {
         1 => "1 part".to_string(),
         parts => format!("{parts} parts"),
     };
-    format!(
-        "audit: {parts} of the count counted a second time {}, all agreed, in {} ({:.1}% of \
-         the count's time)",
-        audit.by,
-        took(audit.time),
-        100.0 * audit.share()
-    )
+    let (by, time) = (&audit.by, took(audit.time));
+    let share = 100.0 * audit.share();
+    match earlier.min(audit.agreed.len()) {
+        0 => format!(
+            "audit: {parts} of the count counted a second time {by}, all agreed, in {time} \
+             ({share:.1}% of the count's time)"
+        ),
+        all if all == audit.agreed.len() => format!(
+            "audit: {parts} of the count counted a second time {by}, all agreed, all by the \
+             run that wrote the checkpoint (this run audited none)"
+        ),
+        some => format!(
+            "audit: {parts} of the count counted a second time {by}, all agreed: {some} by \
+             the run that wrote the checkpoint, the rest by this run in {time} ({share:.1}% \
+             of its time)"
+        ),
+    }
 }
 
 /// The count of `args`, checked and sized before any work: refused where it cannot count,

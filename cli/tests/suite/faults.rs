@@ -1114,3 +1114,32 @@ fn count_verbose_says_what_it_chose_for_the_processor_and_queens_l2_forces_the_c
         assert_eq!(said.lines().count(), 1, "{said}");
     }
 }
+
+/// A count resumed from its checkpoint lists the parts the run that wrote it audited, and
+/// says which run audited them: the audit's time is this run's alone.
+#[test]
+fn a_resumed_count_says_which_run_audited_its_parts() {
+    let dir = temp_dir();
+    let cp = dir.path().join("cp");
+    let first = queens(&["count", "16", "--checkpoint", path_str(&cp), "--verbose"]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let said = stderr(&first);
+    assert!(
+        said.contains("all agreed, in ") && said.contains("% of the count's time"),
+        "{said}"
+    );
+    let audited = std::fs::read_to_string(&cp)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("audit "))
+        .count();
+    assert!(audited > 0);
+    let again = queens(&["count", "16", "--checkpoint", path_str(&cp), "--verbose"]);
+    assert_eq!(text(&again.stdout), "14772512\n");
+    let said = stderr(&again);
+    assert!(
+        said.contains(&format!("audit: {audited} part"))
+            && said.contains("all by the run that wrote the checkpoint (this run audited none)"),
+        "{said}"
+    );
+}

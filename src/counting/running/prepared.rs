@@ -328,6 +328,20 @@ impl Prepared {
         self.counter.resumed_subproblems()
     }
 
+    /// How many parts of the subproblems read from its checkpoint the run that wrote it
+    /// audited ([`Counter::resumed_audited_parts`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::counting::Counter::new(9)?.prepare()?.resumed_audited_parts(), 0);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn resumed_audited_parts(&self) -> usize {
+        self.counter.resumed_audited_parts()
+    }
+
     /// Why the checkpoint missed a record, if it did ([`Counter::checkpoint_failure`]): the
     /// count is right, but a rerun would count that subproblem again.
     ///

@@ -500,6 +500,23 @@ impl Counter {
         self.resumed.len()
     }
 
+    /// How many parts of the subproblems read from its checkpoint the run that wrote it
+    /// audited: the count's [`Audit`](crate::counting::Audit) lists them with its own, but
+    /// its time is this run's alone.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(queens::counting::Counter::new(9)?.resumed_audited_parts(), 0);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn resumed_audited_parts(&self) -> usize {
+        self.checkpoint
+            .as_ref()
+            .map_or(0, |checkpoint| checkpoint.audited().len())
+    }
+
     /// Why the checkpoint lacks some subproblems the count finished (a full disk, say), if
     /// it does: the count is right, but a later run would count those again.
     ///
