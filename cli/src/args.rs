@@ -182,7 +182,8 @@ pub struct CountArgs {
     /// disagreement stops the count, and the record lists the parts for `queens verify`.
     #[arg(long)]
     pub no_audit: bool,
-    /// Say what the count chose for this processor (kernels, cache sizes, storage) before
+    /// Say what the count chose for this processor (the kernels that run here, the cache
+    /// its blocks are sized by, its storage, sieve and buckets, how it counts ones) before
     /// it starts, and what its audit did after.
     #[arg(long, short)]
     pub verbose: bool,

@@ -95,7 +95,8 @@ pub(crate) fn counter(
 /// `count` takes the board (`countable`: not above n = 28), and for `shards`
 /// shards the largest one's `subproblems_per_shard` and `seconds_per_shard` (with the
 /// `setup_seconds` of it a process spends building the tables), and what the count
-/// `chosen` for this processor (its kernels, cache, storage); from parts of the
+/// `chosen` for this processor (the kernels that run here, cache, storage, sieve, buckets,
+/// how it counts ones); from parts of the
 /// count timed here for `seconds` (15 by default; up to three times as long while fewer than 10
 /// parts are timed, for an error bar), on its threads, with the GIL released.
 #[pyfunction]

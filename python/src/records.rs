@@ -66,6 +66,10 @@ pub(crate) fn merge(records: &Bound<'_, PyAny>) -> PyResult<String> {
         let numbered = ShardRecord::read_numbered(text.as_bytes()).map_err(|err| match err {
             // A line too long for a record is a malformed record here, not a failed read.
             queens::Error::Read { reason } => invalid(format!("records[{item}]: {reason}")),
+            // Named as `queens merge` names a file: which of `records`, and its line.
+            queens::Error::ShardRecords { reason } => {
+                invalid(format!("shard records: records[{item}] {reason}"))
+            }
             err => error(err),
         })?;
         let several = numbered.len() > 1;

@@ -105,3 +105,12 @@ def test_a_count_past_64_bits_in_a_record_is_refused_naming_its_field():
     for call in (queens.merge, queens.verify):
         with pytest.raises(queens.InvalidInput, match=r"its `total` is 1\.8446744073709552e\+19, not a count"):
             call(past)
+
+
+def test_a_record_that_does_not_read_is_named_by_its_place_in_the_list():
+    first = queens.count_shard(10, 0, 2)
+    damaged = first.replace('"total":', '"total":1')
+    with pytest.raises(queens.InvalidInput, match=r"records\[1\] line 1: .*checksum"):
+        queens.merge([first, damaged])
+    with pytest.raises(queens.InvalidInput, match=r"records\[2\] line 2: .*not a shard record"):
+        queens.merge([first, first, first + "\ngarbage"])

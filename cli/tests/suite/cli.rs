@@ -653,7 +653,7 @@ fn killed_count_resumes(n: usize, extra: &[&str], expected: &str) {
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
-    // Subproblems' lines, not the audit's (`audit SUBPROBLEM PART TOTAL CRC32`).
+    // Subproblems' lines, not the audit's (`audit SUBPROBLEM PART TOTAL BY CRC32`).
     let subproblem_lines = |text: &str| {
         (text.lines().skip(1))
             .filter(|line| !line.starts_with("audit "))

@@ -1077,6 +1077,7 @@ fn count_verbose_says_what_it_chose_for_the_processor_and_queens_l2_forces_the_c
     let run = |l2: Option<&str>| {
         let mut command = Command::new(Q);
         command.args(["count", "16", "--threads", "1", "--verbose"]);
+        command.env_remove("QUEENS_SIMD");
         match l2 {
             Some(value) => command.env("QUEENS_L2", value),
             None => command.env_remove("QUEENS_L2"),
@@ -1088,12 +1089,18 @@ fn count_verbose_says_what_it_chose_for_the_processor_and_queens_l2_forces_the_c
     let said = stderr(&out);
     for expected in [
         "queens: the quadrants engine on the ",
-        "level 2 cache 512 KiB a core",
         "the whole tables, shared by the threads",
-        "free half-boards 2048 chunks (128 KiB) at a time",
         "queens: audit: ",
     ] {
         assert!(said.contains(expected), "{expected:?} not in {said}");
+    }
+    // Only the vector kernels size blocks by the cache, and say so.
+    let kernels = cfg!(target_arch = "x86_64") && vector_unit();
+    for sized in [
+        "level 2 cache 512 KiB a core",
+        "free half-boards 2048 chunks (128 KiB) at a time",
+    ] {
+        assert_eq!(said.contains(sized), kernels, "{sized:?} in {said}");
     }
     assert_eq!(text(&out.stdout), "14772512\n");
     // Blank is unset, as for QUEENS_SIMD; a size that means nothing is refused in one line.
@@ -1101,8 +1108,10 @@ fn count_verbose_says_what_it_chose_for_the_processor_and_queens_l2_forces_the_c
     // Written as --memory takes sizes, it is read alike.
     for good in ["512KB", "512k", "0.5M"] {
         let out = run(Some(good));
-        assert!(
+        assert!(out.status.success(), "{good}");
+        assert_eq!(
             stderr(&out).contains("level 2 cache 512 KiB a core"),
+            kernels,
             "{good}"
         );
     }
@@ -1142,4 +1151,12 @@ fn a_resumed_count_says_which_run_audited_its_parts() {
             && said.contains("all by the run that wrote the checkpoint (this run audited none)"),
         "{said}"
     );
+}
+
+/// Whether the processor has AVX2, which every vector kernel of the join needs.
+fn vector_unit() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }

@@ -38,6 +38,31 @@ pub enum AuditBy {
     Again,
 }
 
+impl AuditBy {
+    /// How a count audits that counts on vector kernels here (`kernels`) or not.
+    pub(crate) fn of(kernels: bool) -> AuditBy {
+        match kernels {
+            true => AuditBy::Portable,
+            false => AuditBy::Again,
+        }
+    }
+
+    /// Its word in a checkpoint's audit lines, as records write it.
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            AuditBy::Portable => "portable",
+            AuditBy::Again => "again",
+        }
+    }
+
+    /// The one whose [`word`](AuditBy::word) is `word`, if any is.
+    pub(crate) fn from_word(word: &str) -> Option<AuditBy> {
+        [AuditBy::Portable, AuditBy::Again]
+            .into_iter()
+            .find(|by| by.word() == word)
+    }
+}
+
 impl fmt::Display for AuditBy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -269,10 +294,7 @@ impl Auditor {
         Auditor {
             n,
             seed,
-            by: match kernels {
-                true => AuditBy::Portable,
-                false => AuditBy::Again,
-            },
+            by: AuditBy::of(kernels),
             counted: AtomicU64::new(0),
             spent: AtomicU64::new(0),
             audited: AtomicU64::new(0),
@@ -285,6 +307,11 @@ impl Auditor {
             },
             agreed: Mutex::new(earlier.to_vec()),
         }
+    }
+
+    /// How the audit counts its parts again.
+    pub(crate) fn by(&self) -> AuditBy {
+        self.by
     }
 
     /// The parts of `subproblem` audited so far, for its checkpoint.
@@ -600,6 +627,54 @@ mod tests {
         );
         assert!(agreed.len() >= earlier.len() && agreed.len() <= MOST_AUDITED);
         assert_eq!(resumed.total, 24_324_714);
+    }
+
+    /// A resumed count's record says one way for all its parts: it lists only the parts an
+    /// earlier run counted again the way it does (a first run forced to the portable code
+    /// audits on the same code), and reads and skips the lines of 2026-12-06, which did not
+    /// say the way.
+    #[test]
+    fn a_resumed_count_keeps_only_the_parts_audited_its_way() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("n16.checkpoint");
+        let counter = || Counter::new(16).unwrap().threads(1).audit(true);
+        let first = forced::within(Some(Kernels::PORTABLE), || {
+            counter().checkpoint(&path).unwrap().run().unwrap()
+        });
+        let earlier = first.audit.unwrap();
+        assert_eq!(earlier.by, AuditBy::Again);
+        assert!(!earlier.agreed.is_empty());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("audit ")).collect();
+        assert!(
+            lines
+                .iter()
+                .all(|line| line.split(' ').nth(4) == Some("again")),
+            "{text}"
+        );
+        // Every subproblem resumed: this run audits none of its own.
+        let resumed = counter().checkpoint(&path).unwrap().run().unwrap();
+        let audit = resumed.audit.unwrap();
+        let kernels = crate::counting::engines::method(Engine::Quadrants).kernels_here(16);
+        assert_eq!(audit.by, AuditBy::of(kernels.is_some()));
+        match kernels {
+            Some(_) => assert!(audit.agreed.is_empty(), "{audit:?}"),
+            None => assert_eq!(audit.agreed, earlier.agreed),
+        }
+        // The same lines as written before they said the way: read, and skipped.
+        let word = crate::counting::engines::method(Engine::Quadrants)
+            .checkpoint_word(16)
+            .0;
+        let older = lines.iter().fold(text.clone(), |text, line| {
+            let words: Vec<&str> = line.split(' ').take(4).collect();
+            let numbers = words.join(" ");
+            let crc = crc32fast::hash(format!("16 0/1{word} {numbers}").as_bytes());
+            text.replace(line, &format!("{numbers} {crc:08x}"))
+        });
+        std::fs::write(&path, older).unwrap();
+        let again = counter().checkpoint(&path).unwrap().run().unwrap();
+        assert_eq!(again.total, 14_772_512);
+        assert!(again.audit.unwrap().agreed.is_empty());
     }
 
     #[test]

@@ -80,10 +80,9 @@ pub(crate) trait Method: Sync {
     /// the first of its own that the processor has and `QUEENS_SIMD` allows, or `None` for
     /// its portable code (an audit then counts again on the same code; else on the portable code). Its
     /// own, since not every kernel needs the same features: the join's AVX-512 kernels need
-    /// VPOPCNTQ, which some AVX-512 processors lack. (By default none.)
-    fn kernels_here(&self, _n: usize) -> Option<&'static str> {
-        None
-    }
+    /// VPOPCNTQ, which some AVX-512 processors lack. (No default: an engine with kernels
+    /// that forgot it would say its portable code runs.)
+    fn kernels_here(&self, n: usize) -> Option<&'static str>;
 
     /// What it chose for a count of `n` on `threads` threads within `memory` bytes on this
     /// processor, besides the kernels, a phrase each (see

@@ -15,9 +15,10 @@
 //! solutions fixed by symmetries ([`Subproblem::fixed`]), and a CRC-32 of those numbers
 //! together with the count's `n`, shard and engine, so that a damaged line, or one copied
 //! from another count, is refused rather than added in. A line `audit SUBPROBLEM PART
-//! TOTAL CHECKSUM` is a part the count's audit counted twice (see
-//! [`Counter::audit`](crate::counting::Counter::audit)), written before its subproblem's
-//! line, so that a resumed count's record lists the parts its earlier runs audited too. Files of format 2, from before there were two engines,
+//! TOTAL BY CHECKSUM` is a part the count's audit counted twice, `BY` saying how (`portable`
+//! or `again`, see [`Counter::audit`](crate::counting::Counter::audit)), written before its
+//! subproblem's line, so that a resumed count's record lists the parts its earlier runs
+//! audited too, where they audited as it does. Files of format 2, from before there were two engines,
 //! are constellation counts and are read and continued as they are.
 
 use std::collections::HashMap;
@@ -27,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::counting::contract::audit::{self, Agreed, MOST_AUDITED};
+use crate::counting::contract::audit::{self, Agreed, AuditBy, MOST_AUDITED};
 use crate::counting::contract::engine::Engine;
 use crate::counting::contract::shard::Shard;
 use crate::counting::contract::subproblem::Subproblem;
@@ -178,11 +179,11 @@ impl Checkpoint {
         &self.audited
     }
 
-    /// Appends the parts of a subproblem that the audit counted twice, before the
-    /// subproblem itself (see [`Checkpoint::record`]).
-    pub(crate) fn record_audited(&self, parts: &[Agreed]) -> Result<(), Error> {
+    /// Appends the parts of a subproblem that the audit counted twice `by` a way, before
+    /// the subproblem itself (see [`Checkpoint::record`]).
+    pub(crate) fn record_audited(&self, by: AuditBy, parts: &[Agreed]) -> Result<(), Error> {
         let lines: String = (parts.iter())
-            .map(|part| format!("{}\n", audit_line(self.key, part)))
+            .map(|part| format!("{}\n", audit_line(self.key, by, part)))
             .collect();
         self.append(&lines)
     }
@@ -353,10 +354,17 @@ fn record_line(key: Key, subproblem: &Subproblem) -> String {
     format!("{numbers} {:08x}", checksum(key, &numbers))
 }
 
-/// The text of an audit line: `audit`, the part's subproblem, part and solutions, and the
+/// The text of an audit line: `audit`, the part's subproblem, part and solutions, how it was
+/// counted again, and the
 /// checksum of them and the key.
-fn audit_line(key: Key, part: &Agreed) -> String {
-    let numbers = format!("audit {} {} {}", part.subproblem, part.part, part.total);
+fn audit_line(key: Key, by: AuditBy, part: &Agreed) -> String {
+    let numbers = format!(
+        "audit {} {} {} {}",
+        part.subproblem,
+        part.part,
+        part.total,
+        by.word()
+    );
     format!("{numbers} {:08x}", checksum(key, &numbers))
 }
 
@@ -408,12 +416,19 @@ fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Held, usize), Refusal> {
     }
     let mut resumed: Vec<Subproblem> = Vec::new();
     let mut audited: Vec<Agreed> = Vec::new();
+    let audit_by = AuditBy::of(engines::method(key.engine).kernels_here(key.n).is_some());
     let mut seen: HashMap<usize, usize> = HashMap::new();
     for (i, line) in lines.enumerate() {
         if let Some(numbers) = line.strip_prefix("audit ") {
             let part = parse_audit(numbers, line, key, all)
                 .map_err(|why| Refusal::from(format!("line {}: {why}", i + 2)))?;
-            audited.push(part);
+            // Only parts counted again as this count audits: its record says one way for
+            // all of them. A line without the way, from before it was written, is skipped.
+            if let Some((by, part)) = part
+                && by == audit_by
+            {
+                audited.push(part);
+            }
             continue;
         }
         let subproblem = parse_record(line, key, all)
@@ -456,23 +471,35 @@ fn read(bytes: &[u8], key: Key, all: usize) -> Result<(Held, usize), Refusal> {
     Ok((Held { resumed, audited }, complete))
 }
 
-/// One audit line's numbers (`SUBPROBLEM PART TOTAL CHECKSUM`), checked against its
+/// One audit line's words (`SUBPROBLEM PART TOTAL BY CHECKSUM`), checked against its
 /// checksum and the count's subproblems.
-fn parse_audit(numbers: &str, line: &str, key: Key, all: usize) -> Result<Agreed, String> {
+fn parse_audit(
+    numbers: &str,
+    line: &str,
+    key: Key,
+    all: usize,
+) -> Result<Option<(AuditBy, Agreed)>, String> {
     let malformed = || {
         format!(
-            "{} is not audit SUBPROBLEM PART TOTAL CHECKSUM",
+            "{} is not audit SUBPROBLEM PART TOTAL BY CHECKSUM",
             crate::error::excerpt(line)
         )
     };
-    let [subproblem, part, total, crc] = numbers.split(' ').collect::<Vec<_>>()[..] else {
-        return Err(malformed());
+    // Lines of 2026-12-06, before the way was written, have none: read, checked, skipped.
+    let (subproblem, part, total, by, crc) = match numbers.split(' ').collect::<Vec<_>>()[..] {
+        [subproblem, part, total, by, crc] => (subproblem, part, total, Some(by), crc),
+        [subproblem, part, total, crc] => (subproblem, part, total, None, crc),
+        _ => return Err(malformed()),
     };
     let crc = match crc.len() {
         8 => u32::from_str_radix(crc, 16).map_err(|_| malformed())?,
         _ => return Err(malformed()),
     };
-    if checksum(key, &format!("audit {subproblem} {part} {total}")) != crc {
+    let words = match by {
+        Some(by) => format!("audit {subproblem} {part} {total} {by}"),
+        None => format!("audit {subproblem} {part} {total}"),
+    };
+    if checksum(key, &words) != crc {
         return Err(format!(
             "{} is damaged (its checksum does not match)",
             crate::error::excerpt(line)
@@ -489,7 +516,13 @@ fn parse_audit(numbers: &str, line: &str, key: Key, all: usize) -> Result<Agreed
             parsed.subproblem, key.shard, key.of, key.n
         ));
     }
-    Ok(parsed)
+    match by {
+        Some(word) => {
+            let by = AuditBy::from_word(word).ok_or_else(malformed)?;
+            Ok(Some((by, parsed)))
+        }
+        None => Ok(None),
+    }
 }
 
 fn not_ours(bytes: &[u8]) -> String {

@@ -100,10 +100,14 @@ const COUNT_FIELDS: [(&str, bool); 7] = [
 /// serde's words ("invalid type: floating point, expected u64") would not place.
 fn whole_counts(object: &serde_json::Map<String, serde_json::Value>) -> Result<(), String> {
     use serde_json::Value;
-    // As JSON writes it (a string in its quotes), an excerpt of a long one.
-    let shown = |value: &Value| match value.to_string() {
-        short if short.len() <= 40 => short,
-        long => excerpt(&long),
+    // As JSON writes it (a string in its quotes), the start of a long one (JSON is ASCII
+    // but for a string's characters: cut at a character).
+    let shown = |value: &Value| {
+        let json = value.to_string();
+        match json.char_indices().nth(40) {
+            None => json,
+            Some((cut, _)) => format!("{}... ({} bytes)", &json[..cut], json.len()),
+        }
     };
     let not_a_count = |what: String, value: &Value| {
         Err(format!(

@@ -31,7 +31,8 @@ pub struct Choices {
     pub kernels: Option<&'static str>,
     /// A core's level 2 cache as the operating system reports it (or `QUEENS_L2` says, to
     /// try here blocks sized for another processor), or `None` where neither does (the
-    /// kernels then take 1 MiB).
+    /// kernels then take 1 MiB). Only the vector kernels size their blocks by it: the
+    /// portable code's phrase leaves it out.
     pub l2_bytes: Option<usize>,
     /// What the engine chose besides, a phrase each (the join: its storage, by the memory;
     /// its blocks, by the cache; its sieve keys, by the storage; its buckets and how it
@@ -68,9 +69,11 @@ impl fmt::Display for Choices {
             }
             None => f.write_str("the portable code (it has no vector kernels)")?,
         }
-        match self.l2_bytes {
-            Some(bytes) => write!(f, "; level 2 cache {} KiB a core", bytes >> 10)?,
-            None => f.write_str("; level 2 cache not reported (1 MiB taken)")?,
+        // Only the vector kernels size their blocks by the cache.
+        match (self.kernels, self.l2_bytes) {
+            (None, _) => {}
+            (Some(_), Some(bytes)) => write!(f, "; level 2 cache {} KiB a core", bytes >> 10)?,
+            (Some(_), None) => f.write_str("; level 2 cache not reported (1 MiB taken)")?,
         }
         for choice in &self.engine_choices {
             write!(f, "; {choice}")?;

@@ -31,6 +31,10 @@ impl Method for PlainSearch {
         false
     }
 
+    fn kernels_here(&self, _n: usize) -> Option<&'static str> {
+        None
+    }
+
     /// Any board a bitboard holds; the counter refuses totals past 2^64 - 1 itself.
     fn largest_n(&self) -> usize {
         crate::bitboard::MAX

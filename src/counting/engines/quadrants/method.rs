@@ -147,9 +147,15 @@ impl Method for QuadrantJoin {
         });
         #[cfg(not(target_arch = "x86_64"))]
         let blocks = None;
+        // As `join_part` and `Table::slice` sort a table: past the chunks a crossing takes
+        // and those a sort needs, where enough west half-boards read it.
         let (_, _, width) = super::solver::join_of(n, chosen.unwrap_or(Storage::Streamed));
+        let sorted_past = super::join::crossing_chunks().max(super::table::SIEVE_FROM - 1);
         let sieve = format!(
-            "sieve keys of {width} shared diagonals, tables in buckets of {} chunks or more",
+            "tables past {sorted_past} chunks that {} pairs of west placements or more read \
+             sorted by sieve keys of up to {width} shared diagonals, into buckets of {} chunks \
+             or more on average",
+            super::join::SIEVE_PAIRS,
             super::table::bucket_chunks()
         );
         let ones = match self.kernels_here(n) {

@@ -64,9 +64,10 @@ pub(crate) fn popcount_instruction() -> bool {
     false
 }
 
-/// [`count_portable`]'s loops, inlined into each of its two compilations.
+/// [`count_portable`]'s loops, inlined into each of its two compilations (tests check this
+/// one, for processors without POPCNT, against the other).
 #[inline(always)]
-fn count_words(table: Slices<'_>, west: West<'_>) -> [u64; CLASSES] {
+pub(crate) fn count_words(table: Slices<'_>, west: West<'_>) -> [u64; CLASSES] {
     let (diagonals, uppers, squares) = (table.diagonals, table.uppers, table.lowers);
     let plane = |index: usize, words: usize| table.plane(index, words);
     // The half-boards free of each used partner's squares, over every chunk any group reads.
@@ -120,9 +121,10 @@ pub(crate) fn cross_portable(table: Slices<'_>, west: Crossing<'_>) -> [u64; CLA
     cross_words(table, west)
 }
 
-/// [`cross_portable`]'s loops, inlined into each of its two compilations.
+/// [`cross_portable`]'s loops, inlined into each of its two compilations (tests check this
+/// one, for processors without POPCNT, against the other).
 #[inline(always)]
-fn cross_words(table: Slices<'_>, west: Crossing<'_>) -> [u64; CLASSES] {
+pub(crate) fn cross_words(table: Slices<'_>, west: Crossing<'_>) -> [u64; CLASSES] {
     const MOST: usize = CROSSING_CHUNKS * WORDS;
     let (stride, diagonals, uppers, squares) =
         (table.stride, table.diagonals, table.uppers, table.lowers);
@@ -167,7 +169,7 @@ fn cross_words(table: Slices<'_>, west: Crossing<'_>) -> [u64; CLASSES] {
 /// The portable loops compiled for the POPCNT instruction, which processors since 2008 have:
 /// without it, a word's ones take a dozen instructions; measured in docs/performance.md
 /// ("The join's constants"). It is a scalar instruction, so `QUEENS_SIMD`, which picks the
-/// vector kernels, leaves it on (see `simd::runs`).
+/// vector kernels, leaves it on (see `Kernels::allow` in `simd`).
 #[cfg(target_arch = "x86_64")]
 mod popcnt {
     use super::{CLASSES, Crossing, Slices, West, count_words, cross_words};

@@ -32,7 +32,7 @@ pub(crate) fn bucket_chunks() -> usize {
 const SORT_WAYS: usize = 4;
 
 /// The fewest chunks a table must have to be sorted by sieve key.
-const SIEVE_FROM: usize = 4;
+pub(super) const SIEVE_FROM: usize = 4;
 
 /// Where the next part of a table starts (a group of north-east placements and a
 /// placement in it), and how many half-boards a part holds before it stops.

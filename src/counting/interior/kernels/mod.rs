@@ -37,25 +37,22 @@ pub(crate) fn try_count(interior: &Interior) -> Option<u64> {
     runs.iter().find_map(|run| run(interior, &open, width))
 }
 
-/// The interior kernels that run here on a board of `n` columns, by name, as [`try_count`]
-/// tries them: the narrow ones up to 18 columns (the border columns are never free), else
-/// the wide ones, which need other features.
+/// The interior kernels that run here on a board of `n` columns, by name: the first that
+/// does as [`try_count`] tries them, the narrow ones taking up to 16 columns of open
+/// squares (boards of up to 18 columns: the border columns are never free).
 pub(crate) fn running(n: usize) -> Option<&'static str> {
-    let (avx512, avx2) = match n <= 18 {
-        true => (
-            avx512::narrow::Detected::new().is_some(),
-            avx2::narrow::Detected::new().is_some(),
+    let narrow = n <= 18;
+    [
+        (
+            narrow && avx512::narrow::Detected::new().is_some(),
+            "AVX-512",
         ),
-        false => (
-            avx512::wide::Detected::new().is_some(),
-            avx2::wide::Detected::new().is_some(),
-        ),
-    };
-    match (avx512, avx2) {
-        (true, _) => Some("AVX-512"),
-        (false, true) => Some("AVX2"),
-        (false, false) => None,
-    }
+        (narrow && avx2::narrow::Detected::new().is_some(), "AVX2"),
+        (avx512::wide::Detected::new().is_some(), "AVX-512"),
+        (avx2::wide::Detected::new().is_some(), "AVX2"),
+    ]
+    .into_iter()
+    .find_map(|(runs, name)| runs.then_some(name))
 }
 
 /// A kernel's entry point: see `run` in `kernel!`.

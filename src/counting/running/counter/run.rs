@@ -211,7 +211,8 @@ impl Counter {
                 // only with it. A failure is kept, and said by `checkpoint_failure`: the
                 // count goes on.
                 if let Some(auditor) = &auditor {
-                    let _ = checkpoint.record_audited(&auditor.agreed_of(result.index));
+                    let parts = auditor.agreed_of(result.index);
+                    let _ = checkpoint.record_audited(auditor.by(), &parts);
                 }
                 let _ = checkpoint.record(&result);
             }

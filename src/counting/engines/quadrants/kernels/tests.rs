@@ -5,7 +5,7 @@ use crate::counting::engines::quadrants::layout::{
     CHUNK, ColumnSet, Cut, PAIR_PADDING, Run, SquarePlanes, square_code,
 };
 use crate::counting::engines::quadrants::portable::{
-    count_portable, cross_portable, transpose_portable,
+    count_portable, count_words, cross_portable, cross_words, transpose_portable,
 };
 
 /// Rows and columns of the south-west quadrant in [`case`]'s tables.
@@ -242,6 +242,7 @@ fn join_kernels_agree_with_the_portable_join() {
             marks: &marks,
         };
         let expected = count_portable(table, west);
+        assert_eq!(count_words(table, west), expected, "seed {seed}");
         with_available(&kernels, &mut ran, |name, count| {
             // Both regions at once, or one at a time, some a chunk at a time.
             for budget in [free_chunks(), 8] {
@@ -322,6 +323,7 @@ fn crossing_kernels_agree_with_the_portable_join() {
             classes: [0b111, 0b110, 0b011, 0b101][seed as usize % 4],
         };
         let expected = cross_portable(table, west);
+        assert_eq!(cross_words(table, west), expected, "seed {seed}");
         assert!(
             expected
                 .iter()
