@@ -46,10 +46,11 @@ impl Method for BorderConstellations {
     /// None below n = 6: a constellation leaves at most `n - 3` free rows (one queen in a
     /// corner holds two border lines), and the kernels take 3 or more.
     fn kernels_here(&self, n: usize) -> Option<&'static str> {
+        if n < 6 {
+            return None;
+        }
         #[cfg(target_arch = "x86_64")]
-        return (n >= 6)
-            .then(|| crate::counting::interior::kernels::running(n))
-            .flatten();
+        return crate::counting::interior::kernels::running(n);
         #[cfg(not(target_arch = "x86_64"))]
         None
     }
