@@ -661,9 +661,10 @@ fn a_record_whose_counts_are_not_whole_numbers_is_refused_naming_the_field() {
 }
 
 /// A record signed again after an edit passes its checksum: a merge still refuses what no
-/// count writes. A shard with no subproblem counts nothing, and a board small enough to
-/// count in milliseconds is counted again, shard by shard (issue 77); seconds are kept to
-/// the microsecond, not a float sum's last digits.
+/// count writes. A shard with no subproblem counts nothing, a board small enough to count in
+/// milliseconds is counted again, shard by shard (issue 77), a shard has no more solutions
+/// than its board and the shards of a board counted before add up to its count (OEIS); seconds
+/// are kept to the microsecond, not a float sum's last digits.
 #[cfg(feature = "serde")]
 #[test]
 fn a_merge_refuses_records_no_count_writes() {
@@ -679,8 +680,8 @@ fn a_merge_refuses_records_no_count_writes() {
             seconds,
         )
     };
-    // n = 2: no subproblem, yet 3 solutions.
-    let mut empty = record(2, 0, 1, 0.0);
+    // A shard past the subproblems of n = 6: none, yet 3 solutions (of the board's 4).
+    let mut empty = record(6, 99, 100, 0.0);
     assert_eq!(empty.subproblems, 0);
     empty.total = 3;
     let resigned = ShardRecord::parse(&empty.to_json());
@@ -689,6 +690,30 @@ fn a_merge_refuses_records_no_count_writes() {
         err.to_string().contains("counts no solution, not 3"),
         "{err}"
     );
+    // More solutions than the whole board has.
+    let mut past = record(14, 0, 2, 0.0);
+    past.total = 1_000_000_000_000_000;
+    let err = ShardRecord::parse(&past.to_json()).unwrap_err().to_string();
+    assert!(
+        err.contains("more than the 365596 solutions of the whole board of n = 14"),
+        "{err}"
+    );
+    // Shards too large to count again, each below the board's count, adding up to another.
+    let mut shards = [record(14, 0, 2, 0.0), record(14, 1, 2, 0.0)];
+    shards[1].total -= 8;
+    let shards = shards.map(|shard| ShardRecord::parse(&shard.to_json()).unwrap());
+    let err = ShardRecord::merge(&shards).unwrap_err().to_string();
+    assert!(
+        err.contains("add up to 365588 solutions, where the board has 365596 (OEIS A000170)"),
+        "{err}"
+    );
+    // No count writes a board past n = 28.
+    let mut beyond = record(10, 0, 1, 0.0);
+    beyond.n = 40;
+    let err = ShardRecord::parse(&beyond.to_json())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no count writes a record of n = 40"), "{err}");
     // n = 9 in two shards, the first off by its weight's multiple: a plausible lie.
     let mut shards = [record(9, 0, 2, 0.1), record(9, 1, 2, 0.2)];
     let honest = ShardRecord::merge(&shards).unwrap();
@@ -720,4 +745,40 @@ fn a_merge_refuses_records_no_count_writes() {
             "{engine}"
         );
     }
+}
+
+/// A record counted by a `queens` that cut the count into other subproblems (another
+/// revision of its engine's cut, under the same version) counted other work under the same
+/// numbers: a merge and a verification refuse it, as a resumed count refuses such a
+/// checkpoint.
+#[cfg(feature = "serde")]
+#[test]
+fn records_of_another_cut_into_subproblems_are_refused() {
+    use queens::counting::ShardRecord;
+    let shard = |index: usize| {
+        let counter = Counter::new(14).unwrap().engine(Engine::Quadrants);
+        let counts = counter.fundamental(false).audit(true).shard(index, 2);
+        ShardRecord::new(&counts.run().unwrap(), 0.0)
+    };
+    let mut older = shard(0);
+    assert!(
+        older.to_json().contains("\"revision\":4,"),
+        "{}",
+        older.to_json()
+    );
+    // Written as records were before they named a revision.
+    older.revision = 1;
+    let line = older.to_json();
+    assert!(!line.contains("revision"), "{line}");
+    let older = ShardRecord::parse(&line).unwrap();
+    let said = "cut the count of n = 14 into other subproblems (revision 1, where this queens \
+                makes revision 4)";
+    let err = ShardRecord::merge(&[older.clone(), shard(1)]).unwrap_err();
+    assert!(err.to_string().contains(said), "{err}");
+    let err = older.verify().unwrap_err();
+    assert!(err.to_string().contains(said), "{err}");
+    assert_eq!(
+        ShardRecord::merge(&[shard(0), shard(1)]).unwrap().total,
+        365_596
+    );
 }

@@ -51,6 +51,14 @@ pub(crate) trait Method: Sync {
         0
     }
 
+    /// The revision of how it cuts a count of `n` into subproblems, raised whenever a
+    /// change makes a subproblem's number count other work: a checkpoint's lines and a shard
+    /// record carry it, so that those of another cut are refused, not added up. (By default
+    /// the first.)
+    fn revision(&self, _n: usize) -> u32 {
+        1
+    }
+
     /// The word a checkpoint's checksum adds for it in a count of `n`, and whether a header
     /// without the engine's name is read as its (files from before checkpoints named
     /// engines).

@@ -6,6 +6,7 @@ use std::io::BufRead;
 use serde::{Deserialize, Serialize};
 
 use crate::bitboard::check_size;
+use crate::counting::Counter;
 use crate::counting::contract::audit::{self, Agreed, Audit, AuditBy, MOST_AUDITED};
 use crate::counting::contract::counts::Counts;
 use crate::counting::contract::engine::Engine;
@@ -77,11 +78,111 @@ pub struct ShardRecord {
     pub seconds: f64,
     /// The version of `queens` that counted it.
     pub version: String,
+    /// The revision of the engine's cut of the count into subproblems that counted it
+    /// (written where past the first): a record of another cut counted other work under the
+    /// same numbers, and a merge or a verification refuses it.
+    #[serde(default = "first_revision", skip_serializing_if = "is_first_revision")]
+    pub revision: u32,
     /// The parts of the shard its audit counted twice, where the count was audited
     /// ([`Counter::audit`](crate::counting::Counter::audit)); [`ShardRecord::verify`] counts
     /// them again. A merged record keeps none: verify the shards' records.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub audit: Option<Audit>,
+}
+
+/// The solutions of each board up to n = 27, the largest counted yet (OEIS A000170): a
+/// record's total cannot pass its board's, and a merge of every shard of a count must give
+/// it. Checks of records only: a count never reads them.
+const KNOWN_TOTALS: [u64; 28] = [
+    1,
+    1,
+    0,
+    0,
+    2,
+    10,
+    4,
+    40,
+    92,
+    352,
+    724,
+    2_680,
+    14_200,
+    73_712,
+    365_596,
+    2_279_184,
+    14_772_512,
+    95_815_104,
+    666_090_624,
+    4_968_057_848,
+    39_029_188_884,
+    314_666_222_712,
+    2_691_008_701_644,
+    24_233_937_684_440,
+    227_514_171_973_736,
+    2_207_893_435_808_352,
+    22_317_699_616_364_044,
+    234_907_967_154_122_528,
+];
+
+/// The symmetry classes of each board up to n = 27 (OEIS A002562), as [`KNOWN_TOTALS`].
+const KNOWN_CLASSES: [u64; 28] = [
+    1,
+    1,
+    0,
+    0,
+    1,
+    2,
+    1,
+    6,
+    12,
+    46,
+    92,
+    341,
+    1_787,
+    9_233,
+    45_752,
+    285_053,
+    1_846_955,
+    11_977_939,
+    83_263_591,
+    621_012_754,
+    4_878_666_808,
+    39_333_324_973,
+    336_376_244_042,
+    3_029_242_658_210,
+    28_439_272_956_934,
+    275_986_683_743_434,
+    2_789_712_466_510_289,
+    29_363_495_934_315_694,
+];
+
+/// Where a record's counts pass what its whole board has (see [`KNOWN_TOTALS`]), why.
+fn past_the_known(n: usize, total: u64, classes: Option<u64>) -> Result<(), String> {
+    let (Some(&all), Some(&all_classes)) = (KNOWN_TOTALS.get(n), KNOWN_CLASSES.get(n)) else {
+        return Ok(());
+    };
+    if total > all {
+        return Err(format!(
+            "its total {total} is more than the {all} solutions of the whole board of n = {n} \
+             (OEIS A000170)"
+        ));
+    }
+    match classes {
+        Some(classes) if classes > all_classes => Err(format!(
+            "its {classes} symmetry classes are more than the {all_classes} of the whole board \
+             of n = {n} (OEIS A002562)"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The revision a record without one was counted by: the first of every engine.
+fn first_revision() -> u32 {
+    1
+}
+
+fn is_first_revision(revision: &u32) -> bool {
+    *revision == first_revision()
 }
 
 /// The fields of a record that hold counts, and whether each may be `null`.
@@ -173,6 +274,7 @@ impl ShardRecord {
             subproblems: counts.subproblems,
             seconds,
             version: VERSION.to_string(),
+            revision: engines::method(counts.engine).revision(counts.n),
             audit: counts.audit.clone(),
         }
     }
@@ -310,6 +412,14 @@ impl ShardRecord {
     /// Refuses what no count writes.
     fn check(&self) -> Result<(), String> {
         check_size(self.n).map_err(|err| err.to_string())?;
+        if self.n > Counter::MAX_N {
+            return Err(format!(
+                "no count writes a record of n = {}: its total would not fit in 64 bits, and \
+                 `queens count` counts boards up to n = {}",
+                self.n,
+                Counter::MAX_N
+            ));
+        }
         if self.shard >= self.of {
             return Err(format!("shard {}/{} does not exist", self.shard, self.of));
         }
@@ -330,6 +440,7 @@ impl ShardRecord {
         if self.engine == Engine::Auto {
             return Err("a record must name the engine that counted, not auto".into());
         }
+        past_the_known(self.n, self.total, self.fundamental)?;
         self.check_audit()?;
         let counted = [self.fundamental, self.fixed].map(|count| count.unwrap_or(0));
         if self.subproblems == 0 && (self.total != 0 || counted != [0, 0]) {
@@ -456,6 +567,7 @@ impl ShardRecord {
             )));
         }
         self.check().map_err(bad)?;
+        self.check_revision().map_err(bad)?;
         let work = engines::work(self.n, self.engine, self.counts_classes());
         // What a merge refuses of one record, refused here too.
         self.check_subproblems(work.len()).map_err(bad)?;
@@ -583,7 +695,34 @@ impl ShardRecord {
             (records[place].recount())
                 .map_err(|reason| bad(format!("{}: {reason}", source(place))))?;
         }
+        // After the recount, which names the shard where it can.
+        the_known_counts(&merged).map_err(bad)?;
         Ok(merged)
+    }
+}
+
+/// Refuses the record of a whole count of a board counted before whose counts are not the
+/// board's (see [`KNOWN_TOTALS`]): a shard's record is wrong, though each reads as sound.
+fn the_known_counts(whole: &ShardRecord) -> Result<(), String> {
+    let n = whole.n;
+    let known = KNOWN_TOTALS.get(n).zip(KNOWN_CLASSES.get(n));
+    let wrong = match known {
+        Some((&all, _)) if whole.total != all => Some(format!(
+            "{} solutions, where the board has {all} (OEIS A000170)",
+            whole.total
+        )),
+        Some((_, &classes)) if whole.fundamental.is_some_and(|c| c != classes) => Some(format!(
+            "{} symmetry classes, where the board has {classes} (OEIS A002562)",
+            whole.fundamental.unwrap_or(0)
+        )),
+        _ => None,
+    };
+    match wrong {
+        Some(wrong) => Err(format!(
+            "the shards of n = {n} add up to {wrong}: a shard's count is wrong; `queens verify` \
+             its records, or count each shard again on another machine (the clusters guide)"
+        )),
+        None => Ok(()),
     }
 }
 
@@ -658,6 +797,8 @@ fn compatible<'a>(
                 source(place),
                 excerpt(&record.version)
             ));
+        } else if let Err(reason) = record.check_revision() {
+            return Err(format!("{}: {reason}", source(place)));
         } else if record.counts_classes() != first.counts_classes() {
             let counted = |record: &ShardRecord| match record.counts_classes() {
                 true => "counted symmetry classes",
@@ -715,7 +856,17 @@ fn summed(shards: &[&ShardRecord], first: &ShardRecord, all: usize) -> Result<Sh
         shards
             .iter()
             .try_fold(0u64, |sum, r| sum.checked_add(part(r).unwrap_or(0)))
-            .ok_or_else(|| format!("the counts of n = {} add up past 2^64 - 1", first.n))
+            .ok_or_else(|| {
+                // The largest is the likeliest wrong: name it.
+                let largest = shards.iter().max_by_key(|r| part(r).unwrap_or(0));
+                let largest = largest.map_or(String::new(), |r| {
+                    format!(" (shard {}'s is {})", r.shard, part(r).unwrap_or(0))
+                });
+                format!(
+                    "the counts of n = {} add up past 2^64 - 1{largest}",
+                    first.n
+                )
+            })
     };
     let total = sum(|r| Some(r.total))?;
     let fixed = first
@@ -746,6 +897,7 @@ fn summed(shards: &[&ShardRecord], first: &ShardRecord, all: usize) -> Result<Sh
         // Kept finite, so that a merged record merges again.
         seconds: summed_seconds(shards.iter().map(|r| r.seconds)),
         version: VERSION.to_string(),
+        revision: first.revision,
         audit: None,
     })
 }
@@ -754,6 +906,21 @@ fn summed(shards: &[&ShardRecord], first: &ShardRecord, all: usize) -> Result<Sh
 const RECOUNTED_UP_TO: usize = 12;
 
 impl ShardRecord {
+    /// Refuses a record of another revision of its engine's cut into subproblems than this
+    /// `queens` makes (see [`ShardRecord::revision`]).
+    fn check_revision(&self) -> Result<(), String> {
+        let here = engines::method(self.engine).revision(self.n);
+        match self.revision == here {
+            true => Ok(()),
+            false => Err(format!(
+                "the record was counted by a queens whose {} engine cut the count of n = {} into \
+                 other subproblems (revision {}, where this queens makes revision {here}); count \
+                 the shard again with this queens",
+                self.engine, self.n, self.revision
+            )),
+        }
+    }
+
     /// Refuses a record whose shard has other than the subproblems this version gives it,
     /// of `all`.
     fn check_subproblems(&self, all: usize) -> Result<(), String> {

@@ -44,20 +44,29 @@ impl Method for QuadrantJoin {
         needed_within(n, threads, memory)
     }
 
-    /// The engine's name and the revision of what its subproblems count: from the second,
-    /// a row choice or its mirror image counts by which has fewer north rows going east;
-    /// from the third, boards cut by their middle cross count its cases (see
-    /// [`Plan::crossed`]).
-    fn checkpoint_word(&self, n: usize) -> (String, bool) {
-        let revision = if Plan::crossed(n) { 3 } else { 2 };
-        (format!(" {} {revision}", Engine::Quadrants), false)
+    /// From the second revision, a row choice or its north-south mirror image counts by
+    /// which has fewer north rows going east; from the third, boards cut by their middle
+    /// cross count its cases (see [`Plan::crossed`]); from the fourth, the other even
+    /// boards have no subproblems sending more than half their north rows east, and odd
+    /// ones from n = 21 follow each case of the middle queens by its mirror image (changes
+    /// the second revision's files did not tell apart).
+    fn revision(&self, n: usize) -> u32 {
+        match Plan::crossed(n) {
+            true => 3,
+            false => 4,
+        }
     }
 
-    fn superseded_words(&self, n: usize) -> &'static [&'static str] {
-        match Plan::crossed(n) {
-            true => &[" quadrants", " quadrants 2"],
-            false => &[" quadrants"],
-        }
+    /// The engine's name and its revision (see `revision`).
+    fn checkpoint_word(&self, n: usize) -> (String, bool) {
+        (
+            format!(" {} {}", Engine::Quadrants, self.revision(n)),
+            false,
+        )
+    }
+
+    fn superseded_words(&self, _n: usize) -> &'static [&'static str] {
+        &[" quadrants", " quadrants 2"]
     }
 
     /// Boards past its reach; classes only in the whole count's record, with the solutions

@@ -979,18 +979,64 @@ fn streamed_bytes_hold_the_row_sets_built() {
     }
 }
 
-/// A checkpoint of a board cut by its middle cross, written before boards were so cut,
-/// holds totals of other subproblems: its records read as an older queens's, while those of
-/// other boards stay valid.
+/// What the join's subproblems count, by number, on every board it counts: the cases (their
+/// fixed queens and weights, where each starts, the rows each sends east) and the north row
+/// sets of each subproblem. Checkpoints and shard records of another cut would add up other
+/// work under the same numbers, and carry the engine's revision so that they are refused:
+/// a change here is a new revision (see `QuadrantJoin::revision`), then a new fingerprint.
 #[test]
-fn checkpoints_of_boards_cut_by_the_cross_have_a_revision_of_their_own() {
+fn the_subproblems_are_cut_as_the_engines_revision_says() {
     use crate::counting::engines::Method;
+    use std::collections::{BTreeMap, HashMap};
     let join = super::method::QuadrantJoin;
-    let word = |n| join.checkpoint_word(n).0;
-    assert_eq!(word(26), word(27));
-    assert_ne!(word(28), word(26));
-    assert!(join.superseded_words(28).contains(&word(26).as_str()));
-    assert!(!join.superseded_words(26).contains(&word(26).as_str()));
+    // FNV-1a: the same on every platform and Rust release, unlike `DefaultHasher`.
+    let fold = |hash: u64, value: u64| {
+        (value.to_le_bytes().iter()).fold(hash, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        })
+    };
+    let mut fingerprints: BTreeMap<u32, u64> = BTreeMap::new();
+    let mut groups: HashMap<(usize, usize, usize), Vec<Vec<usize>>> = HashMap::new();
+    for n in 4..=MAX_N {
+        let plan = Plan::new(n);
+        let hash = fingerprints
+            .entry(join.revision(n))
+            .or_insert(0xcbf2_9ce4_8422_2325);
+        *hash = fold(*hash, n as u64);
+        for case in &plan.cases {
+            let queens = case.fixed.iter().flat_map(|&(row, col)| [row, col]);
+            let fields = [
+                case.weight,
+                case.first as u64,
+                case.len as u64,
+                case.first_step,
+            ];
+            let sizes = [
+                case.norths,
+                case.souths,
+                case.easts,
+                case.east_below,
+                case.together,
+            ];
+            let key = (case.norths, case.east_below, case.together);
+            let sets = groups.entry(key).or_insert_with(|| case.north_groups());
+            let sets = sets
+                .iter()
+                .flat_map(|group| group.iter().copied().chain([usize::MAX]));
+            for value in (queens.chain(sizes).chain(sets).map(|v| v as u64)).chain(fields) {
+                *hash = fold(*hash, value);
+            }
+        }
+    }
+    let fingerprints: Vec<(u32, u64)> = fingerprints.into_iter().collect();
+    assert_eq!(
+        fingerprints,
+        [(3, 0x8019_bea0_cb64_4b90), (4, 0x19ae_7ed0_cc0c_7986)],
+        "the join's subproblems count other work: raise `QuadrantJoin::revision` for the \
+         boards whose fingerprint changed, then write the new fingerprints here"
+    );
+    assert_eq!(join.checkpoint_word(20).0, " quadrants 4");
+    assert!(join.superseded_words(28).contains(&" quadrants 2"));
 }
 
 #[test]
