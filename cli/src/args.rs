@@ -171,7 +171,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub count: CountChoice,
     /// Count only shard I of K (0 <= I < K); the K shards together count everything once.
-    #[arg(long, value_name = "I/K", value_parser = parse_shard)]
+    #[arg(long, value_name = "I/K", value_parser = parse_shard, allow_hyphen_values = true)]
     pub shard: Option<Shard>,
     /// Print one JSON record (n, shard, of, total, fundamental, fixed, subproblems, seconds,
     /// audit).

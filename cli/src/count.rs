@@ -46,13 +46,23 @@ pub(crate) fn count(args: &CountArgs) -> Result<(), Failure> {
         true => counts.fundamental.unwrap_or(0),
         false => counts.total,
     };
-    if args.json {
-        let record = ShardRecord::new(&counts, seconds.as_secs_f64());
-        writeln!(out, "{}", record.to_json())?;
-    } else {
-        writeln!(out, "{number}")?;
+    let result = match args.json {
+        true => ShardRecord::new(&counts, seconds.as_secs_f64()).to_json(),
+        false => number.to_string(),
+    };
+    let written = writeln!(out, "{result}").map_err(Failure::from);
+    if let Err(err) = written.and_then(|()| out.finish()) {
+        // A count of hours is not lost to a full disk: its result is said where it can be.
+        say(format_args!(
+            "queens: the count's result, which was not written: {result}"
+        ));
+        if let Some(incomplete) = &incomplete {
+            say(format_args!(
+                "queens: warning: the checkpoint is incomplete too: {incomplete}"
+            ));
+        }
+        return Err(err);
     }
-    out.finish()?;
     if !args.json && !args.quiet {
         say(format_args!(
             "{number} {}solution{} of {} {}{} counted in {}",

@@ -7,6 +7,7 @@ use queens::counting::ShardRecord;
 
 use crate::args::{MergeArgs, VerifyArgs};
 use crate::check::open_input;
+use crate::count::same_file;
 use crate::output::Out;
 use crate::units::took;
 use crate::{Failure, say};
@@ -37,7 +38,22 @@ fn read_records(files: &[PathBuf], command: &str) -> Result<Vec<(ShardRecord, St
     Ok(records)
 }
 
+/// Refuses an output that is one of the `files` read: it would replace a record.
+fn apart_from_inputs(output: Option<&Path>, files: &[PathBuf]) -> Result<(), Failure> {
+    let Some(output) = output.filter(|&path| path != Path::new("-")) else {
+        return Ok(());
+    };
+    match files.iter().find(|file| same_file(output, file)) {
+        Some(file) => Err(Failure::Refused(format!(
+            "--output names {}, which is one of the records read: writing there would replace it",
+            file.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
 pub(crate) fn merge(args: &MergeArgs) -> Result<(), Failure> {
+    apart_from_inputs(args.output.path(), &args.files)?;
     let mut out = Out::open(args.output.path())?;
     let (records, sources): (Vec<_>, Vec<_>) =
         read_records(&args.files, "merge")?.into_iter().unzip();
@@ -54,38 +70,84 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<(), Failure> {
 }
 
 pub(crate) fn verify(args: &VerifyArgs) -> Result<(), Failure> {
+    apart_from_inputs(args.output.path(), &args.files)?;
     let mut out = Out::open(args.output.path())?;
-    let records = read_records(&args.files, "verify")?;
-    if records.is_empty() {
+    // Each file read and each record verified, whatever the others do: one bad record of
+    // hundreds hides none of the rest.
+    let stdin_only = [Path::new("-").to_path_buf()];
+    let files = match args.files.is_empty() {
+        true => &stdin_only[..],
+        false => &args.files[..],
+    };
+    let (mut records, mut refused) = (0, Vec::new());
+    for file in files {
+        let read = match read_records(std::slice::from_ref(file), "verify") {
+            Ok(read) => read,
+            Err(Failure::Refused(why)) => {
+                refused.push(why);
+                continue;
+            }
+            Err(err) => return Err(err),
+        };
+        for (record, name) in read {
+            records += 1;
+            match verify_one(&record, &name) {
+                Ok(said) => writeln!(out, "{said}")?,
+                Err(why) => refused.push(why),
+            }
+        }
+    }
+    if records == 0 && refused.is_empty() {
         return Err(Failure::Refused(format!(
             "no shard records to verify in {}: `queens verify` reads the records of `queens \
              count --shard I/K --json`",
             read_from(&args.files)
         )));
     }
-    for (record, name) in records {
-        let whose = format!("shard {}/{} of n = {}", record.shard, record.of, record.n);
-        let again = record.verify().map_err(|err| match err {
-            queens::Error::VerifyFailed { .. } => Failure::Refused(format!(
-                "{name}: {err} (`queens count {} --shard {}/{} --json`)",
-                record.n, record.shard, record.of
-            )),
-            err => Failure::Refused(format!("{name}: {err}")),
-        })?;
-        let agreed = match again.agreed.len() {
-            0 => "its audit lists no part to count again".to_string(),
-            1 => "the 1 part of its audit agrees here".to_string(),
-            parts => format!("the {parts} parts of its audit agree here"),
-        };
-        writeln!(out, "{name}: {whose}: {agreed} ({})", took(again.time))?;
-        if let Some(why) = again.why_empty() {
+    out.finish()?;
+    match refused.len() {
+        0 => Ok(()),
+        1 => Err(Failure::Refused(refused.remove(0))),
+        many => {
+            for why in &refused {
+                say(format_args!("queens: error: {why}"));
+            }
+            Err(Failure::Refused(format!(
+                "{many} of the records (or files) given did not verify: each is said above"
+            )))
+        }
+    }
+}
+
+/// What a record's verification says, or why it failed.
+fn verify_one(record: &ShardRecord, name: &str) -> Result<String, String> {
+    let whose = format!("shard {}/{} of n = {}", record.shard, record.of, record.n);
+    let again = record.verify().map_err(|err| match err {
+        queens::Error::VerifyFailed { .. } => format!(
+            "{name}: {err} (`queens count {} --shard {}/{} --json`)",
+            record.n, record.shard, record.of
+        ),
+        err => format!("{name}: {err}"),
+    })?;
+    let agreed = match again.agreed.len() {
+        0 => "its audit lists no part to count again".to_string(),
+        1 => "the 1 part of its audit agrees here".to_string(),
+        parts => format!("the {parts} parts of its audit agree here"),
+    };
+    match (record.counted_again_whole(), again.why_empty()) {
+        (true, _) => Ok(format!(
+            "{name}: {whose}: {agreed}, and the shard counted again whole agrees ({})",
+            took(again.time)
+        )),
+        (false, Some(why)) => {
             say(format_args!(
                 "queens: warning: {name}: {whose}: its audit counted no part again ({why}): \
                  count the shard twice instead"
             ));
+            Ok(format!("{name}: {whose}: {agreed} ({})", took(again.time)))
         }
+        (false, None) => Ok(format!("{name}: {whose}: {agreed} ({})", took(again.time))),
     }
-    out.finish()
 }
 
 /// Where records were read from, for a message: the files, or standard input.

@@ -114,3 +114,22 @@ def test_a_record_that_does_not_read_is_named_by_its_place_in_the_list():
         queens.merge([first, damaged])
     with pytest.raises(queens.InvalidInput, match=r"records\[2\] line 2: .*not a shard record"):
         queens.merge([first, first, first + "\ngarbage"])
+
+
+def test_records_of_another_cut_or_past_the_boards_known_count_are_refused():
+    # A record of an older cut of the join into subproblems (no `revision`): other work
+    # under the same numbers.
+    records = [queens.count_shard(14, i, 2) for i in range(2)]
+    older = resigned(records[0], '"revision":4,', "")
+    for call in (lambda r: queens.merge([r, records[1]]), queens.verify):
+        with pytest.raises(queens.InvalidInput, match=r"cut the count of n = 14 into other subproblems"):
+            call(older)
+    # Shards adding up to other than the board's known count, each sound on its own.
+    total = json.loads(records[1])["total"]
+    short = resigned(records[1], f'"total":{total},', f'"total":{total - 8},')
+    with pytest.raises(queens.InvalidInput, match=r"add up to 365588 solutions, where the board has 365596"):
+        queens.merge([records[0], short])
+    # A key given twice, the first of them what a person reads.
+    twice = records[0].replace("{", '{"total":1,', 1)
+    with pytest.raises(queens.InvalidInput, match=r"the field `total` is given twice"):
+        queens.merge([twice, records[1]])

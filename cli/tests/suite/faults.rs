@@ -166,7 +166,7 @@ fn a_checkpoint_cannot_overflow_or_claim_impossible_counts() {
     };
     refuse(header, &cases, "--fundamental");
     // The same for a count by the quadrant join, which records no fundamental counts.
-    let key = "12 0/1 quadrants 2";
+    let key = "12 0/1 quadrants 4";
     let line = |index: usize, total: u64, fundamental: &str| {
         let numbers = format!("{index} {total} {fundamental}");
         let crc = crc32fast::hash(format!("{key} {numbers}").as_bytes());
@@ -466,26 +466,32 @@ fn merge_refuses_edited_and_overflowing_records() {
     let out = queens_with_input(&["merge"], edited.as_bytes());
     assert_refused(&out, "checksum does not match");
 
+    // n = 28, whose count nobody knows, so that no shard passes it: only their sum.
     let shards = 4096;
-    let all = Counter::new(20)
+    let join = queens::counting::Engine::Quadrants;
+    let all = Counter::new(28)
         .unwrap()
-        .engine(queens::counting::Engine::Constellations)
+        .engine(join)
+        .fundamental(false)
         .total_subproblems()
         .unwrap();
     let many: String = (0..shards)
         .map(|shard| {
             record_line(|r| {
-                r.n = 20;
+                (r.n, r.engine, r.revision) = (28, join, 3);
                 r.shard = shard;
                 r.of = shards;
                 r.total = (1 << 53) - 1;
-                r.fundamental = Some(1 << 50);
+                (r.fundamental, r.audit) = (None, None);
                 r.subproblems = (all - shard).div_ceil(shards);
             })
         })
         .collect();
     let out = queens_with_input(&["merge"], many.as_bytes());
-    assert_refused(&out, "add up past 2^64 - 1");
+    assert_refused(
+        &out,
+        "add up past 2^64 - 1 (shard 4095's is 9007199254740991)",
+    );
 }
 
 #[test]
@@ -503,7 +509,7 @@ fn merge_takes_memory_by_its_input_not_by_its_numbers() {
     assert!(started.elapsed() < Duration::from_secs(10));
     let inconsistent = [
         record_line(|r| r.subproblems += 1),
-        record_line(|r| r.fundamental = Some(r.total + 1)),
+        record_line(|r| (r.total, r.fundamental) = (100, Some(101))),
         record_line(|r| r.version = "0.0.1".into()),
         record_line(|r| r.n = 65),
         record_line(|r| {
@@ -1159,4 +1165,74 @@ fn vector_unit() -> bool {
     return std::is_x86_feature_detected!("avx2");
     #[cfg(not(target_arch = "x86_64"))]
     false
+}
+
+/// `verify` reports every record it is given: a bad one among hundreds hides none of the
+/// others, each failure said on a line of its own, and the exit status says that one failed.
+/// Neither it nor `merge` writes its `--output` over a record it reads.
+#[test]
+fn verify_reports_every_record_and_no_output_replaces_an_input() {
+    let dir = temp_dir();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let shard =
+        |i: usize| text(&queens(&["count", "14", "--shard", &format!("{i}/2"), "--json"]).stdout);
+    let good = [write("a.json", &shard(0)), write("b.json", &shard(1))];
+    let bad = write("bad.json", "not a record\n");
+    let edited = write("edited.json", &shard(1).replacen("\"of\":2", "\"of\":3", 1));
+    let paths = [&good[0], &bad, &good[1], &edited].map(|p| path_str(p).to_string());
+    let mut args = vec!["verify"];
+    args.extend(paths.iter().map(String::as_str));
+    let out = queens(&args);
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stdout);
+    assert_eq!(said.lines().count(), 2, "{said}");
+    assert!(
+        said.contains("a.json: shard 0/2") && said.contains("b.json: shard 1/2"),
+        "{said}"
+    );
+    let err = text(&out.stderr);
+    let errors: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("queens: error: "))
+        .collect();
+    assert_eq!(errors.len(), 3, "{err}");
+    assert!(
+        errors[0].contains("bad.json") && errors[1].contains("edited.json"),
+        "{err}"
+    );
+    assert!(errors[2].contains("2 of the records"), "{err}");
+
+    let before = std::fs::read(&good[0]).unwrap();
+    for command in ["verify", "merge"] {
+        let out = queens(&[
+            command,
+            path_str(&good[0]),
+            path_str(&good[1]),
+            "-o",
+            path_str(&good[0]),
+        ]);
+        assert_refused(
+            &out,
+            "which is one of the records read: writing there would replace it",
+        );
+        assert_eq!(std::fs::read(&good[0]).unwrap(), before, "{command}");
+    }
+}
+
+/// A count whose result cannot be written (a full disk, here `/dev/full`) says the result
+/// on standard error rather than lose it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_result_that_cannot_be_written_is_said_not_lost() {
+    let out = queens(&["count", "12", "-o", "/dev/full"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("queens: the count's result, which was not written: 14200"),
+        "{err}"
+    );
 }

@@ -149,4 +149,44 @@ pub(crate) mod tests {
         f();
         BUILT.with(Cell::get) - before
     }
+
+    /// What the subproblems of the engines that count them whole count, by number, on small
+    /// boards: checkpoints and shard records name subproblems by number and carry the
+    /// engine's revision of its cut (see `Method::revision`), so that a change to what a
+    /// number counts is a new revision, then a new fingerprint here (the join's cut of every
+    /// board, into subproblems of steps, has a test of its own).
+    #[cfg(feature = "serde")]
+    #[test]
+    fn each_engines_parts_count_as_its_revision_says() {
+        use super::{Engine, method, work};
+        // FNV-1a: the same on every platform and Rust release, unlike `DefaultHasher`.
+        let fold = |hash: u64, value: u64| {
+            (value.to_le_bytes().iter()).fold(hash, |h, &b| {
+                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+            })
+        };
+        let engines = [Engine::Constellations, Engine::Bitboard];
+        let fingerprints = engines.map(|engine| {
+            let mut hash = 0xcbf2_9ce4_8422_2325;
+            let mut revisions = Vec::new();
+            for n in 9..=14 {
+                revisions.push(method(engine).revision(n));
+                let work = work(n, engine, false);
+                for index in 0..work.len() {
+                    hash = fold(hash, work.count_part(index, 0, None).expect("it counts"));
+                }
+            }
+            revisions.dedup();
+            (engine, revisions, hash)
+        });
+        assert_eq!(
+            fingerprints,
+            [
+                (Engine::Constellations, vec![1], 0x845f_8de1_8e05_d4f4),
+                (Engine::Bitboard, vec![1], 0xe775_ca24_b734_3fb5),
+            ],
+            "an engine's subproblems count other work: raise its `Method::revision` for the boards \
+             whose subproblems changed, then write the new fingerprints here"
+        );
+    }
 }

@@ -286,7 +286,13 @@ fn open_locked(path: &Path) -> Result<File, Refusal> {
         .append(true)
         .create(true)
         .open(path)
-        .map_err(|err| err.to_string())?;
+        .map_err(|err| match path.parent() {
+            // As `-o` says it: the folder, not "No such file or directory".
+            Some(folder) if !folder.as_os_str().is_empty() && !folder.is_dir() => {
+                Refusal::from(format!("there is no folder {}", folder.display()))
+            }
+            _ => err.to_string().into(),
+        })?;
     if !file.metadata().map_err(|err| err.to_string())?.is_file() {
         return Err("not a regular file".into());
     }

@@ -3,3 +3,5 @@
 pub(crate) mod checkpoint;
 #[cfg(feature = "serde")]
 pub(crate) mod shard_record;
+#[cfg(feature = "serde")]
+mod unique_keys;

@@ -16,6 +16,7 @@ use crate::counting::contract::shard::Shard;
 use crate::counting::contract::subproblem::Subproblem;
 use crate::counting::contract::work::{Job, burnside};
 use crate::counting::engines;
+use crate::counting::resuming::unique_keys::UniqueKeys;
 use crate::counting::simd::{Kernels, forced};
 use crate::error::Error;
 use crate::error::excerpt;
@@ -326,8 +327,11 @@ impl ShardRecord {
         let bad = |reason: String| Error::ShardRecords {
             reason: format!("{}: {reason}", excerpt(line)),
         };
-        let mut object: serde_json::Map<String, serde_json::Value> =
-            serde_json::from_str(line).map_err(|err| bad(format!("not a shard record ({err})")))?;
+        let not_a_record = |err: serde_json::Error| bad(format!("not a shard record ({err})"));
+        let UniqueKeys(value) = serde_json::from_str(line).map_err(not_a_record)?;
+        let serde_json::Value::Object(mut object) = value else {
+            return Err(bad("not a shard record (not a JSON object)".into()));
+        };
         let crc = match object.remove("crc32") {
             Some(serde_json::Value::String(crc)) if crc.len() == 8 => {
                 u32::from_str_radix(&crc, 16).map_err(|_| bad("a malformed crc32".into()))?
@@ -440,7 +444,6 @@ impl ShardRecord {
         if self.engine == Engine::Auto {
             return Err("a record must name the engine that counted, not auto".into());
         }
-        past_the_known(self.n, self.total, self.fundamental)?;
         self.check_audit()?;
         let counted = [self.fundamental, self.fixed].map(|count| count.unwrap_or(0));
         if self.subproblems == 0 && (self.total != 0 || counted != [0, 0]) {
@@ -449,24 +452,24 @@ impl ShardRecord {
                 self.shard, self.of, self.total
             ));
         }
-        if engines::method(self.engine).implausible_record(&counts)? {
-            return Ok(());
+        if !engines::method(self.engine).implausible_record(&counts)? {
+            let subproblem = Subproblem {
+                index: self.shard,
+                total: self.total,
+                fundamental: self.fundamental,
+                fixed: 0,
+                engine: self.engine,
+            };
+            subproblem.check_plausible().map_err(|_| {
+                format!(
+                    "{} solutions cannot fall in {} symmetry classes",
+                    self.total,
+                    self.fundamental.unwrap_or(0)
+                )
+            })?;
         }
-        Subproblem {
-            index: self.shard,
-            total: self.total,
-            fundamental: self.fundamental,
-            fixed: 0,
-            engine: self.engine,
-        }
-        .check_plausible()
-        .map_err(|_| {
-            format!(
-                "{} solutions cannot fall in {} symmetry classes",
-                self.total,
-                self.fundamental.unwrap_or(0)
-            )
-        })
+        // After the record's own rules, which say more of what is wrong.
+        past_the_known(self.n, self.total, self.fundamental)
     }
 
     /// Refuses an audit no count writes: too long, of parts not in the shard or not drawn
@@ -739,7 +742,10 @@ fn differing(a: &ShardRecord, b: &ShardRecord) -> [String; 2] {
     };
     let both = |each: &dyn Fn(&ShardRecord) -> String| [each(a), each(b)];
     if a.total != b.total {
-        both(&|record| format!("{} solutions", record.total))
+        both(&|record| match record.total {
+            1 => "1 solution".into(),
+            total => format!("{total} solutions"),
+        })
     } else if a.fundamental != b.fundamental {
         both(&classes)
     } else if a.fixed != b.fixed {
@@ -938,10 +944,29 @@ impl ShardRecord {
         }
     }
 
+    /// Whether [`ShardRecord::verify`] and [`ShardRecord::merge`] count the record's shard
+    /// again whole, as they do on a board small enough to count in milliseconds (to n = 12):
+    /// its audit then need list no part.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use queens::counting::{Counter, ShardRecord};
+    ///
+    /// let small = ShardRecord::new(&Counter::new(12)?.shard(0, 4).run()?, 0.0);
+    /// let large = ShardRecord::new(&Counter::new(14)?.shard(0, 4).run()?, 0.0);
+    /// assert!(small.counted_again_whole() && !large.counted_again_whole());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    #[must_use]
+    pub fn counted_again_whole(&self) -> bool {
+        self.n <= RECOUNTED_UP_TO && self.engine != Engine::Auto
+    }
+
     /// Counts the record's shard again where that takes milliseconds, and refuses counts
     /// that differ: a record of a small board that no count produces.
     fn recount(&self) -> Result<(), String> {
-        if self.n > RECOUNTED_UP_TO || self.engine == Engine::Auto {
+        if !self.counted_again_whole() {
             return Ok(());
         }
         let work = engines::work(self.n, self.engine, self.counts_classes());
