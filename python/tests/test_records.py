@@ -4,6 +4,7 @@ as `Disagreement` (issue 76)."""
 
 import json
 import re
+import warnings
 import zlib
 
 import pytest
@@ -78,10 +79,16 @@ def test_a_record_whose_audit_does_not_hold_is_refused_naming_the_part():
 
 
 def test_a_record_whose_audit_lists_no_part_warns():
-    line = queens.count_shard(9, 0, 2)
+    # A shard with no subproblem (n = 14 has 18): nothing audited, nothing counted again.
+    line = queens.count_shard(14, 999, 1000)
     assert json.loads(line)["audit"]["agreed"] == []
     with pytest.warns(UserWarning, match="counted no part again"):
-        assert queens.verify(line)["parts"] == 0
+        checked = queens.verify(line)
+    assert (checked["parts"], checked["whole"]) == (0, False)
+    # Boards up to n = 12 are counted again whole: no warning.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert queens.verify(queens.count_shard(9, 0, 2))["whole"]
 
 
 def test_a_board_past_64_bits_is_an_argument_out_of_range():
