@@ -12,28 +12,48 @@ use crate::output::Out;
 use crate::units::took;
 use crate::{Failure, say};
 
+/// The files records are read from: `files`, or standard input where there are none.
+fn sources(files: &[PathBuf]) -> Vec<PathBuf> {
+    match files.is_empty() {
+        true => vec![Path::new("-").to_path_buf()],
+        false => files.to_vec(),
+    }
+}
+
+/// A record with where it came from, or why a line is not one.
+type Read = Result<(ShardRecord, String), String>;
+
+/// Each record of the file `path`, or why its line is not one, with where it came from:
+/// the file, and its line where the file holds several; a file with none is refused.
+fn read_file(path: &Path, command: &str) -> Result<Vec<Read>, Failure> {
+    let (name, reader) = open_input(path, |n| {
+        format!(
+            "{command} reads the records of `queens count --shard I/K --json`, not a board size: `queens count {n}` counts the {n}x{n} board"
+        )
+    })?;
+    let read: Vec<_> = ShardRecord::read_each(reader).collect();
+    if read.is_empty() && path != Path::new("-") {
+        return Err(Failure::Refused(format!("{name}: no shard records in it")));
+    }
+    let several = read.len() > 1;
+    Ok(read
+        .into_iter()
+        .map(|(line, record)| match record {
+            Ok(record) if several => Ok((record, format!("{name} line {line}"))),
+            Ok(record) => Ok((record, name.clone())),
+            Err(err) => Err(format!("{name}: {err}")),
+        })
+        .collect())
+}
+
 /// The records in `files` (standard input where there are none), each with where it came
-/// from: its file, and its line where the file holds several.
+/// from; the first that does not read refuses them all.
 fn read_records(files: &[PathBuf], command: &str) -> Result<Vec<(ShardRecord, String)>, Failure> {
-    let stdin_only = [Path::new("-").to_path_buf()];
-    let files = match files.is_empty() {
-        true => &stdin_only[..],
-        false => files,
-    };
     let mut records = Vec::new();
-    for path in files {
-        let (name, reader) = open_input(path, |n| {
-            format!(
-                "{command} reads the records of `queens count --shard I/K --json`, not a board size: `queens count {n}` counts the {n}x{n} board"
-            )
-        })?;
-        let read = ShardRecord::read_numbered(reader)
-            .map_err(|err| Failure::Refused(format!("{name}: {err}")))?;
-        let several = read.len() > 1;
-        records.extend(read.into_iter().map(|(line, record)| match several {
-            true => (record, format!("{name} line {line}")),
-            false => (record, name.to_string()),
-        }));
+    for path in sources(files) {
+        for record in read_file(&path, command)? {
+            records.push(record.map_err(Failure::Refused)?);
+        }
     }
     Ok(records)
 }
@@ -43,13 +63,47 @@ fn apart_from_inputs(output: Option<&Path>, files: &[PathBuf]) -> Result<(), Fai
     let Some(output) = output.filter(|&path| path != Path::new("-")) else {
         return Ok(());
     };
-    match files.iter().find(|file| same_file(output, file)) {
-        Some(file) => Err(Failure::Refused(format!(
+    if let Some(file) = files.iter().find(|file| same_file(output, file)) {
+        return Err(Failure::Refused(format!(
             "--output names {}, which is one of the records read: writing there would replace it",
             file.display()
-        ))),
-        None => Ok(()),
+        )));
     }
+    let reads_stdin = files.is_empty() || files.iter().any(|file| file == Path::new("-"));
+    if reads_stdin && is_stdin(output) {
+        return Err(Failure::Refused(format!(
+            "--output names {}, which is the file on standard input: writing there would \
+             replace its records",
+            output.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Whether `path` is the file standard input reads (`< FILE`).
+#[cfg(unix)]
+fn is_stdin(path: &Path) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let stdin = std::io::stdin()
+        .as_fd()
+        .try_clone_to_owned()
+        .map(std::fs::File::from);
+    match (
+        stdin.and_then(|file| file.metadata()),
+        std::fs::metadata(path),
+    ) {
+        (Ok(stdin), Ok(output)) => {
+            stdin.is_file() && (stdin.dev(), stdin.ino()) == (output.dev(), output.ino())
+        }
+        _ => false,
+    }
+}
+
+/// Whether `path` is the file standard input reads: not known here.
+#[cfg(not(unix))]
+fn is_stdin(_: &Path) -> bool {
+    false
 }
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<(), Failure> {
@@ -74,14 +128,9 @@ pub(crate) fn verify(args: &VerifyArgs) -> Result<(), Failure> {
     let mut out = Out::open(args.output.path())?;
     // Each file read and each record verified, whatever the others do: one bad record of
     // hundreds hides none of the rest.
-    let stdin_only = [Path::new("-").to_path_buf()];
-    let files = match args.files.is_empty() {
-        true => &stdin_only[..],
-        false => &args.files[..],
-    };
     let (mut records, mut refused) = (0, Vec::new());
-    for file in files {
-        let read = match read_records(std::slice::from_ref(file), "verify") {
+    for path in sources(&args.files) {
+        let read = match read_file(&path, "verify") {
             Ok(read) => read,
             Err(Failure::Refused(why)) => {
                 refused.push(why);
@@ -89,9 +138,9 @@ pub(crate) fn verify(args: &VerifyArgs) -> Result<(), Failure> {
             }
             Err(err) => return Err(err),
         };
-        for (record, name) in read {
+        for record in read {
             records += 1;
-            match verify_one(&record, &name) {
+            match record.and_then(|(record, name)| verify_one(&record, &name)) {
                 Ok(said) => writeln!(out, "{said}")?,
                 Err(why) => refused.push(why),
             }
@@ -104,7 +153,15 @@ pub(crate) fn verify(args: &VerifyArgs) -> Result<(), Failure> {
             read_from(&args.files)
         )));
     }
-    out.finish()?;
+    // A failed run leaves a file it was to write as it was; what it says on standard
+    // output is said.
+    let to_a_file = args
+        .output
+        .path()
+        .is_some_and(|path| path != Path::new("-"));
+    if refused.is_empty() || !to_a_file {
+        out.finish()?;
+    }
     match refused.len() {
         0 => Ok(()),
         1 => Err(Failure::Refused(refused.remove(0))),

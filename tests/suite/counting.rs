@@ -771,14 +771,46 @@ fn records_of_another_cut_into_subproblems_are_refused() {
     let line = older.to_json();
     assert!(!line.contains("revision"), "{line}");
     let older = ShardRecord::parse(&line).unwrap();
-    let said = "cut the count of n = 14 into other subproblems (revision 1, where this queens \
-                makes revision 4)";
+    let said = "cut the count of n = 14 into other subproblems (it names no revision, as \
+                records did before they named one; this queens makes revision 4)";
     let err = ShardRecord::merge(&[older.clone(), shard(1)]).unwrap_err();
     assert!(err.to_string().contains(said), "{err}");
     let err = older.verify().unwrap_err();
     assert!(err.to_string().contains(said), "{err}");
+    let mut other = shard(0);
+    other.revision = 2;
+    let err = other.verify().unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("(it is of revision 2; this queens makes revision 4)"),
+        "{err}"
+    );
     assert_eq!(
         ShardRecord::merge(&[shard(0), shard(1)]).unwrap().total,
         365_596
+    );
+    // A whole count's record is checked against the board's count by `verify` as by `merge`.
+    let whole = Counter::new(14)
+        .unwrap()
+        .fundamental(false)
+        .audit(true)
+        .run()
+        .unwrap();
+    let mut wrong = ShardRecord::new(&whole, 0.0);
+    wrong.total -= 8;
+    let err = wrong.verify().unwrap_err();
+    assert!(
+        err.to_string().contains("where the board has 365596"),
+        "{err}"
+    );
+    // A revision that is no whole number of 32 bits, named.
+    let line = shard(0)
+        .to_json()
+        .replace("\"revision\":4", "\"revision\":5000000000");
+    let err = ShardRecord::parse(&line).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("its `revision` is 5000000000, not a revision"),
+        "{err}"
     );
 }

@@ -88,6 +88,17 @@ fn a_checkpoint_of_an_older_quadrant_join_is_refused() {
         "{}",
         text(&out.stderr)
     );
+    // An audit line first (they come before their subproblem's), of the second revision.
+    let numbers = "audit 0 0 8 portable";
+    let crc = crc32fast::hash(format!("12 0/1 quadrants 2 {numbers}").as_bytes());
+    std::fs::write(&cp, format!("{}\n{numbers} {crc:08x}\n", older[0])).unwrap();
+    let out = queens(&args);
+    assert_refused(&out, "line 2: \"audit 0 0 8 portable");
+    assert!(
+        text(&out.stderr).contains("older queens"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -1206,7 +1217,46 @@ fn verify_reports_every_record_and_no_output_replaces_an_input() {
     );
     assert!(errors[2].contains("2 of the records"), "{err}");
 
+    // One file of several records, a bad one between: the others are verified too; a
+    // file with none is refused; the failed run leaves its output file as it was.
+    let several = write(
+        "several.json",
+        &format!("{}not a record\n{}", shard(0), shard(1)),
+    );
+    let empty = write("empty.json", "");
+    let kept = write("kept.txt", "kept\n");
+    let out = queens(&[
+        "verify",
+        path_str(&several),
+        path_str(&empty),
+        "-o",
+        path_str(&kept),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("several.json: shard records: line 2:"),
+        "{err}"
+    );
+    assert!(err.contains("empty.json: no shard records in it"), "{err}");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "kept\n");
+    let out = queens(&["verify", path_str(&several)]);
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("several.json line 1: shard 0/2")
+            && said.contains("several.json line 3: shard 1/2"),
+        "{said}"
+    );
+
     let before = std::fs::read(&good[0]).unwrap();
+    let stdin = std::fs::File::open(&good[0]).unwrap();
+    let out = Command::new(Q)
+        .args(["merge", "-", path_str(&good[1]), "-o", path_str(&good[0])])
+        .stdin(stdin)
+        .output()
+        .unwrap();
+    assert_refused(&out, "which is the file on standard input");
+    assert_eq!(std::fs::read(&good[0]).unwrap(), before);
     for command in ["verify", "merge"] {
         let out = queens(&[
             command,

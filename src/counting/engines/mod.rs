@@ -169,9 +169,10 @@ pub(crate) mod tests {
         let fingerprints = engines.map(|engine| {
             let mut hash = 0xcbf2_9ce4_8422_2325;
             let mut revisions = Vec::new();
-            for n in 9..=14 {
+            for (n, classes) in (9..=15).flat_map(|n| [(n, false), (n, true)]) {
                 revisions.push(method(engine).revision(n));
-                let work = work(n, engine, false);
+                let work = work(n, engine, classes);
+                hash = fold(hash, work.len() as u64);
                 for index in 0..work.len() {
                     hash = fold(hash, work.count_part(index, 0, None).expect("it counts"));
                 }
@@ -182,8 +183,8 @@ pub(crate) mod tests {
         assert_eq!(
             fingerprints,
             [
-                (Engine::Constellations, vec![1], 0x845f_8de1_8e05_d4f4),
-                (Engine::Bitboard, vec![1], 0xe775_ca24_b734_3fb5),
+                (Engine::Constellations, vec![1], 0x056e_17a8_cfde_2fe1),
+                (Engine::Bitboard, vec![1], 0x99f2_f6aa_482d_96ed),
             ],
             "an engine's subproblems count other work: raise its `Method::revision` for the boards \
              whose subproblems changed, then write the new fingerprints here"

@@ -382,6 +382,25 @@ fn checksum(key: Key, numbers: &str) -> u32 {
     )
 }
 
+/// Why line `line`, whose `numbers` do not match its checksum `crc`, is refused: written by
+/// a `queens` that cut the count otherwise (its checksum is theirs, with a superseded
+/// word), or damaged.
+fn unchecked(key: Key, numbers: &str, crc: u32, line: &str) -> String {
+    let superseded = engines::method(key.engine).superseded_words(key.n);
+    match (superseded.iter()).any(|word| checksum_with(word, key, numbers) == crc) {
+        true => format!(
+            "{} was written by an older queens, whose {} engine cut the count into other \
+             subproblems; delete the checkpoint to count from the start",
+            crate::error::excerpt(line),
+            key.engine
+        ),
+        false => format!(
+            "{} is damaged (its checksum does not match)",
+            crate::error::excerpt(line)
+        ),
+    }
+}
+
 /// The checksum of a record line with the engine's checkpoint word `engine`.
 fn checksum_with(engine: &str, key: Key, numbers: &str) -> u32 {
     crc32fast::hash(format!("{} {}/{}{engine} {numbers}", key.n, key.shard, key.of).as_bytes())
@@ -506,10 +525,7 @@ fn parse_audit(
         None => format!("audit {subproblem} {part} {total}"),
     };
     if checksum(key, &words) != crc {
-        return Err(format!(
-            "{} is damaged (its checksum does not match)",
-            crate::error::excerpt(line)
-        ));
+        return Err(unchecked(key, &words, crc, line));
     }
     let parsed = Agreed::new(
         subproblem.parse().map_err(|_| malformed())?,
@@ -604,20 +620,7 @@ fn parse_record(line: &str, key: Key, all: usize) -> Result<Subproblem, String> 
         _ => return Err(malformed()),
     };
     if checksum(key, &numbers) != crc {
-        let superseded = engines::method(key.engine).superseded_words(key.n);
-        let older = (superseded.iter()).any(|word| checksum_with(word, key, &numbers) == crc);
-        return Err(match older {
-            true => format!(
-                "{} was written by an older queens, whose {} engine cut the count into other \
-                 subproblems; delete the checkpoint to count from the start",
-                crate::error::excerpt(line),
-                key.engine
-            ),
-            false => format!(
-                "{} is damaged (its checksum does not match)",
-                crate::error::excerpt(line)
-            ),
-        });
+        return Err(unchecked(key, &numbers, crc, line));
     }
     let subproblem = Subproblem {
         index: index.parse().map_err(|_| malformed())?,

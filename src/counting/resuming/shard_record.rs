@@ -224,6 +224,15 @@ fn whole_counts(object: &serde_json::Map<String, serde_json::Value>) -> Result<(
             None => {}
         }
     }
+    match object.get("revision") {
+        Some(value) if value.as_u64().is_none_or(|r| u32::try_from(r).is_err()) => {
+            return Err(format!(
+                "its `revision` is {}, not a revision (a whole number from 0 to 2^32 - 1)",
+                shown(value)
+            ));
+        }
+        _ => {}
+    }
     let agreed = object.get("audit").and_then(|audit| audit.get("agreed"));
     if let Some(Value::Array(parts)) = agreed {
         for (k, part) in parts.iter().enumerate() {
@@ -390,21 +399,44 @@ impl ShardRecord {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn read_numbered(reader: impl BufRead) -> Result<Vec<(usize, ShardRecord)>, Error> {
-        let mut records = Vec::new();
-        for (number, line) in BoundedLines::new(reader, MAX_RECORD_LINE) {
-            let line = line?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            let record = ShardRecord::parse(line.trim()).map_err(|err| match err {
+        ShardRecord::read_each(reader)
+            .map(|(number, record)| Ok((number, record?)))
+            .collect()
+    }
+
+    /// Each record of a text of JSON lines, or why its line is not one, with its line
+    /// number (from 1), skipping blank lines: a check of many records that says what each
+    /// one is, where [`ShardRecord::read_numbered`] stops at the first that does not read.
+    /// A line too long to be a record ends the text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let line = queens::counting::ShardRecord::new(&queens::counting::Counter::new(5)?.run()?, 0.0).to_json();
+    /// let text = format!("{line}\nnot a record\n\n{line}\n");
+    /// let read: Vec<(usize, bool)> = queens::counting::ShardRecord::read_each(text.as_bytes())
+    ///     .map(|(line, record)| (line, record.is_ok()))
+    ///     .collect();
+    /// assert_eq!(read, [(1, true), (2, false), (4, true)]);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn read_each(
+        reader: impl BufRead,
+    ) -> impl Iterator<Item = (usize, Result<ShardRecord, Error>)> {
+        let lines = BoundedLines::new(reader, MAX_RECORD_LINE);
+        lines.filter_map(|(number, line)| {
+            let record = line.and_then(|line| match line.trim() {
+                "" => Ok(None),
+                line => ShardRecord::parse(line).map(Some),
+            });
+            let record = record.map_err(|err| match err {
                 Error::ShardRecords { reason } => Error::ShardRecords {
                     reason: format!("line {number}: {reason}"),
                 },
                 other => other,
-            })?;
-            records.push((number, record));
-        }
-        Ok(records)
+            });
+            record.transpose().map(|record| (number, record))
+        })
     }
 
     /// Whether the count behind the record counted symmetry classes: a join's records say
@@ -571,6 +603,10 @@ impl ShardRecord {
         }
         self.check().map_err(bad)?;
         self.check_revision().map_err(bad)?;
+        if self.of == 1 {
+            // A whole count's record: as a merge of it would.
+            the_known_counts(self).map_err(bad)?;
+        }
         let work = engines::work(self.n, self.engine, self.counts_classes());
         // What a merge refuses of one record, refused here too.
         self.check_subproblems(work.len()).map_err(bad)?;
@@ -916,13 +952,18 @@ impl ShardRecord {
     /// `queens` makes (see [`ShardRecord::revision`]).
     fn check_revision(&self) -> Result<(), String> {
         let here = engines::method(self.engine).revision(self.n);
+        // A record without a revision may be of any cut before records named one.
+        let its = match self.revision == first_revision() {
+            true => "names no revision, as records did before they named one".to_string(),
+            false => format!("is of revision {}", self.revision),
+        };
         match self.revision == here {
             true => Ok(()),
             false => Err(format!(
                 "the record was counted by a queens whose {} engine cut the count of n = {} into \
-                 other subproblems (revision {}, where this queens makes revision {here}); count \
-                 the shard again with this queens",
-                self.engine, self.n, self.revision
+                 other subproblems (it {its}; this queens makes revision {here}); count the shard \
+                 again with this queens",
+                self.engine, self.n
             )),
         }
     }
